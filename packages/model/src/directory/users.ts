@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { PRESENCE_DND } from '../constants.js';
+import { messages } from '../messages.js';
+import { defineResource } from '../resource.js';
+import { email, optionalText, refInput, refOutput, required } from '../validation.js';
+
+/** Variables travel as the map `profile`; each needs both a key and a value. */
+const profile = () =>
+  z
+    .record(z.string().trim().min(1, { error: messages.required }), z.string().min(1, { error: messages.required }))
+    .default({});
+
+const userInput = z.object({
+  name: optionalText(),
+  email: email(),
+  username: required(),
+  password: z.string().optional(),
+  extension: optionalText(),
+  roles: z.array(refInput()).default([]),
+  device: refInput().nullable().default(null),
+  license: z.array(z.number().int().positive()).default([]),
+  devices: z.array(refInput()).default([]),
+  profile: profile(),
+  dnd: z.boolean().default(false),
+});
+
+export const presence = z.object({ status: z.string(), note: z.string() });
+
+export const users = defineResource({
+  name: 'users',
+  path: '/users',
+  objClass: 'users',
+  area: 'directory',
+  route: '/directory/users',
+  input: userInput,
+  createInput: userInput.extend({ password: required() }),
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    username: z.string(),
+    extension: z.string(),
+    roles: z.array(refOutput()),
+    device: refOutput().nullable(),
+    license: z.array(z.object({ id: z.number(), prod: z.string() })),
+    devices: z.array(refOutput()),
+    presence,
+    profile: z.record(z.string(), z.string()),
+    dnd: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  fields: [
+    'id',
+    'name',
+    'email',
+    'username',
+    'extension',
+    'roles',
+    'device',
+    'license',
+    'devices',
+    'presence',
+    'profile',
+    'dnd',
+    'createdAt',
+    'updatedAt',
+  ],
+  listFields: ['id', 'name', 'username', 'extension', 'presence', 'dnd'],
+  search: ['name', 'username', 'extension', 'email'],
+  sort: ['id', 'name', 'username', 'extension', 'email', 'createdAt', 'updatedAt'],
+  defaultSort: '+name',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'presence.status' },
+    { field: 'username', sort: 'username' },
+    { field: 'extension', sort: 'extension' },
+    { field: 'dnd', kind: 'toggle', patch: (dnd) => ({ dnd }) },
+  ],
+  recordAcl: false,
+  logObject: 'users',
+  ops: { create: true, update: true, patch: true, delete: true },
+});
+
+/** PATCH /users/{id}/presence */
+export const presenceInput = z.object({ status: z.enum(['', PRESENCE_DND]), note: z.string().default('') });
+
+/** User API tokens: the value is answered only at creation. */
+export const userTokenInput = z.object({ usage: required() });
+export const userToken = z.object({
+  id: z.number(),
+  usage: z.string(),
+  createdAt: z.string(),
+  createdBy: refOutput().nullable(),
+});
+export const userTokenCreated = userToken.extend({ token: z.string() });
+
+/** Settings of the signed-in user: PUT /user/settings/phone */
+export const phoneSettings = z.object({ webrtc: z.boolean().default(false), stun: z.boolean().default(false) });
+
+/** Password change for oneself: PUT /users/password */
+export const passwordChange = z.object({ currentPassword: required(), password: required() });
+
+/** User audit log search (GET /logger/user/{userId}/logs). */
+export const auditLogQuery = z.object({
+  action: z.string().optional(),
+  object: z.string().optional(),
+  userIp: z.string().optional(),
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+});
+export const auditLogEntry = z.object({
+  id: z.number(),
+  action: z.string(),
+  object: z.string(),
+  recordId: z.number().nullable(),
+  date: z.string(),
+  user: refOutput().nullable(),
+  userIp: z.string(),
+  newState: z.unknown().nullable(),
+  oldState: z.unknown().nullable(),
+});

@@ -1,0 +1,19 @@
+export * from './access.js';
+export * from './constants.js';
+export * from './directory/users.js';
+export * from './messages.js';
+export * from './nav.js';
+export * from './permissions/objclass.js';
+export * from './permissions/roles.js';
+export * from './resource.js';
+export * from './system/logger-config.js';
+export * from './validation.js';
+
+import { users } from './directory/users.js';
+import { objclass } from './permissions/objclass.js';
+import { roles } from './permissions/roles.js';
+import type { ResourceDef } from './resource.js';
+import { loggerConfig } from './system/logger-config.js';
+
+/** Every declared resource; the server, the console and the generated tests iterate it. */
+export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig] as const;

@@ -1,0 +1,19 @@
+/** Validation messages shown under form fields and returned by the API (spec part 1 section 5). */
+export const messages = {
+  email: 'Should look email-like',
+  required: 'This field is required',
+  passwordMismatch: 'Incorrect password',
+  host: 'Should look like IPv4 or FQDN',
+  ipv4: 'Should look like IPv4',
+  mac: 'Should look like MAC',
+  min: 'Value should be at least',
+  max: 'Value should be not much',
+  numeric: 'Should be numeric',
+  requiredArray: 'Array should not be empty',
+  positive: 'Value should be positive number',
+  cron: 'Invalid cron expression',
+  json: 'JSON is invalid',
+  hostName: 'wrong host name',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineResource } from '../resource.js';
+import { refOutput } from '../validation.js';
+
+/** Object classes: obac turns class checks on, rbac record checks. Listed and patched only. */
+export const objclass = defineResource({
+  name: 'objclass',
+  path: '/objclass',
+  objClass: 'roles',
+  area: 'permissions',
+  route: '/permissions/objects',
+  input: z.object({ obac: z.boolean().default(false), rbac: z.boolean().default(false) }),
+  item: z.object({ id: z.number(), class: z.string(), obac: z.boolean(), rbac: z.boolean() }),
+  fields: ['id', 'class', 'obac', 'rbac'],
+  listFields: ['id', 'class', 'obac', 'rbac'],
+  search: ['class'],
+  sort: ['id', 'class'],
+  defaultSort: '+class',
+  columns: [
+    { field: 'class', sort: 'class' },
+    { field: 'obac', kind: 'toggle', patch: (obac) => ({ obac }) },
+    { field: 'rbac', kind: 'toggle', patch: (rbac) => ({ rbac }) },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: true, delete: false },
+});
+
+/** One grantee's rights, as answered by every ACL route. `granted` holds letters r, x, w, d. */
+export const aclEntry = z.object({ grantee: refOutput(), granted: z.string() });
+/** PATCH body of every ACL route: the full set of letters each grantee holds afterwards. */
+export const aclPatch = z.array(
+  z.object({
+    grantee: z.object({ id: z.number().int().positive() }),
+    grants: z.string().regex(/^(r{0,2})(x{0,2})(w{0,2})(d{0,2})$/),
+  }),
+);
+/** Default record access: records created by a holder of `grantor` are granted to `grantee`. */
+export const defaultAclEntry = z.object({ grantor: refOutput(), grantee: refOutput(), granted: z.string() });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { APPLICATIONS, PERMISSIONS } from '../access.js';
+import { defineResource } from '../resource.js';
+import { optionalText, required } from '../validation.js';
+
+const mode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const appAccess = z.object({ access: mode, sections: z.record(z.string(), mode).optional() });
+export const roleMetadata = z.object({
+  access: z.partialRecord(z.enum(APPLICATIONS), appAccess).default({}),
+});
+
+const roleInput = z.object({
+  name: required(),
+  description: optionalText(),
+  permissions: z.array(z.enum(PERMISSIONS)).default([]),
+  metadata: roleMetadata.default({ access: {} }),
+});
+
+export const roles = defineResource({
+  name: 'roles',
+  path: '/roles',
+  objClass: 'roles',
+  area: 'permissions',
+  route: '/permissions/roles',
+  input: roleInput,
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    metadata: roleMetadata,
+  }),
+  fields: ['id', 'name', 'description', 'permissions', 'metadata'],
+  listFields: ['id', 'name', 'description'],
+  search: ['name'],
+  sort: ['id', 'name', 'description'],
+  defaultSort: '+name',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'description', sort: 'description' },
+  ],
+  recordAcl: false,
+  ops: { create: true, update: true, patch: true, delete: true },
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
+import { messages } from '../messages.js';
+import { defineResource } from '../resource.js';
+import { int, optionalText, refInput, refOutput } from '../validation.js';
+
+/** Change-log period in days: daily 1, weekly 7, fortnightly 14, monthly 30. */
+export const CHANGE_LOG_PERIOD_DAYS = { daily: 1, weekly: 7, fortnightly: 14, monthly: 30 } as const;
+
+export const loggerConfig = defineResource({
+  name: 'loggerConfig',
+  path: '/logger/config',
+  objClass: null,
+  area: 'system',
+  route: '/system/changelogs',
+  input: z.object({
+    object: z.enum(LOGGABLE_OBJECTS, { error: messages.required }),
+    enabled: z.boolean().default(false),
+    daysToStore: int({ min: 1 }).default(CHANGE_LOG_DAYS_TO_STORE),
+    storage: refInput().nullable().default(null),
+    period: z.union([z.literal(1), z.literal(7), z.literal(14), z.literal(30)]).default(7),
+    description: optionalText(),
+  }),
+  item: z.object({
+    id: z.number(),
+    object: z.string(),
+    enabled: z.boolean(),
+    daysToStore: z.number(),
+    storage: refOutput().nullable(),
+    period: z.number(),
+    description: z.string(),
+  }),
+  fields: ['id', 'object', 'enabled', 'daysToStore', 'storage', 'period', 'description'],
+  listFields: ['id', 'object', 'enabled', 'daysToStore', 'period', 'description'],
+  search: ['object'],
+  sort: ['id', 'object', 'daysToStore'],
+  defaultSort: '+object',
+  columns: [
+    { field: 'object', sort: 'object' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
+    { field: 'daysToStore', sort: 'daysToStore' },
+  ],
+  recordAcl: false,
+  ops: { create: true, update: true, patch: true, delete: true },
+});

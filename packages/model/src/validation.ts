@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** Field builders that carry the spec's messages, shared by the API and the forms. */
+export const required = () => z.string({ error: messages.required }).trim().min(1, { error: messages.required });
+
+export const optionalText = () => z.string().trim().default('');
+
+export const email = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: messages.email })
+    .default('');
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const FQDN =
+  /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
+
+export const isIpv4 = (v: string) => IPV4.test(v);
+export const isHost = (v: string) => IPV4.test(v) || FQDN.test(v);
+export const isMac = (v: string) => MAC.test(v);
+
+export const ipv4 = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isIpv4(v), { error: messages.ipv4 });
+export const host = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHost(v), { error: messages.host });
+export const mac = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isMac(v), { error: messages.mac });
+
+export const int = (opts: { min?: number; max?: number } = {}) => {
+  let s = z.number({ error: messages.numeric }).int({ error: messages.numeric });
+  if (opts.min !== undefined) s = s.min(opts.min, { error: `${messages.min} ${opts.min}` });
+  if (opts.max !== undefined) s = s.max(opts.max, { error: `${messages.max} ${opts.max}` });
+  return s;
+};
+
+export const positive = () => z.number({ error: messages.numeric }).positive({ error: messages.positive });
+
+export const nonEmptyArray = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: messages.requiredArray }).min(1, { error: messages.requiredArray });
+
+export const jsonText = () =>
+  z.string().refine(
+    (v) => {
+      try {
+        JSON.parse(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: messages.json },
+  );
+
+/** A reference sent by the console: `{id}` (a name may come along and is ignored). */
+export const refInput = () => z.object({ id: z.number({ error: messages.required }).int().positive() });
+export const refOutput = () => z.object({ id: z.number(), name: z.string() });
+
+/** Flattened validation errors: one message per field path. */
+export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
+  const seen = new Set<string>();
+  const out: { field: string; message: string }[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message: issue.message });
+  }
+  return out;
+}

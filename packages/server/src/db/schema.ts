@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for both drivers. Search columns get a `lower(col) text_pattern_ops` index so a
+ * case-insensitive prefix LIKE uses it under any collation (Debian's clusters use C.UTF-8).
+ */
+const searchIndex = (name: string, col: Parameters<typeof sql>[1]) =>
+  index(name).using('btree', sql`lower(${col}) text_pattern_ops`);
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+
+export const domains = pgTable('domains', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+const domainId = () =>
+  integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    extension: text('extension').notNull().default(''),
+    /** Device and license ids; their tables arrive with the directory area. */
+    deviceId: integer('device_id'),
+    deviceIds: integer('device_ids').array().notNull().default(sql`'{}'::integer[]`),
+    licenseIds: integer('license_ids').array().notNull().default(sql`'{}'::integer[]`),
+    presenceStatus: text('presence_status').notNull().default(''),
+    presenceNote: text('presence_note').notNull().default(''),
+    profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('users_domain_username').on(t.domainId, sql`lower(${t.username})`),
+    searchIndex('users_name_search', t.name),
+    searchIndex('users_username_search', t.username),
+    searchIndex('users_extension_search', t.extension),
+    searchIndex('users_email_search', t.email),
+    index('users_domain_name').on(t.domainId, t.name),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('roles_domain_name').on(t.domainId, sql`lower(${t.name})`),
+    searchIndex('roles_name_search', t.name),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
+);
+
+/** One row per access class per domain. */
+export const objclass = pgTable(
+  'objclass',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    class: text('class').notNull(),
+    obac: boolean('obac').notNull().default(true),
+    rbac: boolean('rbac').notNull().default(false),
+  },
+  (t) => [uniqueIndex('objclass_domain_class').on(t.domainId, t.class)],
+);
+
+/** Class grants: role → rights bits on a class (see model access.ts grantsToBits). */
+export const classGrants = pgTable(
+  'class_grants',
+  {
+    objclassId: integer('objclass_id')
+      .notNull()
+      .references(() => objclass.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.objclassId, t.roleId] })],
+);
+
+/** Record ACL: grantee role → rights bits on one record of a class. */
+export const recordAcl = pgTable(
+  'record_acl',
+  {
+    domainId: domainId(),
+    class: text('class').notNull(),
+    recordId: integer('record_id').notNull(),
+    granteeId: integer('grantee_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.class, t.recordId, t.granteeId] }),
+    index('record_acl_grantee').on(t.class, t.granteeId, t.recordId),
+  ],
+);
+
+/** Default record access: records created by a holder of grantor are granted to grantee. */
+export const defaultAcl = pgTable(
+  'default_acl',
+  {
+    objclassId: integer('objclass_id')
+      .notNull()
+      .references(() => objclass.id, { onDelete: 'cascade' }),
+    grantorId: integer('grantor_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    granteeId: integer('grantee_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.objclassId, t.grantorId, t.granteeId] })],
+);
+
+/** Session tokens (kind 'session') and user API tokens (kind 'token'); only hashes are stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'session' | 'token'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    usage: text('usage').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('auth_tokens_user').on(t.userId, t.kind)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  webrtc: boolean('webrtc').notNull().default(false),
+  stun: boolean('stun').notNull().default(false),
+});
+
+export const loggerConfig = pgTable(
+  'logger_config',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    object: text('object').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    daysToStore: integer('days_to_store').notNull().default(7),
+    storageId: integer('storage_id'),
+    period: integer('period').notNull().default(7),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('logger_config_domain_object').on(t.domainId, t.object)],
+);
+
+/** Change-log and sign-in entries. */
+export const loggerEntries = pgTable(
+  'logger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domainId: domainId(),
+    object: text('object').notNull(),
+    action: text('action').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    userIp: text('user_ip').notNull().default(''),
+    recordId: integer('record_id'),
+    newState: jsonb('new_state'),
+    oldState: jsonb('old_state'),
+  },
+  (t) => [
+    index('logger_entries_object_date').on(t.domainId, t.object, t.date),
+    index('logger_entries_user_date').on(t.domainId, t.userId, t.date),
+    index('logger_entries_record').on(t.domainId, t.object, t.recordId),
+  ],
+);
+
+/** Failed sign-ins, counted per user and per address to limit guessing across API nodes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at').on(t.key, t.at)],
+);
+
+/** Claims for scheduled work so each run happens once across API nodes. */
+export const jobClaims = pgTable('job_claims', {
+  name: text('name').primaryKey(),
+  runAt: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
