@@ -1,0 +1,71 @@
+import type { AppContext } from '../context.js';
+import type { Principal } from '../http/principal.js';
+
+/** How long a resolved principal is reused without asking the database again. */
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+export const AUTH_CHANNEL = 'auth_changed';
+
+type Entry = { principal: Principal; until: number };
+type Cache = { entries: Map<string, Entry>; generation: number };
+
+// One cache per database handle: tests run several servers in one process.
+const caches = new WeakMap<object, Cache>();
+
+function cacheOf(ctx: Pick<AppContext, 'db'>): Cache {
+  let cache = caches.get(ctx.db);
+  if (!cache) {
+    cache = { entries: new Map(), generation: 0 };
+    caches.set(ctx.db, cache);
+  }
+  return cache;
+}
+
+function clearLocal(ctx: Pick<AppContext, 'db'>) {
+  const cache = cacheOf(ctx);
+  cache.entries.clear();
+  cache.generation++;
+}
+
+/**
+ * Forgets every cached principal here and on every other API node. Call it after changing users,
+ * roles, user roles, grants, object classes or tokens: it costs one NOTIFY.
+ */
+export async function invalidateAuth(ctx: AppContext): Promise<void> {
+  clearLocal(ctx);
+  await ctx.bus.notify(AUTH_CHANNEL, String(process.pid));
+}
+
+/** Listens for other nodes' invalidations; returns the unsubscribe. */
+export function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
+  return ctx.bus.listen(AUTH_CHANNEL, () => clearLocal(ctx));
+}
+
+/** The cached principal of a token hash, if still fresh and its token not expired. */
+export function cachedPrincipal(ctx: Pick<AppContext, 'db'>, tokenHash: string, now = Date.now()): Principal | null {
+  const entry = cacheOf(ctx).entries.get(tokenHash);
+  if (!entry) return null;
+  const expires = entry.principal.tokenExpiresAt;
+  if (entry.until < now || (expires && Date.parse(expires) <= now)) {
+    cacheOf(ctx).entries.delete(tokenHash);
+    return null;
+  }
+  return entry.principal;
+}
+
+/** Remembers a principal, unless an invalidation happened since `generation` was read. */
+export function rememberPrincipal(
+  ctx: Pick<AppContext, 'db'>,
+  tokenHash: string,
+  principal: Principal,
+  generation: number,
+): void {
+  const cache = cacheOf(ctx);
+  if (cache.generation !== generation) return;
+  if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear();
+  cache.entries.set(tokenHash, { principal, until: Date.now() + TTL_MS });
+}
+
+export function cacheGeneration(ctx: Pick<AppContext, 'db'>): number {
+  return cacheOf(ctx).generation;
+}

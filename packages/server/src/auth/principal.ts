@@ -1,0 +1,124 @@
+import {
+  type AccessMode,
+  APPLICATIONS,
+  type AppAccess,
+  bitsToGrants,
+  PERMISSIONS,
+  type Permission,
+  type RoleAccess,
+  type ScopeEntry,
+  type UserInfo,
+} from '@switchboard/model';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { classGrants, domains, objclass, roles, userRoles, users } from '../db/schema.js';
+import type { Principal } from '../http/principal.js';
+import type { TokenRow } from './tokens.js';
+
+type RoleRow = { id: number; name: string; permissions: string[]; metadata: { access: Record<string, unknown> } };
+
+const isPermission = (p: string): p is Permission => (PERMISSIONS as readonly string[]).includes(p);
+const isMode = (v: unknown): v is AccessMode => v === 1 || v === 2 || v === 3;
+
+/** Application and section access over several roles: for each, the highest mode wins. */
+export function mergeAccess(list: { access: Record<string, unknown> }[]): RoleAccess {
+  const out: RoleAccess = {};
+  for (const meta of list) {
+    for (const app of APPLICATIONS) {
+      const raw = meta.access?.[app] as Partial<AppAccess> | undefined;
+      if (!raw || !isMode(raw.access)) continue;
+      const merged: AppAccess = out[app] ?? { access: 1 };
+      merged.access = Math.max(merged.access, raw.access) as AccessMode;
+      for (const [section, mode] of Object.entries(raw.sections ?? {})) {
+        if (!isMode(mode)) continue;
+        merged.sections ??= {};
+        merged.sections[section] = Math.max(merged.sections[section] ?? 1, mode) as AccessMode;
+      }
+      out[app] = merged;
+    }
+  }
+  return out;
+}
+
+/**
+ * Resolves who holds a token: the user, its roles, the union of their permissions, the scope
+ * over every object class of the domain and the merged application access. Null when the user
+ * is gone.
+ */
+export async function loadPrincipal(
+  db: Db,
+  token: Pick<TokenRow, 'id' | 'userId' | 'expiresAt'>,
+): Promise<Principal | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      domainId: users.domainId,
+      name: users.name,
+      username: users.username,
+      domain: domains.name,
+    })
+    .from(users)
+    .innerJoin(domains, eq(domains.id, users.domainId))
+    .where(eq(users.id, token.userId))
+    .limit(1);
+  if (!user) return null;
+  const roleRows: RoleRow[] = await db
+    .select({ id: roles.id, name: roles.name, permissions: roles.permissions, metadata: roles.metadata })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, user.id))
+    .orderBy(roles.name);
+  const roleIds = roleRows.map((r) => r.id);
+  const classes = await db
+    .select({ id: objclass.id, class: objclass.class, obac: objclass.obac, rbac: objclass.rbac })
+    .from(objclass)
+    .where(eq(objclass.domainId, user.domainId))
+    .orderBy(objclass.class);
+  const grants = roleIds.length
+    ? await db
+        .select({ objclassId: classGrants.objclassId, access: classGrants.access })
+        .from(classGrants)
+        .innerJoin(objclass, eq(objclass.id, classGrants.objclassId))
+        .where(and(eq(objclass.domainId, user.domainId), inArray(classGrants.roleId, roleIds)))
+    : [];
+  const bitsByClass = new Map<number, number>();
+  for (const g of grants) bitsByClass.set(g.objclassId, (bitsByClass.get(g.objclassId) ?? 0) | g.access);
+  const scope = new Map<string, ScopeEntry>();
+  for (const c of classes) {
+    // The scope lists the rights held, each letter once: delegation (manage) is not a right to act.
+    const access = bitsToGrants((bitsByClass.get(c.id) ?? 0) & 0x0f);
+    scope.set(c.class, { class: c.class, access, obac: c.obac, rbac: c.rbac });
+  }
+  const permissions = new Set<Permission>();
+  for (const r of roleRows) for (const p of r.permissions) if (isPermission(p)) permissions.add(p);
+  return {
+    userId: user.id,
+    domainId: user.domainId,
+    domain: user.domain,
+    name: user.name,
+    username: user.username,
+    roleIds,
+    roles: roleRows.map((r) => ({ id: r.id, name: r.name })),
+    permissions,
+    scope,
+    access: mergeAccess(roleRows.map((r) => r.metadata)),
+    tokenId: token.id,
+    tokenExpiresAt: token.expiresAt,
+  };
+}
+
+/** The session as GET /api/userinfo answers it. */
+export function userInfoOf(principal: Principal, licenseIds: number[]): UserInfo {
+  return {
+    userId: principal.userId,
+    name: principal.name,
+    username: principal.username,
+    domain: principal.domain,
+    domainId: principal.domainId,
+    scope: [...principal.scope.values()],
+    roles: principal.roles,
+    permissions: PERMISSIONS.filter((p) => principal.permissions.has(p)),
+    access: principal.access,
+    license: licenseIds.map((id) => ({ id, prod: '' })),
+  };
+}

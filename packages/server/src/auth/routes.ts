@@ -1,0 +1,114 @@
+import { required } from '@switchboard/model';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { domains, loggerEntries, users } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { decoyHash, verifyPassword } from './passwords.js';
+import { userInfoOf } from './principal.js';
+import { addressKey, clearLoginFailures, loginRetryAfter, recordLoginFailure, userKey } from './rate-limit.js';
+import { issueToken, revokeToken } from './tokens.js';
+
+const loginBody = z.object({ username: required(), password: required(), domain: z.string().trim().optional() });
+const loginAnswer = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresAt: z.string().nullable(),
+});
+
+const invalidCredentials = () =>
+  new HttpError(401, 'app.auth.invalid_credentials', 'The username or password is incorrect.');
+
+/** `user@domain` carries its domain; otherwise the one domain there is, if there is only one. */
+async function resolveDomain(ctx: AppContext, username: string, domain: string | undefined) {
+  let name = domain || null;
+  let user = username;
+  const at = username.lastIndexOf('@');
+  if (!name && at > 0) {
+    name = username.slice(at + 1);
+    user = username.slice(0, at);
+  }
+  if (name) {
+    const [row] = await ctx.db.select({ id: domains.id }).from(domains).where(eq(domains.name, name)).limit(1);
+    return { domainId: row?.id ?? null, username: user, domainName: name };
+  }
+  const rows = await ctx.db.select({ id: domains.id, name: domains.name }).from(domains).limit(2);
+  if (rows.length !== 1) {
+    throw new HttpError(400, 'app.auth.domain_required', 'domain: This field is required', [
+      { field: 'domain', message: 'This field is required' },
+    ]);
+  }
+  return { domainId: rows[0].id, username: user, domainName: rows[0].name };
+}
+
+/** POST /api/login, POST /api/logout, GET /api/userinfo. */
+export async function authRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/login',
+    {
+      config: { guard: 'public' },
+      schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: loginAnswer } },
+    },
+    async (request, reply) => {
+      const { domainId, username, domainName } = await resolveDomain(ctx, request.body.username, request.body.domain);
+      const keys = { user: userKey(domainId ?? domainName, username), address: addressKey(request.ip) };
+      const wait = await loginRetryAfter(ctx, keys);
+      if (wait > 0) {
+        throw new HttpError(
+          429,
+          'app.auth.too_many_attempts',
+          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
+          undefined,
+          { 'retry-after': String(wait) },
+        );
+      }
+      const [user] =
+        domainId === null
+          ? []
+          : await ctx.db
+              .select({ id: users.id, passwordHash: users.passwordHash })
+              .from(users)
+              .where(and(eq(users.domainId, domainId), sql`lower(${users.username}) = lower(${username})`))
+              .limit(1);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
+      if (!user || !ok || domainId === null) {
+        await recordLoginFailure(ctx, keys);
+        throw invalidCredentials();
+      }
+      await clearLoginFailures(ctx, keys.user);
+      const { token, row } = await issueToken(ctx, { userId: user.id, domainId, kind: 'session', ip: request.ip });
+      await ctx.db
+        .insert(loggerEntries)
+        .values({ domainId, object: 'users', action: 'login', userId: user.id, recordId: user.id, userIp: request.ip });
+      return reply.send({ accessToken: token, tokenType: 'Bearer' as const, expiresAt: row.expiresAt });
+    },
+  );
+
+  r.post(
+    '/api/logout',
+    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'Sign out (revokes this token)' } },
+    async (request, reply) => {
+      await revokeToken(ctx, request.principal!.tokenId);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/userinfo',
+    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user and its rights' } },
+    async (request) => {
+      const principal = request.principal!;
+      const [row] = await ctx.db
+        .select({ licenseIds: users.licenseIds })
+        .from(users)
+        .where(eq(users.id, principal.userId))
+        .limit(1);
+      return userInfoOf(principal, row?.licenseIds ?? []);
+    },
+  );
+}

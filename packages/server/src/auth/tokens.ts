@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { authTokens } from '../db/schema.js';
+import { invalidateAuth } from './cache.js';
+
+export type TokenKind = 'session' | 'token';
+export type TokenRow = typeof authTokens.$inferSelect;
+
+/** Tokens are stored only as their SHA-256; the clear value is shown once. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newTokenValue(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export type IssueTokenInput = {
+  userId: number;
+  domainId: number;
+  kind: TokenKind;
+  usage?: string;
+  createdBy?: number | null;
+  /** Absolute expiry; null never expires (user API tokens). Sessions default to SESSION_TTL. */
+  expiresAt?: Date | null;
+  ip?: string;
+};
+
+/** Creates a token and answers its clear value (never stored) with the stored row. */
+export async function issueToken(ctx: AppContext, input: IssueTokenInput): Promise<{ token: string; row: TokenRow }> {
+  const token = newTokenValue();
+  const expiresAt =
+    input.expiresAt !== undefined
+      ? input.expiresAt
+      : input.kind === 'session'
+        ? new Date(Date.now() + ctx.config.sessionTtlSeconds * 1000)
+        : null;
+  const [row] = await ctx.db
+    .insert(authTokens)
+    .values({
+      userId: input.userId,
+      domainId: input.domainId,
+      kind: input.kind,
+      tokenHash: hashToken(token),
+      usage: input.usage ?? '',
+      createdBy: input.createdBy ?? null,
+      expiresAt: expiresAt ? expiresAt.toISOString() : null,
+      ip: input.ip ?? '',
+    })
+    .returning();
+  return { token, row };
+}
+
+/** Finds the live (not revoked, not expired) row of a clear token. */
+export async function findLiveToken(ctx: AppContext, token: string): Promise<TokenRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || !isLive(row)) return null;
+  return row;
+}
+
+export function isLive(row: Pick<TokenRow, 'revokedAt' | 'expiresAt'>, now = Date.now()): boolean {
+  if (row.revokedAt) return false;
+  return !row.expiresAt || Date.parse(row.expiresAt) > now;
+}
+
+/** Revokes one token by id (logout, token deletion). */
+export async function revokeToken(ctx: AppContext, tokenId: number): Promise<void> {
+  await ctx.db
+    .update(authTokens)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+  await invalidateAuth(ctx);
+}
+
+/** Ends every sign-in session of a user (POST /users/{id}/logout); API tokens stay valid. */
+export async function revokeSessions(ctx: AppContext, userId: number): Promise<number> {
+  const rows = await ctx.db
+    .update(authTokens)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'session'), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  await invalidateAuth(ctx);
+  return rows.length;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** Server configuration, read once from the environment (see README's configuration table). */
+export type Config = {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and its lock file (ignored when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl: string | null;
+  defaultDomain: string;
+  adminPassword: string | null;
+  /** Lifetime of a sign-in session, in seconds. */
+  sessionTtlSeconds: number;
+  logLevel: string;
+  /** Folder of the built console served at the site root. */
+  webDist: string;
+  /** Links of the application hub, answered in /config.json. */
+  apps: Record<'admin' | 'agent' | 'supervisor' | 'audit' | 'history' | 'grafana', string>;
+  /** Sign-in limits: failures allowed per user and per address within the window. */
+  loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
+  trustProxy: boolean;
+};
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses `12h`, `30m`, `45s`, `2d` or plain seconds. */
+export function parseDuration(value: string, name: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!m) throw new Error(`${name} must be a duration like 12h, 30m or 3600 (got "${value}")`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(m[1]) * unit;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (got "${raw}")`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    defaultDomain: env.DEFAULT_DOMAIN || 'main',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    sessionTtlSeconds: parseDuration(env.SESSION_TTL || '12h', 'SESSION_TTL'),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'packages/web/dist')),
+    apps: {
+      admin: env.APP_ADMIN_URL || '/start',
+      agent: env.APP_AGENT_URL || '/workspace',
+      supervisor: env.APP_SUPERVISOR_URL || '/supervisor',
+      audit: env.APP_AUDIT_URL || '/audit',
+      history: env.APP_HISTORY_URL || '/history',
+      grafana: env.APP_GRAFANA_URL || '/grafana',
+    },
+    loginLimit: {
+      perUser: int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5),
+      perAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
+      windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
+    },
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}

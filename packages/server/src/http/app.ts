@@ -1,0 +1,49 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { watchAuthChanges } from '../auth/cache.js';
+import { authRoutes } from '../auth/routes.js';
+import type { AppContext } from '../context.js';
+import { registerResources } from '../resources/index.js';
+import { apiError, errorHandler } from './errors.js';
+import { guardHook, requireGuard } from './guard.js';
+import { healthRoutes } from './health.js';
+import { openApiRoute, registerOpenApi } from './openapi.js';
+import { staticRoutes } from './static.js';
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+
+/**
+ * The HTTP application: zod validation and serialisation, OpenAPI, the guard on every route, the
+ * error shape, session routes, the resources, health, /config.json and the console.
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 16 * 1024 * 1024,
+    // A stuck client must not hold a connection for ever.
+    requestTimeout: 120_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', requireGuard);
+  app.addHook('onRequest', guardHook(ctx));
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(apiError(404, 'app.not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  const unwatch = await watchAuthChanges(ctx);
+  app.addHook('onClose', async () => unwatch());
+
+  await registerOpenApi(app);
+  await app.register(openApiRoute);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(registerResources);
+  await app.register(staticRoutes);
+  return app;
+}

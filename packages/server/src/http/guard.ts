@@ -1,0 +1,123 @@
+import { BYPASS_PERMISSION, type Right, rightBit } from '@switchboard/model';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import { cachedPrincipal, cacheGeneration, rememberPrincipal } from '../auth/cache.js';
+import { loadPrincipal } from '../auth/principal.js';
+import { findLiveToken, hashToken } from '../auth/tokens.js';
+import type { AppContext } from '../context.js';
+import { recordAcl } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+import type { Guard, Principal } from './principal.js';
+
+/** Routes added by third-party plugins (API docs) that cannot carry a config of their own. */
+const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
+
+/** onRoute hook: a route without `config.guard` is refused at registration. */
+export function requireGuard(route: RouteOptions) {
+  const config = (route.config ?? {}) as { guard?: Guard };
+  if (config.guard) return;
+  if (PLUGIN_PUBLIC_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
+    route.config = { ...config, guard: 'public' } as RouteOptions['config'];
+    return;
+  }
+  throw new Error(
+    `Route ${route.method} ${route.url} has no guard: set config.guard ('public', 'authenticated', {class, right} or {permission})`,
+  );
+}
+
+/** The bearer token of a request: the Authorization header, else `?access_token=`. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+    return m ? m[1] : null;
+  }
+  const q = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof q === 'string' && q ? q : null;
+}
+
+/** Resolves the caller from its token, through the principal cache. */
+export async function authenticate(ctx: AppContext, token: string | null): Promise<Principal | null> {
+  if (!token || token.length > 512) return null;
+  const hash = hashToken(token);
+  const cached = cachedPrincipal(ctx, hash);
+  if (cached) return cached;
+  const generation = cacheGeneration(ctx);
+  const row = await findLiveToken(ctx, token);
+  if (!row) return null;
+  const principal = await loadPrincipal(ctx.db, row);
+  if (principal) rememberPrincipal(ctx, hash, principal, generation);
+  return principal;
+}
+
+/** Does the class right hold (obac on: from the scope; off: every user of the domain)? */
+export function classAllows(principal: Principal, cls: string, right: Right): boolean {
+  if (principal.permissions.has(BYPASS_PERMISSION[right])) return true;
+  const entry = principal.scope.get(cls);
+  if (!entry) return false;
+  return !entry.obac || entry.access.includes(right);
+}
+
+/** Does one of the caller's roles hold the right on this record (record ACL)? */
+export async function recordAllows(
+  ctx: AppContext,
+  principal: Principal,
+  cls: string,
+  recordId: number,
+  right: Right,
+): Promise<boolean> {
+  if (principal.permissions.has(BYPASS_PERMISSION[right])) return true;
+  if (!principal.roleIds.length) return false;
+  const rows = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(recordAcl)
+    .where(
+      and(
+        eq(recordAcl.domainId, principal.domainId),
+        eq(recordAcl.class, cls),
+        eq(recordAcl.recordId, recordId),
+        inArray(recordAcl.granteeId, principal.roleIds),
+        sql`(${recordAcl.access} & ${rightBit(right)}) <> 0`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Is record-level checking on for this class of the caller's domain? */
+export function recordChecksOn(principal: Principal, cls: string): boolean {
+  return principal.scope.get(cls)?.rbac === true;
+}
+
+/**
+ * onRequest hook of every route: authentication, then the class right (obac), then the record
+ * right (rbac) on the `:id` param (or `recordParam`).
+ */
+export function guardHook(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    request.principal = null;
+    if (request.is404) return;
+    const guard = request.routeOptions.config.guard;
+    if (guard === 'public') return;
+    const principal = await authenticate(ctx, tokenOf(request));
+    if (!principal) throw unauthorized();
+    request.principal = principal;
+    if (!guard || guard === 'authenticated') return;
+    if (guard.permission && !principal.permissions.has(guard.permission)) {
+      throw forbidden(`This needs the ${guard.permission} permission.`);
+    }
+    if (!guard.class || !guard.right) return;
+    if (!classAllows(principal, guard.class, guard.right)) {
+      throw forbidden(`You have no ${guard.right} right on ${guard.class}.`);
+    }
+    if (!recordChecksOn(principal, guard.class)) return;
+    const raw = (request.params as Record<string, string> | undefined)?.[guard.recordParam ?? 'id'];
+    if (raw === undefined) return;
+    const recordId = Number(raw);
+    // A malformed id is answered by the route's validation; nothing can match it here.
+    if (!Number.isSafeInteger(recordId) || recordId <= 0) return;
+    if (!(await recordAllows(ctx, principal, guard.class, recordId, guard.right))) {
+      throw forbidden(`You have no ${guard.right} right on this ${guard.class} record.`);
+    }
+  };
+}

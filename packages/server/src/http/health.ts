@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { ping } from '../db/client.js';
+import { apiError } from './errors.js';
+
+/** GET /api/health: 200 while the database answers, 503 otherwise. */
+export async function healthRoutes(app: FastifyInstance) {
+  app.get('/api/health', { config: { guard: 'public' }, schema: { tags: ['operations'] } }, async (_request, reply) => {
+    if (await ping(app.ctx.db)) return { status: 'ok' };
+    return reply.status(503).send(apiError(503, 'app.health.database_unreachable', 'The database does not answer.'));
+  });
+}

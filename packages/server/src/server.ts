@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { bootstrap } from './auth/bootstrap.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type Database, openDatabase } from './db/client.js';
+import { buildApp } from './http/app.js';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  url: string;
+  /** Set on the first start of an empty database. */
+  firstStart: { domain: string; password: string; generated: boolean } | null;
+  /** Stops accepting, lets requests in flight finish, closes the database (and its lock). */
+  close(): Promise<void>;
+};
+
+export type StartOptions = { logger?: FastifyServerOptions['logger']; pgliteSnapshot?: Blob; listen?: boolean };
+
+/** Opens the database (migrating it), creates the first domain if empty, and serves the API. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    pgliteSnapshot: options.pgliteSnapshot,
+  });
+  try {
+    const boot = await bootstrap(database.db, config);
+    const ctx: AppContext = { db: database.db, config, bus: database };
+    const app = await buildApp(ctx, { logger: options.logger });
+    let url = '';
+    if (options.listen !== false) url = await app.listen({ port: config.port, host: config.host });
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      ctx,
+      database,
+      url,
+      firstStart:
+        boot.created && boot.password
+          ? { domain: boot.domain, password: boot.password, generated: boot.generated }
+          : null,
+      close: () => {
+        closing ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            await database.close();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

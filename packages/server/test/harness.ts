@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDomainWithAdmin } from '../src/auth/bootstrap.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import type { Driver } from '../src/db/client.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import './global-setup.js';
+import { pgliteSnapshotFile, TEST_ADMIN_PASSWORD } from './snapshot.js';
+
+export { TEST_ADMIN_PASSWORD };
+
+/** The drivers API suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function drivers(): Driver[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export type TestResponse<T = unknown> = { status: number; body: T; headers: Headers };
+export type RequestOptions = {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+};
+
+export type TestServer = {
+  url: string;
+  app: RunningServer['app'];
+  ctx: AppContext;
+  driver: Driver;
+  /** PGlite data folder or PostgreSQL URL of this server's database. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** A session token of `admin` in the first domain. */
+  adminToken: string;
+  adminPassword: string;
+  login(username: string, password: string, domain?: string): Promise<string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  createDomain(name: string): Promise<{ domainId: number; adminToken: string }>;
+  close(): Promise<void>;
+};
+
+export type TestServerOptions = {
+  driver?: Driver;
+  /** Reuse this PGlite data folder (kept on close), e.g. to test a restart. */
+  dataDir?: string;
+  /** Reuse this PostgreSQL database (not dropped on close), e.g. for a second API node. */
+  databaseUrl?: string;
+  config?: Partial<Config>;
+};
+
+async function snapshot(): Promise<Blob> {
+  let file: string;
+  try {
+    file = inject('pgliteSnapshot');
+  } catch {
+    file = await pgliteSnapshotFile();
+  }
+  return new Blob([fs.readFileSync(file ?? (await pgliteSnapshotFile()))]);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let counter = 0;
+
+/** A real HTTP server on port 0 over a fresh database, with helpers to call it. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const driver = options.driver ?? (options.databaseUrl ? 'postgres' : 'pglite');
+  let cleanup = async () => {};
+  let dataDir = options.dataDir ?? '';
+  let databaseUrl: string | null = options.databaseUrl ?? null;
+  if (driver === 'postgres' && !databaseUrl) {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `sb_test_${process.pid}_${++counter}_${Date.now().toString(36)}`;
+    await adminQuery(`create database ${name}`);
+    databaseUrl = withDatabase(base, name);
+    cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
+  }
+  if (driver === 'pglite' && !dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-test-'));
+    const dir = dataDir;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dataDir || path.join(os.tmpdir(), 'switchboard-unused'),
+    databaseUrl,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    logLevel: 'silent',
+    ...options.config,
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer(config, {
+      logger: false,
+      pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  const url = server.url;
+
+  const request: TestServer['request'] = async (method, p, opts = {}) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const item of v) qs.append(k, String(item));
+      else qs.append(k, String(v));
+    }
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${url}${p}${qs.size ? `?${qs}` : ''}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (HTML of the console, say): keep the text.
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+
+  const login = async (username: string, password: string, domain?: string) => {
+    const res = await request('POST', '/api/login', { body: { username, password, domain } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.accessToken as string;
+  };
+
+  let adminToken: string;
+  try {
+    adminToken = await login('admin', config.adminPassword ?? TEST_ADMIN_PASSWORD, config.defaultDomain);
+  } catch (error) {
+    await server.close();
+    await cleanup();
+    throw error;
+  }
+
+  return {
+    url,
+    app: server.app,
+    ctx: server.ctx,
+    driver,
+    dataDir,
+    databaseUrl,
+    adminToken,
+    adminPassword: config.adminPassword ?? TEST_ADMIN_PASSWORD,
+    login,
+    request,
+    createDomain: async (name) => {
+      const { domainId } = await createDomainWithAdmin(server.ctx.db, { name, adminPassword: TEST_ADMIN_PASSWORD });
+      return { domainId, adminToken: await login('admin', TEST_ADMIN_PASSWORD, name) };
+    },
+    close: async () => {
+      await server.close();
+      if (!options.dataDir && !options.databaseUrl) await cleanup();
+    },
+  };
+}
