@@ -1,0 +1,31 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  opened: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A yes/no question before something that cannot be undone (delete, leaving unsaved changes). */
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+      <Text size="sm">{message}</Text>
+      <Group justify="flex-end" mt="md" gap="xs">
+        <Button variant="default" size="xs" onClick={onCancel}>
+          {t('kit.cancel')}
+        </Button>
+        <Button color={danger ? 'red' : undefined} size="xs" loading={busy} onClick={onConfirm}>
+          {confirmLabel ?? t('kit.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { ActionIcon, Group, Loader, Table, Text } from '@mantine/core';
+import {
+  type AccessMode,
+  grantsFromModes,
+  modeOf,
+  type Ref,
+  RIGHT_NAMES,
+  RIGHTS,
+  type Right,
+} from '@switchboard/model';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { RefSelect } from '../fields/RefSelect';
+import { ModeControl } from './ModeControl';
+
+type Entry = { grantee: Ref; granted: string };
+
+type Props = {
+  /** The ACL route, e.g. `/devices/7/acl` or `/objclass/3/acl`. */
+  path: string;
+  /** Rights shown as columns; other letters a grantee holds are kept as they are. */
+  rights: readonly Right[];
+  readOnly?: boolean;
+};
+
+const ROLES_PATH = '/roles';
+
+/**
+ * Grantee roles with a forbidden/allow/manage mode per right. Every change PATCHes the grantee's
+ * full letter set and reads the list again; a grantee left with no letter is removed.
+ */
+export function AclTable({ path, rights, readOnly }: Props) {
+  const { t } = useTranslation();
+  const acl = useQuery({
+    queryKey: [path],
+    queryFn: ({ signal }) => api.get<{ items: Entry[] }>(path, { signal }),
+  });
+  const entries = acl.data?.items ?? [];
+
+  const grant = async (grantee: number, grants: string) => {
+    try {
+      await api.patch(path, [{ grantee: { id: grantee }, grants }]);
+    } catch {
+      // api.ts has told the user why; the list below shows what holds now.
+    }
+    await acl.refetch();
+  };
+  const change = (entry: Entry, right: Right, mode: AccessMode) => {
+    const modes = Object.fromEntries(RIGHTS.map((r) => [r, modeOf(entry.granted, r)])) as Record<Right, AccessMode>;
+    modes[right] = mode;
+    return grant(entry.grantee.id, grantsFromModes(modes));
+  };
+
+  if (acl.isPending) return <Loader size="sm" />;
+
+  return (
+    <>
+      {!readOnly && (
+        <Group mb="sm">
+          <RefSelect
+            path={ROLES_PATH}
+            label={t('kit.addGrantee')}
+            placeholder={t('kit.chooseRole')}
+            value={null}
+            onChange={(role) => {
+              // A new grantee starts with read allowed.
+              if (role && !entries.some((e) => e.grantee.id === role.id)) grant(role.id, 'r');
+            }}
+          />
+        </Group>
+      )}
+      <Table withTableBorder striped verticalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('kit.grantee')}</Table.Th>
+            {rights.map((r) => (
+              <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
+            ))}
+            {!readOnly && <Table.Th w={40} />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.grantee.id}>
+              <Table.Td>{entry.grantee.name}</Table.Td>
+              {rights.map((r) => (
+                <Table.Td key={r}>
+                  <ModeControl
+                    label={`${entry.grantee.name}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
+                    value={modeOf(entry.granted, r)}
+                    disabled={readOnly}
+                    onChange={(mode) => change(entry, r, mode)}
+                  />
+                </Table.Td>
+              ))}
+              {!readOnly && (
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={t('kit.removeGrantee')}
+                    onClick={() => grant(entry.grantee.id, '')}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {entries.length === 0 && (
+        <Text size="sm" c="dimmed" ta="center" p="sm">
+          {t('kit.noGrantees')}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { fieldErrors, type ResourceDef } from '@switchboard/model';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiFailure, api } from '../../app/api';
+import { useSession } from '../../app/session';
+import { AclTable } from '../acl/AclTable';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { translateMessage } from '../messages';
+import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
+import { useUnsavedGuard } from './useUnsavedGuard';
+
+type Item = Record<string, unknown> & { id: number };
+
+type Props<V extends FormValues> = {
+  def: ResourceDef;
+  tabs: EditTab<V>[];
+  /** Values of a new item. */
+  empty: () => V;
+  /** Form values from an item read from the API. */
+  fromItem: (item: Item) => V;
+  /** Request body from the checked values (zod output); the checked values go as they are by default. */
+  toBody?: (checked: Record<string, unknown>, values: V, isNew: boolean) => unknown;
+  /** Checks the schema cannot express (each variable needs both key and value, say). */
+  check?: (values: V) => FieldError[];
+  /** Translated heading. */
+  title: (values: V, isNew: boolean) => string;
+};
+
+const NEW = 'new';
+
+/**
+ * The generic edit screen: `/new` creates, `/{id}` edits. Editing marks the item changed and Save
+ * sends an update only then; a create takes the returned id, reads that item and replaces the URL
+ * with `/{id}`. The resource's schema checks the values before anything is sent; API field errors
+ * land under the fields too. Leaving with unsaved changes asks first.
+ */
+export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, toBody, check, title }: Props<V>) {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const isNew = params.id === NEW;
+  const id = isNew ? null : Number(params.id);
+
+  const [values, setValues] = useState<V>(empty);
+  const [item, setItem] = useState<Item | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<string | null>(tabs[0]?.key ?? null);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  }, []);
+  const blocker = useUnsavedGuard(dirtyRef, dirty);
+
+  const load = useCallback(
+    async (itemId: number, signal?: AbortSignal) => {
+      setLoadFailed(false);
+      try {
+        const found = await api.get<Item>(`${def.path}/${itemId}`, { signal });
+        setItem(found);
+        setValues(fromItem(found));
+        setErrors([]);
+        setDirty(false);
+      } catch {
+        if (!signal?.aborted) setLoadFailed(true);
+      }
+    },
+    [def.path, fromItem, setDirty],
+  );
+
+  useEffect(() => {
+    if (id === null || Number.isNaN(id)) return;
+    const controller = new AbortController();
+    load(id, controller.signal);
+    return () => controller.abort();
+  }, [id, load]);
+
+  const readOnly = isNew ? !can(def.objClass, 'x') : !can(def.objClass, 'w');
+
+  const set = useCallback(
+    <K extends keyof V & string>(key: K, value: V[K]) => {
+      setValues((old) => ({ ...old, [key]: value }));
+      setErrors((old) => old.filter((e) => e.field !== key && !e.field.startsWith(`${key}.`)));
+      setDirty(true);
+    },
+    [setDirty],
+  );
+
+  const form: EditForm<V> = useMemo(
+    () => ({
+      values,
+      set,
+      error: (field: string) => {
+        const found = errors.find((e) => e.field === field);
+        return found ? translateMessage(t, found.message) : undefined;
+      },
+      isNew,
+      id,
+      item,
+      readOnly,
+    }),
+    [values, set, errors, t, isNew, id, item, readOnly],
+  );
+
+  const allTabs: EditTab<V>[] = useMemo(
+    () =>
+      def.recordAcl
+        ? [
+            ...tabs,
+            {
+              key: 'permissions',
+              label: t('kit.permissions'),
+              savedOnly: true,
+              render: (f) => (
+                <AclTable path={`${def.path}/${f.id}/acl`} rights={['r', 'w', 'd']} readOnly={f.readOnly} />
+              ),
+            },
+          ]
+        : tabs,
+    [tabs, def.recordAcl, def.path, t],
+  );
+  const visibleTabs = allTabs.filter((x) => !x.savedOnly || !isNew);
+
+  const showErrors = (found: FieldError[]) => {
+    setErrors(found);
+    // Stay on the current tab when it shows a failing field; otherwise open the first that does.
+    const current = visibleTabs.find((x) => x.key === tab);
+    if (current && found.some((e) => tabHolds(current, e.field))) return;
+    const holder = visibleTabs.find((x) => found.some((e) => tabHolds(x, e.field)));
+    if (holder) setTab(holder.key);
+  };
+
+  const save = async () => {
+    if (!isNew && !dirtyRef.current) return;
+    const schema = isNew ? (def.createInput ?? def.input) : def.input;
+    const checked = schema.safeParse(values);
+    const found = [...(checked.success ? [] : fieldErrors(checked.error)), ...(check?.(values) ?? [])];
+    if (!checked.success || found.length > 0) {
+      showErrors(found);
+      return;
+    }
+    const body = toBody ? toBody(checked.data, values, isNew) : checked.data;
+    setSaving(true);
+    try {
+      if (isNew) {
+        const created = await api.post<{ id: number }>(def.path, body);
+        setDirty(false);
+        notifications.show({ color: 'green', message: t('kit.saved') });
+        navigate(`../${created.id}`, { relative: 'path', replace: true });
+      } else {
+        await api.put(`${def.path}/${id}`, body);
+        setDirty(false);
+        notifications.show({ color: 'green', message: t('kit.saved') });
+        if (id !== null) await load(id);
+      }
+      await queryClient.invalidateQueries({ queryKey: [def.path] });
+    } catch (error) {
+      // The notification with the detail comes from api.ts; field errors go under the fields.
+      if (error instanceof ApiFailure && error.body.fields?.length) showErrors(error.body.fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (loadFailed) {
+    return (
+      <Paper withBorder p="md">
+        <Alert color="red" title={t('kit.loadFailed')}>
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => id !== null && load(id)}>
+              {t('kit.retry')}
+            </Button>
+            <Anchor component={Link} to=".." relative="path" size="sm">
+              {t('kit.backToList')}
+            </Anchor>
+          </Group>
+        </Alert>
+      </Paper>
+    );
+  }
+  if (!isNew && !item) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+
+  const failing = (x: EditTab<V>) => errors.some((e) => tabHolds(x, e.field));
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            component={Link}
+            to=".."
+            relative="path"
+            variant="subtle"
+            size="xs"
+            px={6}
+            aria-label={t('kit.backToList')}
+          >
+            <IconArrowLeft size={16} />
+          </Button>
+          <Title order={3}>{title(values, isNew)}</Title>
+          {dirty && (
+            <Badge color="yellow" variant="light" size="sm">
+              {t('kit.unsaved')}
+            </Badge>
+          )}
+        </Group>
+        {!readOnly && (
+          <Button
+            size="xs"
+            leftSection={<IconDeviceFloppy size={14} />}
+            loading={saving}
+            disabled={!isNew && !dirty}
+            onClick={save}
+          >
+            {t('kit.save')}
+          </Button>
+        )}
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          {visibleTabs.map((x) => (
+            <Tabs.Tab key={x.key} value={x.key} c={failing(x) ? 'red' : undefined}>
+              {x.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {visibleTabs.map((x) => (
+          <Tabs.Panel key={x.key} value={x.key}>
+            {x.render(form)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title={t('kit.leaveTitle')}
+        message={t('kit.leaveConfirm')}
+        confirmLabel={t('kit.leave')}
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+export type FormValues = Record<string, unknown>;
+
+/** What an edit tab gets: the values, a setter that marks the item changed, translated errors. */
+export type EditForm<V extends FormValues> = {
+  values: V;
+  set: <K extends keyof V & string>(key: K, value: V[K]) => void;
+  /** Translated validation message of a field path (`username`, `profile.0.key`), if any. */
+  error: (field: string) => string | undefined;
+  isNew: boolean;
+  /** Id of the saved item; null while creating. */
+  id: number | null;
+  /** The item as last read from the API. */
+  item: Record<string, unknown> | null;
+  /** The scope forbids changing this item. */
+  readOnly: boolean;
+};
+
+export type EditTab<V extends FormValues> = {
+  key: string;
+  /** Translated tab title. */
+  label: string;
+  render: (form: EditForm<V>) => ReactNode;
+  /** Shown only once the item exists (tokens, logs, permissions). */
+  savedOnly?: boolean;
+  /** Form fields on this tab: a failed check opens the first tab holding a failing field. */
+  fields?: readonly string[];
+};
+
+export type FieldError = { field: string; message: string };
+
+/** Does a failing path (`profile.0.key`) belong to one of a tab's fields (`profile`)? */
+export function tabHolds(tab: { fields?: readonly string[] }, path: string): boolean {
+  return (tab.fields ?? []).some((f) => path === f || path.startsWith(`${f}.`));
+}

@@ -1,0 +1,57 @@
+import { PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
+import type { EditForm, FormValues } from '../edit/form';
+
+type Props<V extends FormValues> = {
+  form: EditForm<V>;
+  name: keyof V & string;
+  label: string;
+  required?: boolean;
+  kind?: 'text' | 'password' | 'textarea';
+  autoComplete?: string;
+};
+
+/** A text value of the form, with its validation message under it. */
+export function TextField<V extends FormValues>({
+  form,
+  name,
+  label,
+  required,
+  kind = 'text',
+  autoComplete,
+}: Props<V>) {
+  const raw = form.values[name];
+  const common = {
+    label,
+    required,
+    size: 'sm' as const,
+    disabled: form.readOnly,
+    error: form.error(name),
+    value: typeof raw === 'string' ? raw : '',
+    autoComplete,
+  };
+  const change = (value: string) => form.set(name, value as V[typeof name]);
+  if (kind === 'password') return <PasswordInput {...common} onChange={(e) => change(e.currentTarget.value)} />;
+  if (kind === 'textarea')
+    return <Textarea {...common} autosize minRows={2} onChange={(e) => change(e.currentTarget.value)} />;
+  return <TextInput {...common} onChange={(e) => change(e.currentTarget.value)} />;
+}
+
+/** A yes/no value of the form. */
+export function SwitchField<V extends FormValues>({
+  form,
+  name,
+  label,
+}: {
+  form: EditForm<V>;
+  name: keyof V & string;
+  label: string;
+}) {
+  return (
+    <Switch
+      label={label}
+      disabled={form.readOnly}
+      checked={form.values[name] === true}
+      onChange={(e) => form.set(name, e.currentTarget.checked as V[typeof name])}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import type { ListAnswer, Ref } from '@switchboard/model';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { searchTerm } from '../list/useListState';
+
+/** How many choices a lookup offers at once; typing narrows them through the API search. */
+export const LOOKUP_SIZE = 100;
+
+/** Records to choose from: lookups ask only for id and name, searched as the user types. */
+export function useRefOptions(path: string, search: string) {
+  return useQuery({
+    queryKey: [path, 'lookup', search],
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<Ref>>(path, {
+        query: { fields: ['id', 'name'], size: LOOKUP_SIZE, q: searchTerm(search) },
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,56 @@
+import { Badge, Group, Switch } from '@mantine/core';
+import type { ColumnDef } from '@switchboard/model';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldKey, valueAt } from '../path';
+
+export type Row = { id: number; [field: string]: unknown };
+
+type Props = {
+  column: ColumnDef;
+  row: Row;
+  canToggle: boolean;
+  onToggle: (value: boolean) => void;
+};
+
+const refName = (value: unknown) =>
+  value && typeof value === 'object' && 'name' in value ? String((value as { name: unknown }).name) : '';
+
+/** One list cell, shown by the column's kind. */
+export function Cell({ column, row, canToggle, onToggle }: Props): ReactNode {
+  const { t, i18n } = useTranslation();
+  const value = valueAt(row, column.field);
+  switch (column.kind) {
+    case 'toggle':
+      return (
+        <Switch
+          size="xs"
+          checked={value === true}
+          disabled={!canToggle}
+          aria-label={t(fieldKey(column.field))}
+          onChange={(e) => onToggle(e.currentTarget.checked)}
+        />
+      );
+    case 'tags':
+      return (
+        <Group gap={4}>
+          {(Array.isArray(value) ? value : []).map((tag) => {
+            const label = typeof tag === 'object' ? refName(tag) : String(tag);
+            return (
+              <Badge key={label} size="xs" variant="light">
+                {label}
+              </Badge>
+            );
+          })}
+        </Group>
+      );
+    case 'date':
+      return typeof value === 'string' || typeof value === 'number'
+        ? new Date(value).toLocaleString(i18n.language)
+        : '';
+    case 'ref':
+      return refName(value);
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}

@@ -1,0 +1,196 @@
+import { type ScopeEntry, users } from '@switchboard/model';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN, type Call, fakeApi, renderRoutes } from '../test-utils';
+import { ListScreen } from './ListScreen';
+
+type User = {
+  id: number;
+  name: string;
+  username: string;
+  extension: string;
+  presence: { status: string };
+  dnd: boolean;
+};
+
+const people = (n: number): User[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    name: `Person ${String(i + 1).padStart(2, '0')}`,
+    username: `user${String(n - i).padStart(2, '0')}`,
+    extension: String(100 + i),
+    presence: { status: '' },
+    dnd: false,
+  }));
+
+/** A fake `/users` list that pages, sorts and searches like the API: size+1 rows tell `next`. */
+function listOf(rows: User[]) {
+  return (call: Call) => {
+    const page = Number(call.query.get('page'));
+    const size = Number(call.query.get('size'));
+    const sort = call.query.get('sort') ?? '+name';
+    const field = sort.slice(1) as 'name' | 'username';
+    const q = call.query.get('q');
+    const found = rows
+      .filter((r) => !q || r.name.toLowerCase().startsWith(q.replace(/\*$/, '').toLowerCase()))
+      .sort((a, b) => a[field].localeCompare(b[field]) * (sort.startsWith('-') ? -1 : 1));
+    const slice = found.slice((page - 1) * size, page * size + 1);
+    return { body: { items: slice.slice(0, size), next: slice.length > size } };
+  };
+}
+
+const TITLE = 'Users';
+const routes = [
+  { path: '/directory/users', element: <ListScreen def={users} title={TITLE} /> },
+  { path: '/directory/users/:id', element: null },
+];
+const lastList = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/users').at(-1);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ListScreen', () => {
+  it('asks for the first page of 10 in the default order and shows the columns of the definition', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(3))(c) : undefined));
+    renderRoutes(routes, '/directory/users');
+    expect(await screen.findByText('Person 01')).toBeInTheDocument();
+    const call = lastList(api.calls)!;
+    expect(call.query.get('page')).toBe('1');
+    expect(call.query.get('size')).toBe('10');
+    expect(call.query.get('sort')).toBe('+name');
+    expect(call.query.getAll('fields')).toEqual([...users.listFields]);
+    for (const header of ['Name', 'Username', 'Extension']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
+    }
+  });
+
+  it('sorts by a header: the first click ascending, the next descending', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(3))(c) : undefined));
+    const { router } = renderRoutes(routes, '/directory/users');
+    await screen.findByText('Person 01');
+    const header = screen.getByRole('columnheader', { name: /Username/ });
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(lastList(api.calls)?.query.get('sort')).toBe('+username'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(router.state.location.search).toContain('sort=%2Busername');
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(lastList(api.calls)?.query.get('sort')).toBe('-username'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    const rows = await screen.findAllByRole('row');
+    expect(within(rows[1]!).getByText('user03')).toBeInTheDocument();
+  });
+
+  it('pages forward while the API says there is a next page, and back', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(25))(c) : undefined));
+    const { router } = renderRoutes(routes, '/directory/users');
+    await screen.findByText('Person 01');
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(previous).toBeDisabled();
+    await userEvent.click(next);
+    expect(await screen.findByText('Person 11')).toBeInTheDocument();
+    expect(lastList(api.calls)?.query.get('page')).toBe('2');
+    expect(router.state.location.search).toBe('?page=2');
+    await userEvent.click(next);
+    expect(await screen.findByText('Person 25')).toBeInTheDocument();
+    await waitFor(() => expect(next).toBeDisabled());
+    await userEvent.click(previous);
+    expect(await screen.findByText('Person 20')).toBeInTheDocument();
+    expect(lastList(api.calls)?.query.get('page')).toBe('2');
+  });
+
+  it('steps back one page when a page beyond the first comes back empty', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(15))(c) : undefined));
+    const { router } = renderRoutes(routes, '/directory/users?page=3');
+    expect(await screen.findByText('Person 11')).toBeInTheDocument();
+    const pages = api.calls.filter((c) => c.path === '/users').map((c) => c.query.get('page'));
+    expect(pages).toEqual(['3', '2']);
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('searches with the trailing * and keeps the plain term in the URL', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(12))(c) : undefined));
+    const { router } = renderRoutes(routes, '/directory/users?page=2');
+    await screen.findByText('Person 11');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'person 0{Enter}');
+    await waitFor(() => expect(lastList(api.calls)?.query.get('q')).toBe('person 0*'));
+    expect(lastList(api.calls)?.query.get('page')).toBe('1');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('person 0');
+    expect(await screen.findByText('Person 09')).toBeInTheDocument();
+  });
+
+  it('tells an empty list from a search without results', async () => {
+    fakeApi((c) => (c.path === '/users' ? listOf([])(c) : undefined));
+    renderRoutes(routes, '/directory/users');
+    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'nobody{Enter}');
+    expect(await screen.findByText('Search gave no results')).toBeInTheDocument();
+  });
+
+  it('deletes the selected rows in one call, only after the confirmation', async () => {
+    let rows = people(3);
+    const api = fakeApi((c) => {
+      if (c.path !== '/users') return undefined;
+      if (c.method === 'DELETE') {
+        const ids = c.query.getAll('id').map(Number);
+        rows = rows.filter((r) => !ids.includes(r.id));
+        return { status: 204 };
+      }
+      return listOf(rows)(c);
+    });
+    renderRoutes(routes, '/directory/users');
+    await screen.findByText('Person 01');
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
+    await userEvent.click(boxes[0]!);
+    await userEvent.click(boxes[2]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.of('DELETE', '/users')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Person 01')).not.toBeInTheDocument());
+    const [deleted] = api.of('DELETE', '/users');
+    expect(deleted?.query.getAll('id')).toEqual(['1', '3']);
+    expect(screen.getByText('Person 02')).toBeInTheDocument();
+    expect(screen.queryByText('Person 03')).not.toBeInTheDocument();
+  });
+
+  it('PATCHes an inline toggle and reads the list again when the PATCH fails', async () => {
+    const rows = people(2);
+    const api = fakeApi((c) => {
+      if (c.method === 'PATCH' && c.path === '/users/2') return { status: 500, body: { detail: 'Boom' } };
+      if (c.method === 'PATCH' && c.path === '/users/1') {
+        rows[0]!.dnd = true;
+        return { body: rows[0] };
+      }
+      return c.path === '/users' ? listOf(rows)(c) : undefined;
+    });
+    renderRoutes(routes, '/directory/users');
+    await screen.findByText('Person 01');
+    const [first, second] = screen.getAllByRole('switch', { name: 'Do not disturb' });
+    await userEvent.click(first!);
+    await waitFor(() => expect(api.of('PATCH', '/users/1')).toHaveLength(1));
+    expect(api.of('PATCH', '/users/1')[0]?.body).toEqual({ dnd: true });
+    expect(first).toBeChecked();
+    const before = api.of('GET', '/users').length;
+    expect(before).toBe(1);
+
+    await userEvent.click(second!);
+    await waitFor(() => expect(api.of('GET', '/users').length).toBe(before + 1));
+    await waitFor(() => expect(screen.getAllByRole('switch', { name: 'Do not disturb' })[1]).not.toBeChecked());
+  });
+
+  it('shows add, edit, delete and selection only when the scope allows them', async () => {
+    fakeApi((c) => (c.path === '/users' ? listOf(people(2))(c) : undefined));
+    const scope: ScopeEntry[] = [{ class: 'users', access: 'r', obac: true, rbac: false }];
+    renderRoutes(routes, '/directory/users', { ...ADMIN, permissions: [], scope });
+    await screen.findByText('Person 01');
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeDisabled();
+  });
+});

@@ -1,0 +1,354 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import type { ColumnDef, ListAnswer, ResourceDef } from '@switchboard/model';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconChevronLeft,
+  IconChevronRight,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../app/api';
+import { useSession } from '../../app/session';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { fieldKey } from '../path';
+import { Cell, type Row } from './Cell';
+import { useListState } from './useListState';
+
+type Props = {
+  def: ResourceDef;
+  /** Translated screen title. */
+  title: string;
+  /** Screen-specific rendering of some columns, by field. */
+  cells?: Record<string, (row: Row) => ReactNode>;
+};
+
+const SEARCH_DELAY_MS = 400;
+
+/**
+ * The generic list screen: columns, header sort, search, paging by `next`, row selection with
+ * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
+ * scope decides which controls show.
+ */
+export function ListScreen({ def, title, cells }: Props) {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const state = useListState(def.defaultSort);
+  const { query, page } = state;
+  const key = [def.path, 'list', query] as const;
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<Row>>(def.path, { query: { ...query, fields: def.listFields }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirm, setConfirm] = useState<number[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [term, setTerm] = useState(state.q);
+
+  const mayCreate = def.ops.create && can(def.objClass, 'x');
+  const mayEdit = (def.ops.update || def.ops.patch) && can(def.objClass, 'w');
+  const mayDelete = def.ops.delete && can(def.objClass, 'd');
+  const items = list.data?.items ?? [];
+  const emptyPage = list.isSuccess && !list.isPlaceholderData && items.length === 0;
+
+  // A page beyond the first that comes back empty (its last rows were deleted) steps back one page.
+  const { stepBack } = state;
+  useEffect(() => {
+    if (emptyPage && page > 1) stepBack();
+  }, [emptyPage, page, stepBack]);
+
+  // Selection belongs to the rows on screen; another page or search starts a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the query changes
+  useEffect(() => setSelected(new Set()), [query]);
+
+  // The URL may change under the box (Back, a bookmark): the box follows it.
+  useEffect(() => setTerm(state.q), [state.q]);
+  const { setSearch } = state;
+  useEffect(() => {
+    if (term.trim() === state.q) return;
+    const timer = setTimeout(() => setSearch(term), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term, state.q, setSearch]);
+
+  const toggle = async (row: Row, column: ColumnDef, value: boolean) => {
+    if (!column.patch) return;
+    queryClient.setQueryData<ListAnswer<Row>>(key, (old) =>
+      old ? { ...old, items: old.items.map((r) => (r.id === row.id ? { ...r, [column.field]: value } : r)) } : old,
+    );
+    try {
+      await api.patch(`${def.path}/${row.id}`, column.patch(value));
+    } catch {
+      // The row on screen no longer tells the truth: read the page again.
+      await list.refetch();
+    }
+  };
+
+  const remove = async (ids: number[]) => {
+    setDeleting(true);
+    try {
+      if (ids.length === 1) await api.delete(`${def.path}/${ids[0]}`);
+      else await api.delete(def.path, { query: { id: ids } });
+      setSelected(new Set());
+    } catch {
+      // api.ts has already told the user why.
+    } finally {
+      setDeleting(false);
+      setConfirm(null);
+      await queryClient.invalidateQueries({ queryKey: [def.path] });
+    }
+  };
+
+  const allSelected = items.length > 0 && items.every((r) => selected.has(r.id));
+  const someSelected = items.some((r) => selected.has(r.id));
+  const flip = (id: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const header = (column: ColumnDef) => {
+    const label = t(fieldKey(column.field));
+    if (!column.sort) return label;
+    const field = column.sort;
+    const icon =
+      state.sort === `+${field}` ? (
+        <IconArrowUp size={14} />
+      ) : state.sort === `-${field}` ? (
+        <IconArrowDown size={14} />
+      ) : (
+        <IconArrowsSort size={14} opacity={0.4} />
+      );
+    return (
+      <UnstyledButton onClick={() => state.toggleSort(field)} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          {icon}
+        </Group>
+      </UnstyledButton>
+    );
+  };
+  const ariaSort = (column: ColumnDef) => {
+    if (!column.sort) return undefined;
+    if (state.sort === `+${column.sort}`) return 'ascending' as const;
+    if (state.sort === `-${column.sort}`) return 'descending' as const;
+    return 'none' as const;
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={3}>{title}</Title>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            size="xs"
+            w={240}
+            leftSection={<IconSearch size={14} />}
+            placeholder={t('kit.search')}
+            aria-label={t('kit.search')}
+            value={term}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setSearch(term);
+            }}
+          />
+          <Tooltip label={t('kit.refresh')}>
+            <ActionIcon variant="default" size="md" aria-label={t('kit.refresh')} onClick={() => list.refetch()}>
+              <IconRefresh size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {mayDelete && selected.size > 0 && (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => setConfirm([...selected])}
+            >
+              {t('kit.deleteSelected', { n: selected.size })}
+            </Button>
+          )}
+          {mayCreate && (
+            <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
+              {t('kit.add')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Table striped highlightOnHover withTableBorder verticalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {mayDelete && (
+              <Table.Th w={36}>
+                <Checkbox
+                  size="xs"
+                  aria-label={t('kit.selectAll')}
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  onChange={() =>
+                    setSelected(allSelected ? new Set() : new Set([...selected, ...items.map((r) => r.id)]))
+                  }
+                />
+              </Table.Th>
+            )}
+            {def.columns.map((column) => (
+              <Table.Th key={column.field} aria-sort={ariaSort(column)}>
+                {header(column)}
+              </Table.Th>
+            ))}
+            {(mayEdit || mayDelete) && <Table.Th w={72} />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((row) => (
+            <Table.Tr key={row.id} bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              {mayDelete && (
+                <Table.Td>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('kit.selectRow')}
+                    checked={selected.has(row.id)}
+                    onChange={() => flip(row.id)}
+                  />
+                </Table.Td>
+              )}
+              {def.columns.map((column, index) => {
+                const custom = cells?.[column.field];
+                const content = custom ? (
+                  custom(row)
+                ) : (
+                  <Cell
+                    column={column}
+                    row={row}
+                    canToggle={mayEdit}
+                    onToggle={(value) => toggle(row, column, value)}
+                  />
+                );
+                return (
+                  <Table.Td key={column.field}>
+                    {index === 0 ? (
+                      <Anchor component={Link} to={String(row.id)} fz="sm">
+                        {content}
+                      </Anchor>
+                    ) : (
+                      content
+                    )}
+                  </Table.Td>
+                );
+              })}
+              {(mayEdit || mayDelete) && (
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {mayEdit && (
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        component={Link}
+                        to={String(row.id)}
+                        aria-label={t('kit.edit')}
+                      >
+                        <IconPencil size={14} />
+                      </ActionIcon>
+                    )}
+                    {mayDelete && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={t('kit.delete')}
+                        onClick={() => setConfirm([row.id])}
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      {list.isPending && (
+        <Group justify="center" p="md">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {list.isError && !list.data && (
+        <Group justify="center" p="md" gap="xs">
+          <Text size="sm" c="red">
+            {t('kit.loadFailed')}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => list.refetch()}>
+            {t('kit.retry')}
+          </Button>
+        </Group>
+      )}
+      {emptyPage && page === 1 && (
+        <Text ta="center" c="dimmed" size="sm" p="md">
+          {state.q ? t('kit.noResults') : t('kit.noRecords')}
+        </Text>
+      )}
+
+      <Group justify="flex-end" mt="sm" gap="xs">
+        <ActionIcon
+          variant="default"
+          aria-label={t('kit.previousPage')}
+          disabled={page <= 1}
+          onClick={() => state.setPage(page - 1)}
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+        <Text size="sm" aria-live="polite">
+          {t('kit.page', { page })}
+        </Text>
+        <ActionIcon
+          variant="default"
+          aria-label={t('kit.nextPage')}
+          disabled={!list.data?.next || list.isPlaceholderData}
+          onClick={() => state.setPage(page + 1)}
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      </Group>
+
+      <ConfirmDialog
+        opened={confirm !== null}
+        title={t('kit.deleteTitle')}
+        message={t('kit.deleteConfirm', { n: confirm?.length ?? 0 })}
+        confirmLabel={t('kit.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => confirm && remove(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
+    </Paper>
+  );
+}
