@@ -21,7 +21,8 @@ export type Config = {
   trustProxy: boolean;
 };
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+/** packages/server: this file sits in src/ (sources) or is bundled into dist/ (build). */
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Parses `12h`, `30m`, `45s`, `2d` or plain seconds. */
 export function parseDuration(value: string, name: string): number {
@@ -49,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     sessionTtlSeconds: parseDuration(env.SESSION_TTL || '12h', 'SESSION_TTL'),
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'packages/web/dist')),
+    webDist: path.resolve(env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
     apps: {
       admin: env.APP_ADMIN_URL || '/start',
       agent: env.APP_AGENT_URL || '/workspace',

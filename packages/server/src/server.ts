@@ -3,7 +3,7 @@ import { bootstrap } from './auth/bootstrap.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
-import { buildApp } from './http/app.js';
+import { type BuildOptions, buildApp } from './http/app.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -16,7 +16,12 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
-export type StartOptions = { logger?: FastifyServerOptions['logger']; pgliteSnapshot?: Blob; listen?: boolean };
+export type StartOptions = {
+  logger?: FastifyServerOptions['logger'];
+  pgliteSnapshot?: Blob;
+  listen?: boolean;
+  onRoute?: BuildOptions['onRoute'];
+};
 
 /** Opens the database (migrating it), creates the first domain if empty, and serves the API. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -28,7 +33,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     const boot = await bootstrap(database.db, config);
     const ctx: AppContext = { db: database.db, config, bus: database };
-    const app = await buildApp(ctx, { logger: options.logger });
+    const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
     let url = '';
     if (options.listen !== false) url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | null = null;

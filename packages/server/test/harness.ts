@@ -7,7 +7,7 @@ import { createDomainWithAdmin } from '../src/auth/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { Driver } from '../src/db/client.js';
-import { type RunningServer, startServer } from '../src/server.js';
+import { type RunningServer, type StartOptions, startServer } from '../src/server.js';
 import './global-setup.js';
 import { pgliteSnapshotFile, TEST_ADMIN_PASSWORD } from './snapshot.js';
 
@@ -51,6 +51,7 @@ export type TestServerOptions = {
   /** Reuse this PostgreSQL database (not dropped on close), e.g. for a second API node. */
   databaseUrl?: string;
   config?: Partial<Config>;
+  onRoute?: StartOptions['onRoute'];
 };
 
 async function snapshot(): Promise<Blob> {
@@ -114,6 +115,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     server = await startServer(config, {
       logger: false,
+      onRoute: options.onRoute,
       pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
 import { authRoutes } from '../auth/routes.js';
@@ -10,7 +10,11 @@ import { healthRoutes } from './health.js';
 import { openApiRoute, registerOpenApi } from './openapi.js';
 import { staticRoutes } from './static.js';
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the guard audit test). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 /**
  * The HTTP application: zod validation and serialisation, OpenAPI, the guard on every route, the
@@ -29,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRoute', requireGuard);
   app.addHook('onRequest', guardHook(ctx));
   app.setErrorHandler(errorHandler);
