@@ -77,7 +77,8 @@ export const users = defineResource({
     { field: 'extension', sort: 'extension' },
     { field: 'dnd', kind: 'toggle', patch: (dnd) => ({ dnd }) },
   ],
-  recordAcl: false,
+  // The user editor has a Permissions tab (spec part 1 section 2).
+  recordAcl: true,
   logObject: 'users',
   ops: { create: true, update: true, patch: true, delete: true },
 });

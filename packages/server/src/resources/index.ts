@@ -1,4 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { registerClassAccessRoutes } from '../access/class-grants.js';
+import { registerUserAuditRoute } from './directory/user-audit.js';
+import { registerUserPresenceRoutes } from './directory/user-presence.js';
+import { registerUserSettingsRoutes } from './directory/user-settings.js';
+import { registerUserTokenRoutes } from './directory/user-tokens.js';
+import { usersResource } from './directory/users.js';
+import type { ServerResource } from './engine/define.js';
+import { objclassResource } from './permissions/objclass.js';
+import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { loggerConfigResource } from './system/logger-config.js';
+import { registerLoggerRoutes } from './system/logger-routes.js';
 
-/** Placeholder until the resource engine registers its routes here. */
-export async function registerResources(_app: FastifyInstance) {}
+/** Every model resource the server serves, by its definition's name. */
+export const SERVER_RESOURCES: readonly ServerResource[] = [
+  usersResource,
+  rolesResource,
+  objclassResource,
+  loggerConfigResource,
+];
+
+/** Registers the generic resources and the routes special to some of them. */
+export async function registerResources(app: FastifyInstance) {
+  for (const resource of SERVER_RESOURCES) resource.register(app);
+  registerUserPresenceRoutes(app);
+  registerUserTokenRoutes(app);
+  registerUserSettingsRoutes(app);
+  registerUserAuditRoute(app);
+  registerPermissionsRoute(app);
+  registerClassAccessRoutes(app);
+  registerLoggerRoutes(app);
+}

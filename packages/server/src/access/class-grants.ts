@@ -1,0 +1,151 @@
+import { aclEntry, aclPatch, bitsToGrants, defaultAclEntry } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invalidateAuth } from '../auth/cache.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import { NO_RECORD_PARAM } from '../resources/engine/define.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { queryRows } from '../resources/engine/sql.js';
+import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
+
+const aclAnswer = z.object({ items: z.array(aclEntry) });
+const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
+
+// Object class ids are not records of the roles class: only the class right is checked.
+const guard = (right: 'r' | 'w') => ({ class: 'roles', right, recordParam: NO_RECORD_PARAM }) as const;
+
+async function objclassId(db: Db, request: FastifyRequest): Promise<number> {
+  const id = parseId('objclass', (request.params as { id: string }).id);
+  const found = await queryRows(
+    db,
+    sql`select 1 from objclass where id = ${id} and domain_id = ${request.principal!.domainId}`,
+  );
+  if (!found.length) throw new HttpError(404, 'app.objclass.not_found', 'No such objclass record.');
+  return id;
+}
+
+async function readClassGrants(db: Db, id: number) {
+  const rows = await queryRows<{ id: number; name: string; access: number }>(
+    db,
+    sql`select r.id, r.name, g.access from class_grants g join roles r on r.id = g.role_id
+        where g.objclass_id = ${id} order by r.name, r.id`,
+  );
+  return { items: toAclRows(rows) };
+}
+
+async function readDefaultAcl(db: Db, id: number) {
+  const rows = await queryRows<{ grantorId: number; grantorName: string; id: number; name: string; access: number }>(
+    db,
+    sql`select o.id as "grantorId", o.name as "grantorName", e.id, e.name, d.access
+        from default_acl d join roles o on o.id = d.grantor_id join roles e on e.id = d.grantee_id
+        where d.objclass_id = ${id} order by o.name, o.id, e.name, e.id`,
+  );
+  return {
+    items: rows.map((r) => ({
+      grantor: { id: r.grantorId, name: r.grantorName },
+      grantee: { id: r.id, name: r.name },
+      granted: bitsToGrants(r.access),
+    })),
+  };
+}
+
+/**
+ * Class grants (`/api/objclass/{id}/acl`: role → create, read, edit, delete on the class) and
+ * default record access (`/api/acl/objclass/{id}`, changed per grantor). Guarded by the roles
+ * class; every change drops cached sessions, whose scope comes from the class grants.
+ */
+export function registerClassAccessRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: '/api/objclass/:id/acl',
+    config: { guard: guard('r') },
+    schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { db } = request.server.ctx;
+      return readClassGrants(db, await objclassId(db, request));
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/objclass/:id/acl',
+    config: { guard: guard('w') },
+    schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
+      params: idParamDoc,
+      body: aclPatch,
+      response: { 200: aclAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
+      const answer = await ctx.db.transaction(async (tx) => {
+        const id = await objclassId(tx, request);
+        await checkRoles(tx, request.principal!.domainId, [...bits.keys()], 'objclass');
+        for (const [roleId, access] of bits) {
+          if (access === 0) {
+            await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
+          } else {
+            await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
+              on conflict (objclass_id, role_id) do update set access = excluded.access`);
+          }
+        }
+        return readClassGrants(tx, id);
+      });
+      await invalidateAuth(ctx);
+      return answer;
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/acl/objclass/:id',
+    config: { guard: guard('r') },
+    schema: doc('objclass', 'Default record access of an object class', {
+      params: idParamDoc,
+      response: { 200: defaultAclAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { db } = request.server.ctx;
+      return readDefaultAcl(db, await objclassId(db, request));
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/acl/objclass/:id/grantor/:grantorId',
+    config: { guard: guard('w') },
+    schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
+      params: idParamDoc.extend({ grantorId: z.string() }),
+      body: aclPatch,
+      response: { 200: defaultAclAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const grantorId = parseId('objclass', (request.params as { grantorId: string }).grantorId, 'grantorId');
+      const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
+      return ctx.db.transaction(async (tx) => {
+        const id = await objclassId(tx, request);
+        const domainId = request.principal!.domainId;
+        await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
+        await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+        for (const [granteeId, access] of bits) {
+          if (access === 0) {
+            await tx.execute(sql`delete from default_acl
+              where objclass_id = ${id} and grantor_id = ${grantorId} and grantee_id = ${granteeId}`);
+          } else {
+            await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
+              values (${id}, ${grantorId}, ${granteeId}, ${access})
+              on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
+          }
+        }
+        return readDefaultAcl(tx, id);
+      });
+    },
+  });
+}

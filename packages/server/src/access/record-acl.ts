@@ -1,0 +1,90 @@
+import { aclEntry, aclPatch } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { forbidden } from '../http/errors.js';
+import type { Compiled } from '../resources/engine/compile.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { notFound } from '../resources/engine/ops.js';
+import { queryRows } from '../resources/engine/sql.js';
+import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from './acl-store.js';
+import { changedRights, unmanaged } from './delegation.js';
+import { recordChecksOn } from './record-filter.js';
+
+const aclAnswer = z.object({ items: z.array(aclEntry) });
+
+async function recordExists(db: Db, c: Compiled, domainId: number, id: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from ${sql.raw(`"${c.table}"`)} where id = ${id} and domain_id = ${domainId}`,
+  );
+  return rows.length > 0;
+}
+
+async function currentBits(db: Db, cls: string, recordId: number): Promise<Map<number, number>> {
+  const rows = await queryRows<{ grantee: number; access: number }>(
+    db,
+    sql`select grantee_id as grantee, access from record_acl where class = ${cls} and record_id = ${recordId}`,
+  );
+  return new Map(rows.map((r) => [r.grantee, r.access]));
+}
+
+/**
+ * GET and PATCH {path}/{id}/acl. Reading needs the read right, changing the edit right on the
+ * record. Under rbac, a caller without the global `write` permission changes only rights it
+ * holds at manage level on the record (delegation); with rbac off the class edit right suffices.
+ */
+export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
+  const cls = (c.recordClass ?? c.def.objClass) as string;
+  const url = `/api${c.def.path}/:id/acl`;
+  const name = c.def.name;
+  const idOf = (request: FastifyRequest) => parseId(name, (request.params as { id: string }).id);
+
+  app.route({
+    method: 'GET',
+    url,
+    config: { guard: { class: cls, right: 'r' } },
+    schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = idOf(request);
+      const db = request.server.ctx.db;
+      if (!(await recordExists(db, c, request.principal!.domainId, id))) throw notFound(c);
+      return { items: await readRecordAcl(db, cls, id) };
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url,
+    config: { guard: { class: cls, right: 'w' } },
+    schema: doc(name, `Change record permissions of a ${name} record`, {
+      params: idParamDoc,
+      body: aclPatch,
+      response: { 200: aclAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = idOf(request);
+      const principal = request.principal!;
+      const changes = parseBody(name, aclPatch, request.body);
+      const bits = changesToBits(changes);
+      return request.server.ctx.db.transaction(async (tx) => {
+        if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);
+        await checkRoles(tx, principal.domainId, [...bits.keys()], name);
+        if (recordChecksOn(principal, cls) && !principal.permissions.has('write')) {
+          const held = await heldRecordBits(tx, cls, id, principal.roleIds);
+          const old = await currentBits(tx, cls, id);
+          for (const [grantee, next] of bits) {
+            const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
+            if (missing.length)
+              throw forbidden(`You may grant only rights you manage on this record (not ${missing.join('')}).`);
+          }
+        }
+        await writeRecordAcl(tx, principal.domainId, cls, id, bits);
+        return { items: await readRecordAcl(tx, cls, id) };
+      });
+    },
+  });
+}

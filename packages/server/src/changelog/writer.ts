@@ -1,0 +1,32 @@
+import type { ChangeLogAction } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+export type ChangeEntry = {
+  domainId: number;
+  object: string;
+  action: ChangeLogAction;
+  userId: number | null;
+  userIp: string;
+  recordId: number | null;
+  newState: unknown;
+  oldState?: unknown;
+};
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/**
+ * Writes one change-log entry when the domain has an enabled logger config for the object.
+ * Pass the transaction that made the change so the entry commits or rolls back with it; the check
+ * and the insert are one statement, so a disabled object costs one round trip and no row.
+ */
+export async function writeChange(db: Db, entry: ChangeEntry): Promise<void> {
+  await db.execute(sql`
+    insert into logger_entries (domain_id, object, action, user_id, user_ip, record_id, new_state, old_state)
+    select ${entry.domainId}, ${entry.object}, ${entry.action}, ${entry.userId}, ${entry.userIp}, ${entry.recordId},
+           ${json(entry.newState)}::jsonb, ${json(entry.oldState)}::jsonb
+    where exists (
+      select 1 from logger_config c
+      where c.domain_id = ${entry.domainId} and c.object = ${entry.object} and c.enabled
+    )`);
+}

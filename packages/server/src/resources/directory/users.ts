@@ -1,0 +1,108 @@
+import { users as usersDef } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import { checkRoles } from '../../access/acl-store.js';
+import { invalidateAuth } from '../../auth/cache.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { users } from '../../db/schema.js';
+import { forbidden, HttpError } from '../../http/errors.js';
+import { defineServerResource } from '../engine/define.js';
+import { idRefSql } from '../engine/sql.js';
+import type { WriteContext } from '../engine/types.js';
+
+type Ref = { id: number };
+
+const ROLES_SQL = `coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
+  from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = t.id), '[]'::json)`;
+
+/**
+ * Devices and licenses get their tables in a later issue: until then the user keeps their ids
+ * and answers them with an empty name / product.
+ */
+const idListSql = (column: string, extra: string) =>
+  `coalesce((select json_agg(json_build_object('id', x.v, ${extra}) order by x.o)
+  from unnest(${column}) with ordinality as x(v, o)), '[]'::json)`;
+
+const sameIds = (a: number[], b: number[]) => {
+  const x = [...new Set(a)].sort((p, q) => p - q);
+  const y = [...new Set(b)].sort((p, q) => p - q);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+const refIds = (value: unknown) => ((value as Ref[] | undefined) ?? []).map((r) => r.id);
+
+/** Roles, licenses and other users' passwords need their own global permissions. */
+function checkUserRights(body: Record<string, unknown>, ctx: WriteContext) {
+  const has = (p: 'manageUserRoles' | 'manageUserLicense' | 'changeUserPassword') => ctx.principal.permissions.has(p);
+  if ('roles' in body && !has('manageUserRoles')) {
+    const before = ctx.old ? refIds(ctx.old.roles) : [];
+    if (!sameIds(before, refIds(body.roles)))
+      throw forbidden('Changing user roles needs the manageUserRoles permission.');
+  }
+  if ('license' in body && !has('manageUserLicense')) {
+    const before = ctx.old ? refIds(ctx.old.license) : [];
+    if (!sameIds(before, body.license as number[])) {
+      throw forbidden('Changing user licenses needs the manageUserLicense permission.');
+    }
+  }
+  // Setting a password on an existing user (oneself included) needs the permission: one's own
+  // password changes through PUT /users/password, which asks for the current one.
+  if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '' && !has('changeUserPassword')) {
+    throw forbidden('Setting a user password needs the changeUserPassword permission.');
+  }
+}
+
+export const usersResource = defineServerResource(usersDef, {
+  table: users,
+  unique: { users_domain_username: 'username' },
+  fields: {
+    roles: {
+      select: ROLES_SQL,
+      afterWrite: async (tx, userId, value, ctx) => {
+        const ids = [...new Set(refIds(value))];
+        await checkRoles(tx, ctx.principal.domainId, ids, 'users', 'roles');
+        await tx.execute(sql`delete from user_roles where user_id = ${userId}`);
+        for (const roleId of ids) {
+          await tx.execute(sql`insert into user_roles (user_id, role_id) values (${userId}, ${roleId})`);
+        }
+      },
+    },
+    device: {
+      select: idRefSql('t.device_id'),
+      write: (value, row) => {
+        row.deviceId = (value as Ref | null)?.id ?? null;
+      },
+    },
+    devices: {
+      select: idListSql('t.device_ids', `'name', ''`),
+      write: (value, row) => {
+        row.deviceIds = [...new Set(refIds(value))];
+      },
+    },
+    license: {
+      select: idListSql('t.license_ids', `'prod', ''`),
+      write: (value, row) => {
+        row.licenseIds = [...new Set(value as number[])];
+      },
+    },
+    presence: { select: `json_build_object('status', t.presence_status, 'note', t.presence_note)` },
+    dnd: {
+      select: `(t.presence_status = 'dnd')`,
+      write: (value, row) => {
+        row.presenceStatus = value ? 'dnd' : '';
+      },
+    },
+    password: {
+      write: async (value, row) => {
+        // An empty password leaves the stored one as it is.
+        if (typeof value === 'string' && value !== '') row.passwordHash = await hashPassword(value);
+      },
+    },
+  },
+  beforeWrite: checkUserRights,
+  beforeDelete: (item, ctx) => {
+    if (item.id === ctx.principal.userId) {
+      throw new HttpError(400, 'app.users.delete_self', 'You cannot delete your own user.');
+    }
+  },
+  afterCommit: (app) => invalidateAuth(app),
+});

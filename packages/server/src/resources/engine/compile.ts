@@ -1,0 +1,99 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ListSpec, SortSpec } from './list-query.js';
+import { parseSort } from './list-query.js';
+import { ident, isoSql } from './sql.js';
+import type { AnyResourceDef, FieldBinding, ResourceBinding } from './types.js';
+
+/** A resource definition and its binding, with every SQL fragment that does not depend on a request. */
+export type Compiled = {
+  def: AnyResourceDef;
+  binding: ResourceBinding;
+  table: string;
+  /** Class of the record ACL (rbac filter, grants on create); null: no record checks. */
+  recordClass: string | null;
+  columns: Record<string, PgColumn>;
+  /** field → SQL of its value. */
+  exprs: Map<string, string>;
+  /** field → SQL to sort and search on. */
+  sortCols: Map<string, string>;
+  searchCols: string[];
+  listSpec: ListSpec;
+  defaultSort: SortSpec;
+  /** `select … from table t` for every field, for the default list projection. */
+  selectItem: string;
+  selectList: string;
+  selectFields(fields: readonly string[]): string;
+  hasUpdatedAt: boolean;
+};
+
+const MAX_CACHED_PROJECTIONS = 64;
+
+function fieldSql(key: string, binding: FieldBinding | undefined, columns: Record<string, PgColumn>, name: string) {
+  if (binding?.select) return binding.select;
+  const col = columns[key];
+  if (!col) throw new Error(`${name}: field ${key} has neither a column nor a select`);
+  const ref = `t.${ident(col.name)}`;
+  return col.getSQLType().startsWith('timestamp') ? isoSql(ref) : ref;
+}
+
+function plainColumn(key: string, binding: FieldBinding | undefined, columns: Record<string, PgColumn>) {
+  if (binding?.column) return binding.column;
+  const col = columns[key];
+  return col ? `t.${ident(col.name)}` : binding?.select;
+}
+
+export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled {
+  const table = getTableName(binding.table);
+  const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
+  if (!columns.id || !columns.domainId) throw new Error(`${def.name}: table ${table} needs id and domain_id`);
+  const fields = def.fields as readonly string[];
+  const exprs = new Map<string, string>();
+  for (const f of fields) exprs.set(f, fieldSql(f, binding.fields?.[f], columns, def.name));
+  const sortCols = new Map<string, string>();
+  for (const f of def.sort) {
+    const col = plainColumn(f, binding.fields?.[f], columns);
+    if (!col) throw new Error(`${def.name}: sort field ${f} has no column`);
+    sortCols.set(f, col);
+  }
+  const searchCols = def.search.map((f) => {
+    const col = plainColumn(f, binding.fields?.[f], columns);
+    if (!col) throw new Error(`${def.name}: search field ${f} has no column`);
+    return col;
+  });
+  const listSpec: ListSpec = { fields: new Set(fields), sort: new Set(def.sort) };
+  const defaultSort = parseSort(def.defaultSort, listSpec.sort);
+  if (!defaultSort) throw new Error(`${def.name}: default sort ${def.defaultSort} is not sortable`);
+
+  const build = (list: readonly string[]) => {
+    // The id always comes along: the console keys rows by it.
+    const keys = list.includes('id') ? list : ['id', ...list];
+    return `select ${keys.map((k) => `${exprs.get(k)} as ${ident(k)}`).join(', ')} from ${ident(table)} t`;
+  };
+  const cache = new Map<string, string>();
+  return {
+    def,
+    binding,
+    table,
+    recordClass: binding.recordClass === undefined ? def.objClass : binding.recordClass,
+    columns,
+    exprs,
+    sortCols,
+    searchCols,
+    listSpec,
+    defaultSort,
+    selectItem: build(fields),
+    selectList: build(def.listFields as readonly string[]),
+    selectFields(list) {
+      const key = list.join(',');
+      let text = cache.get(key);
+      if (!text) {
+        text = build(list);
+        if (cache.size >= MAX_CACHED_PROJECTIONS) cache.clear();
+        cache.set(key, text);
+      }
+      return text;
+    },
+    hasUpdatedAt: 'updatedAt' in columns,
+  };
+}

@@ -1,0 +1,76 @@
+import { fieldErrors } from '@switchboard/model';
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.js';
+import type { QueryError } from './list-query.js';
+import type { Row } from './sql.js';
+
+const MAX_INT = 2_147_483_647;
+
+/**
+ * Engine routes validate with their own zod calls (so errors name the resource and the field the
+ * spec way) and serialise with JSON.stringify; the zod schemas on the route feed only OpenAPI.
+ */
+export const routeCompilers = {
+  validatorCompiler: () => (data: unknown) => ({ value: data }),
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+} as const;
+
+export function validationError(name: string, fields: { field: string; message: string }[]): HttpError {
+  const named = fields.map((f) => ({ field: f.field || 'body', message: f.message }));
+  const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
+  return new HttpError(400, `app.${name}.validation`, detail, named);
+}
+
+export const queryError = (name: string, e: QueryError) => validationError(name, [e]);
+
+/** Parses a body with a zod schema; 400 naming each bad field with its spec message. */
+export function parseBody<T extends z.ZodType>(name: string, schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(name, fieldErrors(result.error));
+  return result.data;
+}
+
+/**
+ * PATCH: only the fields sent. Zod 4 fills defaults even inside `.partial()`, so keys the client
+ * did not send are dropped again after parsing.
+ */
+export function parsePatch(name: string, schema: z.ZodObject, body: unknown): Row {
+  const parsed = parseBody(name, schema, body) as Row;
+  const sent = body && typeof body === 'object' ? (body as Row) : {};
+  const out: Row = {};
+  for (const key of Object.keys(parsed)) if (key in sent) out[key] = parsed[key];
+  return out;
+}
+
+/** A record id from the path: a positive 32-bit integer. */
+export function parseId(name: string, raw: unknown, field = 'id'): number {
+  const text = String(raw);
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  if (n < 1 || n > MAX_INT) throw validationError(name, [{ field, message: `${field} must be a whole number` }]);
+  return n;
+}
+
+/** OpenAPI of the standard list query. */
+export const listQueryDoc = z.object({
+  page: z.string().optional().describe('Page number, from 1'),
+  size: z.string().optional().describe('Rows per page (default 10, at most 1000)'),
+  q: z.string().optional().describe('Search; a trailing * matches a prefix'),
+  sort: z.string().optional().describe('+field or -field'),
+  fields: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('Projection (repeat or comma-separate)'),
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('Only these ids (repeatable)'),
+});
+
+export const idParamDoc = z.object({ id: z.string().describe('Record id') });
+
+export const listAnswerDoc = (item: z.ZodObject) => z.object({ items: z.array(item.partial()), next: z.boolean() });
+
+export function doc(tag: string, summary: string, schema: Omit<FastifySchema, 'tags' | 'summary'> = {}): FastifySchema {
+  return { tags: [tag], summary, ...schema };
+}

@@ -1,0 +1,184 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { grantOnCreate } from '../../access/grants-on-create.js';
+import { recordFilter } from '../../access/record-filter.js';
+import { writeChange } from '../../changelog/writer.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import type { Compiled } from './compile.js';
+import { escapeLike, type ListQuery } from './list-query.js';
+import { queryRows, type Row } from './sql.js';
+import type { FieldBinding, WriteContext } from './types.js';
+import { uniqueConflict } from './unique.js';
+
+export type ListAnswer = { items: Row[]; next: boolean };
+
+/** The search condition over the resource's search columns; a prefix search may use their index. */
+function searchCondition(c: Compiled, q: string, prefix: boolean): SQL {
+  const value = prefix ? sql`lower(${escapeLike(q)}) || '%'` : sql`lower(${q})`;
+  const op = prefix ? ' like ' : ' = ';
+  const parts = c.searchCols.map((col) => sql.join([sql.raw(`lower(${col})${op}`), value]));
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * One page of a list in one query: the principal's domain, readable records under rbac, search,
+ * ids, sort (then id), and size+1 rows to know whether another page follows.
+ */
+export async function listItems(
+  db: Db,
+  c: Compiled,
+  principal: Principal,
+  lq: ListQuery,
+  extra: SQL[] = [],
+): Promise<ListAnswer> {
+  const parts: SQL[] = [
+    sql.raw(lq.fields ? c.selectFields(lq.fields) : c.selectList),
+    sql` where t.domain_id = ${principal.domainId}`,
+  ];
+  const readable = recordFilter(principal, c.recordClass, 'r');
+  if (readable) parts.push(sql` and `, readable);
+  if (lq.ids) parts.push(sql` and t.id in ${lq.ids}`);
+  if (lq.q !== null && c.searchCols.length) parts.push(sql` and `, searchCondition(c, lq.q, lq.prefix));
+  for (const cond of extra) parts.push(sql` and `, cond);
+  const sort = lq.sort ?? c.defaultSort;
+  const dir = sort.desc ? ' desc' : ' asc';
+  parts.push(sql.raw(` order by ${c.sortCols.get(sort.field)}${dir}, t.id${dir}`));
+  parts.push(sql` limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`);
+  const rows = await queryRows(db, sql.join(parts));
+  const next = rows.length > lq.size;
+  if (next) rows.length = lq.size;
+  return { items: rows, next };
+}
+
+export async function readItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
+  const [row] = await queryRows(db, sql`${sql.raw(c.selectItem)} where t.id = ${id} and t.domain_id = ${domainId}`);
+  return row ?? null;
+}
+
+export const notFound = (c: Compiled) =>
+  new HttpError(404, `app.${c.def.name}.not_found`, `No such ${c.def.name} record.`);
+
+type Pending = { binding: FieldBinding; value: unknown };
+
+/** Turns a validated body into column values and the relation writes that follow the row. */
+async function toRow(c: Compiled, body: Row, ctx: WriteContext): Promise<{ row: Row; pending: Pending[] }> {
+  const row: Row = {};
+  const pending: Pending[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    const binding = c.binding.fields?.[key];
+    if (binding?.write) await binding.write(value, row, ctx);
+    if (binding?.afterWrite) pending.push({ binding, value });
+    if (!binding?.write && !binding?.afterWrite && key in c.columns && key !== 'id' && key !== 'domainId') {
+      row[key] = value;
+    }
+  }
+  return { row, pending };
+}
+
+type Caller = { app: AppContext; principal: Principal; request: FastifyRequest };
+
+function logEntry(c: Compiled, caller: Caller, action: 'create' | 'update' | 'delete', item: Row, old?: Row) {
+  return {
+    domainId: caller.principal.domainId,
+    object: c.def.logObject as string,
+    action,
+    userId: caller.principal.userId,
+    userIp: caller.request.ip,
+    recordId: item.id as number,
+    newState: item,
+    oldState: old,
+  };
+}
+
+async function guarded<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw uniqueConflict(c, error) ?? error;
+  }
+}
+
+export async function createItem(c: Compiled, caller: Caller, body: Row): Promise<Row> {
+  const { app, principal } = caller;
+  const ctx: WriteContext = { ...caller, old: null, op: 'create' };
+  await c.binding.beforeWrite?.(body, ctx);
+  const item = await guarded(c, () =>
+    app.db.transaction(async (tx) => {
+      const { row, pending } = await toRow(c, body, ctx);
+      row.domainId = principal.domainId;
+      const [created] = (await tx
+        .insert(c.binding.table)
+        .values(row as never)
+        .returning({ id: c.columns.id })) as { id: number }[];
+      for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
+      if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
+      const item = (await readItem(tx, c, principal.domainId, created.id)) as Row;
+      if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
+      return item;
+    }),
+  );
+  await c.binding.afterCommit?.(app);
+  return item;
+}
+
+export async function updateItem(
+  c: Compiled,
+  caller: Caller,
+  id: number,
+  body: Row,
+  op: 'update' | 'patch',
+): Promise<Row> {
+  const { app, principal } = caller;
+  const item = await guarded(c, () =>
+    app.db.transaction(async (tx) => {
+      const old = await readItem(tx, c, principal.domainId, id);
+      if (!old) throw notFound(c);
+      const ctx: WriteContext = { ...caller, old, op };
+      await c.binding.beforeWrite?.(body, ctx);
+      const { row, pending } = await toRow(c, body, ctx);
+      if (c.hasUpdatedAt) row.updatedAt = sql`now()`;
+      if (Object.keys(row).length) {
+        await tx
+          .update(c.binding.table)
+          .set(row as never)
+          .where(and(eq(c.columns.id, id), eq(c.columns.domainId, principal.domainId)));
+      }
+      for (const p of pending) await p.binding.afterWrite?.(tx, id, p.value, ctx);
+      const item = (await readItem(tx, c, principal.domainId, id)) as Row;
+      if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'update', item, old));
+      return item;
+    }),
+  );
+  await c.binding.afterCommit?.(app);
+  return item;
+}
+
+/**
+ * Deletes the records of the principal's domain among `ids` that it may delete (under rbac),
+ * with their record ACL and one change-log entry each. Answers the deleted items.
+ */
+export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): Promise<Row[]> {
+  const { app, principal } = caller;
+  const deleted = await app.db.transaction(async (tx) => {
+    const parts: SQL[] = [sql.raw(c.selectItem), sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`];
+    const deletable = recordFilter(principal, c.recordClass, 'd');
+    if (deletable) parts.push(sql` and `, deletable);
+    const items = await queryRows(tx, sql.join(parts));
+    if (!items.length) return items;
+    for (const item of items) await c.binding.beforeDelete?.(item, { ...caller, old: item });
+    const found = items.map((i) => i.id as number);
+    await tx.execute(
+      sql`delete from ${sql.raw(`"${c.table}"`)} where domain_id = ${principal.domainId} and id in ${found}`,
+    );
+    if (c.recordClass) {
+      await tx.execute(sql`delete from record_acl where class = ${c.recordClass} and record_id in ${found}`);
+    }
+    if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
+    return items;
+  });
+  if (deleted.length) await c.binding.afterCommit?.(app);
+  return deleted;
+}

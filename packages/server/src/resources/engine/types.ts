@@ -1,0 +1,54 @@
+import type { Permission, ResourceDef } from '@switchboard/model';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { Principal } from '../../http/principal.js';
+
+/** What a write hook knows about the call. */
+export type WriteContext = {
+  app: AppContext;
+  principal: Principal;
+  request: FastifyRequest;
+  /** The item before the change (update and delete); null on create. */
+  old: Record<string, unknown> | null;
+  /** Which kind of write this is. */
+  op: 'create' | 'update' | 'patch';
+};
+
+/**
+ * How one field of the API item maps to the database. Without a binding a field reads and writes
+ * the column of the same key.
+ */
+export type FieldBinding = {
+  /** SQL (over the row alias `t`) that yields the field's JSON-ready value. */
+  select?: string;
+  /** SQL used to sort and search on the field, when it differs from `select`. */
+  column?: string;
+  /** Puts the validated value into the row (Drizzle property keys) being inserted or updated. */
+  write?: (value: unknown, row: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
+  /** Runs after the row exists, in the same transaction (relations such as user roles). */
+  afterWrite?: (tx: Db, recordId: number, value: unknown, ctx: WriteContext) => Promise<void>;
+};
+
+export type ResourceBinding = {
+  table: PgTable;
+  /** The guard of a resource without an access class (logger config: systemSetting). */
+  permission?: Permission;
+  /**
+   * The class whose record ACL governs these records; defaults to the definition's class. Null
+   * where `:id` is not a record of the guarding class (object classes, guarded by `roles`).
+   */
+  recordClass?: string | null;
+  fields?: Record<string, FieldBinding>;
+  /** Unique index name → the field it protects, for 409 answers that name it. */
+  unique?: Record<string, string>;
+  /** Checks that need the parsed body and the old item (rights to change roles, say). */
+  beforeWrite?: (body: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
+  /** Checks before deleting one record (refuse deleting oneself, say). */
+  beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>) => void | Promise<void>;
+  /** After the transaction commits (invalidate cached sessions, say). */
+  afterCommit?: (app: AppContext) => Promise<void>;
+};
+
+export type AnyResourceDef = ResourceDef;

@@ -1,0 +1,27 @@
+import { HttpError } from '../../http/errors.js';
+import type { Compiled } from './compile.js';
+
+type PgLikeError = { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+
+/** Finds PostgreSQL's unique-violation (23505) in an error or its causes; answers the index name. */
+export function uniqueViolation(error: unknown): string | null {
+  let e = error as PgLikeError | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505') {
+      if (typeof e.constraint === 'string') return e.constraint;
+      const m = typeof e.message === 'string' ? /unique constraint "([^"]+)"/.exec(e.message) : null;
+      return m ? m[1] : '';
+    }
+    e = e.cause as PgLikeError | undefined;
+  }
+  return null;
+}
+
+/** A 409 naming the field a unique index protects, or null when the error is something else. */
+export function uniqueConflict(c: Compiled, error: unknown): HttpError | null {
+  const index = uniqueViolation(error);
+  if (index === null) return null;
+  const field = c.binding.unique?.[index] ?? 'id';
+  const message = `A ${c.def.name} record with this ${field} already exists`;
+  return new HttpError(409, `app.${c.def.name}.conflict`, message, [{ field, message }]);
+}
