@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { UserInfo } from '@switchboard/model';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { colorSchemeManager, theme } from '../theme';
+import { type AppConfig, ConfigProvider, DEFAULT_CONFIG } from './config';
+import { SessionProvider, type SessionStore } from './session';
+
+type Props = {
+  children: ReactNode;
+  config?: AppConfig;
+  store?: SessionStore;
+  initialUser?: UserInfo | null;
+  queryClient?: QueryClient;
+};
+
+/** Theme, notifications, data cache, runtime configuration and session: everything a screen needs. */
+export function Providers({ children, config = DEFAULT_CONFIG, store, initialUser, queryClient }: Props) {
+  const [client] = useState(
+    () =>
+      queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={client}>
+        <ConfigProvider config={config}>
+          <SessionProvider store={store} initialUser={initialUser}>
+            {children}
+          </SessionProvider>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiFailure } from '../app/api';
+import { signIn } from '../app/auth';
+import { safeReturnPath } from '../app/redirect';
+import { useSession } from '../app/session';
+import { translateMessage } from '../kit/messages';
+
+type FieldErrors = Partial<Record<'username' | 'password' | 'domain', string>>;
+
+/** /auth: username, password and, when needed, the domain; server errors shown above the button. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { refresh } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [domain, setDomain] = useState('');
+  const [withDomain, setWithDomain] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const describe = (error: unknown): string => {
+    if (!(error instanceof ApiFailure)) return t('auth.failed');
+    if (error.status === 401) return t('auth.badCredentials');
+    if (error.status === 429) return t('auth.tooManyAttempts');
+    if (error.status === 0) return t('common.networkError');
+    return error.body.detail ?? error.message;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!username.trim()) next.username = t('validation.required');
+    if (!password) next.password = t('validation.required');
+    if (withDomain && !domain.trim()) next.domain = t('validation.required');
+    setErrors(next);
+    setFailure(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      await signIn({ username, password, domain: withDomain ? domain : undefined });
+      await refresh();
+      navigate(safeReturnPath(params.get('from')), { replace: true });
+    } catch (error) {
+      const fields = error instanceof ApiFailure ? (error.body.fields ?? []) : [];
+      const domainField = fields.find((f) => f.field === 'domain');
+      if (domainField) {
+        // The server could not tell the domain from the username: ask for it.
+        setWithDomain(true);
+        setErrors({ domain: t('auth.domainRequired') });
+      } else if (fields.length) {
+        const fieldErrors: FieldErrors = {};
+        for (const f of fields) {
+          if (f.field === 'username' || f.field === 'password') fieldErrors[f.field] = translateMessage(t, f.message);
+        }
+        setErrors(fieldErrors);
+        if (!Object.keys(fieldErrors).length) setFailure(describe(error));
+      } else setFailure(describe(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+      <Paper withBorder shadow="md" p="xl" radius="lg" w={380} maw="100%">
+        <Box component="form" onSubmit={submit} noValidate aria-label={t('auth.title')}>
+          <Stack gap="md">
+            <div>
+              <Title order={2}>{t('app.title')}</Title>
+              <Text c="dimmed" size="sm">
+                {t('auth.subtitle')}
+              </Text>
+            </div>
+            <TextInput
+              label={t('auth.username')}
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={errors.username}
+              autoFocus
+            />
+            <PasswordInput
+              label={t('auth.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+            />
+            <Switch
+              label={t('auth.useDomain')}
+              checked={withDomain}
+              onChange={(e) => setWithDomain(e.currentTarget.checked)}
+            />
+            {withDomain && (
+              <TextInput
+                label={t('auth.domain')}
+                name="domain"
+                value={domain}
+                onChange={(e) => setDomain(e.currentTarget.value)}
+                error={errors.domain}
+              />
+            )}
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Button type="submit" loading={busy} fullWidth>
+              {t('auth.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Center>
+  );
+}
