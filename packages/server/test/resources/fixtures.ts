@@ -1,0 +1,123 @@
+import { LOGGABLE_OBJECTS, messages } from '@switchboard/model';
+import { unique } from './helpers.js';
+
+type Body = Record<string, unknown>;
+
+export type InvalidCase = {
+  /** What the case breaks, for the test name. */
+  rule: string;
+  body: Body;
+  field: string;
+  /** The spec's message where it has one. */
+  message?: string;
+  /** Which write the case applies to (default both create and update). */
+  on?: 'create' | 'update';
+};
+
+export type Fixture = {
+  /** A valid create body whose search value (see `searchValue`) starts with `prefix`. */
+  create(prefix: string): Body;
+  /** The value a search finds the created record by. */
+  searchValue(body: Body): string;
+  /** A valid full update (PUT) body. */
+  update(prefix: string): Body;
+  /** A valid partial change and a field it changes, to check PATCH leaves other fields alone. */
+  patch: Body;
+  /** A field PATCH must not touch when absent, with a value create sets. */
+  untouched: string;
+  invalid: InvalidCase[];
+  /** Records are limited (one config per object): delete them before each test that creates. */
+  exclusive?: boolean;
+};
+
+let object = 0;
+const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
+
+export const FIXTURES: Record<string, Fixture> = {
+  users: {
+    create: (prefix) => ({
+      username: unique(prefix),
+      password: 'Secret-pass-1',
+      name: unique('Name '),
+      email: 'someone@example.com',
+      extension: '1001',
+      profile: { team: 'blue' },
+    }),
+    searchValue: (b) => b.username as string,
+    update: (prefix) => ({ username: unique(prefix), name: 'Renamed', email: '', extension: '2002' }),
+    patch: { name: 'Patched' },
+    untouched: 'extension',
+    invalid: [
+      {
+        rule: 'username required',
+        body: { username: '', password: 'x' },
+        field: 'username',
+        message: messages.required,
+      },
+      { rule: 'username missing', body: { password: 'x' }, field: 'username', message: messages.required },
+      {
+        rule: 'password required on create',
+        body: { username: unique('np') },
+        field: 'password',
+        message: messages.required,
+        on: 'create',
+      },
+      {
+        rule: 'email format',
+        body: { username: unique('em'), password: 'x', email: 'not-an-email' },
+        field: 'email',
+        message: messages.email,
+      },
+      {
+        rule: 'variable value required',
+        body: { username: unique('pv'), password: 'x', profile: { key: '' } },
+        field: 'profile.key',
+        message: messages.required,
+      },
+    ],
+  },
+  roles: {
+    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: ['read'] }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({ name: unique(prefix), description: 'replaced', permissions: [] }),
+    patch: { name: unique('patched') },
+    untouched: 'description',
+    invalid: [
+      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
+      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
+      { rule: 'permission known', body: { name: unique('p'), permissions: ['fly'] }, field: 'permissions.0' },
+    ],
+  },
+  objclass: {
+    create: () => ({}),
+    searchValue: () => '',
+    update: () => ({ obac: true, rbac: false }),
+    patch: { obac: false },
+    untouched: 'rbac',
+    invalid: [{ rule: 'obac is a flag', body: { obac: 'yes' }, field: 'obac' }],
+  },
+  loggerConfig: {
+    create: () => ({ object: nextObject(), daysToStore: 3, description: 'test config' }),
+    searchValue: (b) => b.object as string,
+    update: () => ({ object: nextObject(), enabled: false, daysToStore: 9, period: 14, description: 'replaced' }),
+    patch: { enabled: true },
+    untouched: 'description',
+    exclusive: true,
+    invalid: [
+      { rule: 'object required', body: { daysToStore: 3 }, field: 'object', message: messages.required },
+      { rule: 'object known', body: { object: 'spaceships' }, field: 'object', message: messages.required },
+      {
+        rule: 'daysToStore at least 1',
+        body: { object: 'users', daysToStore: 0 },
+        field: 'daysToStore',
+        message: `${messages.min} 1`,
+      },
+      {
+        rule: 'daysToStore numeric',
+        body: { object: 'users', daysToStore: 'x' },
+        field: 'daysToStore',
+        message: messages.numeric,
+      },
+    ],
+  },
+};
