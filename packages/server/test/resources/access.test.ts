@@ -1,0 +1,315 @@
+import { RESOURCES, type ResourceDef, type Right } from '@switchboard/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { FIXTURES } from './fixtures.js';
+import { type Actor, classIds, makeActor, setRbac, unique } from './helpers.js';
+
+type Item = Record<string, unknown> & { id: number };
+const byName = (defs: readonly ResourceDef[]) => defs.map((d) => [d.name, d] as [string, ResourceDef]);
+
+describe.each(drivers())('access checks on %s', (driver) => {
+  let s: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    admin = s.adminToken;
+  });
+  afterAll(async () => s?.close());
+
+  /** A record of the resource in the first domain: a new one, or an existing one. */
+  async function record(def: ResourceDef): Promise<Item> {
+    const base = `/api${def.path}`;
+    if (def.ops.create) {
+      if (FIXTURES[def.name].exclusive) {
+        const ids = (await s.request('GET', base, { token: admin, query: { size: 1000 } })).body.items.map(
+          (i: Item) => i.id,
+        );
+        if (ids.length) await s.request('DELETE', base, { token: admin, query: { id: ids } });
+      }
+      const res = await s.request('POST', base, { token: admin, body: FIXTURES[def.name].create('acc') });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    }
+    return (await s.request('GET', base, { token: admin })).body.items[0];
+  }
+
+  /** Each route of a resource with the right it needs. */
+  function routes(def: ResourceDef, id: number): [Right, string, string, unknown?][] {
+    const base = `/api${def.path}`;
+    const fx = FIXTURES[def.name];
+    const out: [Right, string, string, unknown?][] = [
+      ['r', 'GET', base],
+      ['r', 'GET', `${base}/${id}`],
+    ];
+    if (def.ops.create) out.push(['x', 'POST', base, fx.create('deny')]);
+    if (def.ops.update) out.push(['w', 'PUT', `${base}/${id}`, fx.update('deny')]);
+    if (def.ops.patch) out.push(['w', 'PATCH', `${base}/${id}`, fx.patch]);
+    if (def.ops.delete) out.push(['d', 'DELETE', `${base}/${id}`], ['d', 'DELETE', `${base}?id=${id}`]);
+    if (def.recordAcl) out.push(['r', 'GET', `${base}/${id}/acl`], ['w', 'PATCH', `${base}/${id}/acl`, []]);
+    return out;
+  }
+
+  describe.each(byName(RESOURCES.filter((d) => d.objClass)))('class rights of %s', (_name, def) => {
+    const rights: Right[] = ['r'];
+    if (def.ops.create) rights.push('x');
+    if (def.ops.update || def.ops.patch || def.recordAcl) rights.push('w');
+    if (def.ops.delete) rights.push('d');
+    for (const missing of rights) {
+      it(`answers 403 without the ${missing} right and lets the other rights through`, async () => {
+        const target = await record(def);
+        const held = 'rxwd'.replace(missing, '');
+        const actor = await makeActor(s, admin, { grants: { [def.objClass as string]: held } });
+        for (const [right, method, path, body] of routes(def, target.id)) {
+          const res = await s.request(method, path, { token: actor.token, body });
+          if (right === missing) {
+            expect(res.status, `${method} ${path}`).toBe(403);
+            expect(res.body.id).toBe('app.auth.forbidden');
+          } else {
+            expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).not.toBe(403);
+          }
+        }
+      });
+    }
+  });
+
+  describe.each(byName(RESOURCES.filter((d) => !d.objClass)))('permission guard of %s', (_name, def) => {
+    it('answers 403 without the systemSetting permission and 200 with it', async () => {
+      const target = await record(def);
+      const without = await makeActor(s, admin);
+      const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
+      for (const [, method, path, body] of routes(def, target.id)) {
+        const res = await s.request(method, path, { token: without.token, body });
+        expect(res.status, `${method} ${path}`).toBe(403);
+      }
+      for (const path of ['/api/logger/available_objects', `/api${def.path}/${target.id}/logs`]) {
+        expect((await s.request('GET', path, { token: without.token })).status).toBe(403);
+        expect((await s.request('GET', path, { token: withIt.token })).status).toBe(200);
+      }
+      expect((await s.request('GET', `/api${def.path}`, { token: withIt.token })).status).toBe(200);
+    });
+  });
+
+  describe.each(byName(RESOURCES.filter((d) => d.recordAcl)))('record rights of %s under rbac', (_name, def) => {
+    const cls = def.objClass as string;
+    const base = `/api${def.path}`;
+    let reader: Actor;
+    let other: Actor;
+    beforeAll(async () => {
+      reader = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
+      other = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
+      await setRbac(s, admin, cls, true);
+    });
+    afterAll(async () => setRbac(s, admin, cls, false));
+
+    it('hides and refuses records without a record right, then follows the record ACL', async () => {
+      const target = await record(def);
+      const as = (method: string, path: string, body?: unknown) =>
+        s.request(method, path, { token: reader.token, body });
+      const listed = async () => (await as('GET', `${base}?size=1000`)).body.items.map((i: Item) => i.id);
+
+      expect(await listed()).not.toContain(target.id);
+      expect((await as('GET', `${base}/${target.id}`)).status).toBe(403);
+      expect((await as('GET', `${base}/${target.id}/acl`)).status).toBe(403);
+      expect((await as('PATCH', `${base}/${target.id}`, FIXTURES[def.name].patch)).status).toBe(403);
+      expect((await as('DELETE', `${base}/${target.id}`)).status).toBe(403);
+      const bulk = await as('DELETE', `${base}?id=${target.id}`);
+      expect(bulk.body.items).toEqual([]);
+
+      const grant = (grants: string) =>
+        s.request('PATCH', `${base}/${target.id}/acl`, {
+          token: admin,
+          body: [{ grantee: { id: reader.roleId }, grants }],
+        });
+      const granted = await grant('r');
+      expect(granted.status).toBe(200);
+      expect(granted.body.items).toContainEqual({
+        grantee: { id: reader.roleId, name: expect.any(String) },
+        granted: 'r',
+      });
+      expect(await listed()).toContain(target.id);
+      expect((await as('GET', `${base}/${target.id}`)).status).toBe(200);
+      expect((await as('PATCH', `${base}/${target.id}`, FIXTURES[def.name].patch)).status).toBe(403);
+
+      expect((await grant('rw')).status).toBe(200);
+      expect((await as('PATCH', `${base}/${target.id}`, FIXTURES[def.name].patch)).status).toBe(200);
+      expect((await as('DELETE', `${base}/${target.id}`)).status).toBe(403);
+      // Edit without manage: may not hand rights on to another role.
+      const delegate = await as('PATCH', `${base}/${target.id}/acl`, [{ grantee: { id: other.roleId }, grants: 'r' }]);
+      expect(delegate.status).toBe(403);
+
+      expect((await grant('rrwd')).status).toBe(200);
+      const delegated = await as('PATCH', `${base}/${target.id}/acl`, [{ grantee: { id: other.roleId }, grants: 'r' }]);
+      expect(delegated.status).toBe(200);
+      const overreach = await as('PATCH', `${base}/${target.id}/acl`, [
+        { grantee: { id: other.roleId }, grants: 'rw' },
+      ]);
+      expect(overreach.status).toBe(403);
+      expect((await s.request('GET', `${base}/${target.id}`, { token: other.token })).status).toBe(200);
+
+      // Empty letters remove the grantee.
+      expect((await grant('')).status).toBe(200);
+      const acl = await s.request('GET', `${base}/${target.id}/acl`, { token: admin });
+      expect(acl.body.items.map((e: { grantee: { id: number } }) => e.grantee.id)).not.toContain(reader.roleId);
+      expect((await as('GET', `${base}/${target.id}`)).status).toBe(403);
+
+      const bad = await s.request('PATCH', `${base}/${target.id}/acl`, {
+        token: admin,
+        body: [{ grantee: { id: 999999 }, grants: 'r' }],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields[0].field).toBe('grantee');
+      const letters = await s.request('PATCH', `${base}/${target.id}/acl`, {
+        token: admin,
+        body: [{ grantee: { id: reader.roleId }, grants: 'rq' }],
+      });
+      expect(letters.status).toBe(400);
+    });
+
+    it("gives a new record's creator roles full rights and applies default record access", async () => {
+      const ids = await classIds(s, admin);
+      const rule = await s.request('PATCH', `/api/acl/objclass/${ids[cls]}/grantor/${reader.roleId}`, {
+        token: admin,
+        body: [{ grantee: { id: other.roleId }, grants: 'rr' }],
+      });
+      expect(rule.status).toBe(200);
+      expect(rule.body.items).toContainEqual({
+        grantor: { id: reader.roleId, name: expect.any(String) },
+        grantee: { id: other.roleId, name: expect.any(String) },
+        granted: 'rr',
+      });
+      const listedRules = await s.request('GET', `/api/acl/objclass/${ids[cls]}`, { token: admin });
+      expect(listedRules.body.items).toEqual(rule.body.items);
+
+      const created = await s.request('POST', base, { token: reader.token, body: FIXTURES[def.name].create('own') });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const acl = await s.request('GET', `${base}/${created.body.id}/acl`, { token: reader.token });
+      expect(acl.status).toBe(200);
+      expect(acl.body.items).toContainEqual({
+        grantee: { id: reader.roleId, name: expect.any(String) },
+        granted: 'rrxxwwdd',
+      });
+      expect(acl.body.items).toContainEqual({ grantee: { id: other.roleId, name: expect.any(String) }, granted: 'rr' });
+      expect((await s.request('GET', `${base}/${created.body.id}`, { token: other.token })).status).toBe(200);
+      expect((await s.request('DELETE', `${base}/${created.body.id}`, { token: other.token })).status).toBe(403);
+      expect((await s.request('DELETE', `${base}/${created.body.id}`, { token: reader.token })).status).toBe(200);
+
+      const cleared = await s.request('PATCH', `/api/acl/objclass/${ids[cls]}/grantor/${reader.roleId}`, {
+        token: admin,
+        body: [{ grantee: { id: other.roleId }, grants: '' }],
+      });
+      expect(cleared.body.items).toEqual([]);
+    });
+  });
+
+  describe('class grants', () => {
+    it('lists and replaces a role’s letters on a class, and the scope follows', async () => {
+      const actor = await makeActor(s, admin, { grants: { users: 'r' } });
+      const ids = await classIds(s, admin);
+      const grants = await s.request('GET', `/api/objclass/${ids.users}/acl`, { token: admin });
+      expect(grants.status).toBe(200);
+      expect(grants.body.items).toContainEqual({
+        grantee: { id: actor.roleId, name: expect.any(String) },
+        granted: 'r',
+      });
+      const info = await s.request('GET', '/api/userinfo', { token: actor.token });
+      expect(info.body.scope).toContainEqual(expect.objectContaining({ class: 'users', access: 'r' }));
+      expect(
+        (await s.request('POST', '/api/users', { token: actor.token, body: FIXTURES.users.create('g') })).status,
+      ).toBe(403);
+
+      const changed = await s.request('PATCH', `/api/objclass/${ids.users}/acl`, {
+        token: admin,
+        body: [{ grantee: { id: actor.roleId }, grants: 'rx' }],
+      });
+      expect(changed.status).toBe(200);
+      const after = await s.request('GET', '/api/userinfo', { token: actor.token });
+      expect(after.body.scope).toContainEqual(expect.objectContaining({ class: 'users', access: 'rx' }));
+      expect(
+        (await s.request('POST', '/api/users', { token: actor.token, body: FIXTURES.users.create('g') })).status,
+      ).toBe(201);
+
+      // With obac off every user of the domain holds the class rights.
+      expect((await s.request('GET', '/api/roles', { token: actor.token })).status).toBe(403);
+      await s.request('PATCH', `/api/objclass/${ids.roles}`, { token: admin, body: { obac: false } });
+      expect((await s.request('GET', '/api/roles', { token: actor.token })).status).toBe(200);
+      await s.request('PATCH', `/api/objclass/${ids.roles}`, { token: admin, body: { obac: true } });
+      expect((await s.request('GET', '/api/roles', { token: actor.token })).status).toBe(403);
+
+      const unknown = await s.request('PATCH', `/api/objclass/${ids.users}/acl`, {
+        token: admin,
+        body: [{ grantee: { id: 987654 }, grants: 'r' }],
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.fields[0].field).toBe('grantee');
+    });
+
+    it('lists the global permissions for any signed-in user', async () => {
+      const actor = await makeActor(s, admin);
+      const res = await s.request('GET', '/api/permissions', { token: actor.token });
+      expect(res.status).toBe(200);
+      expect(res.body.items).toContainEqual({ id: 'manageUserRoles', name: 'manageUserRoles' });
+      expect(res.body.items).toHaveLength(12);
+      expect((await s.request('GET', '/api/permissions')).status).toBe(401);
+    });
+  });
+
+  describe('a second domain', () => {
+    let other: string;
+    beforeAll(async () => {
+      other = (await s.createDomain(unique('tenant'))).adminToken;
+    });
+
+    describe.each(byName(RESOURCES))('sees and changes nothing of %s in the first domain', (name, def) => {
+      it('by list, read, update, delete and ACL routes', async () => {
+        const target = await record(def);
+        const base = `/api${def.path}`;
+        const fx = FIXTURES[name];
+        const as = (method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown> } = {}) =>
+          s.request(method, path, { token: other, ...opts });
+        const list = await as('GET', base, { query: { size: 1000 } });
+        expect(list.status).toBe(200);
+        expect(list.body.items.map((i: Item) => i.id)).not.toContain(target.id);
+        expect((await as('GET', base, { query: { id: target.id } })).body.items).toEqual([]);
+        const read = await as('GET', `${base}/${target.id}`);
+        expect(read.status).toBe(404);
+        expect(read.body.id).toBe(`app.${name}.not_found`);
+        if (def.ops.update)
+          expect((await as('PUT', `${base}/${target.id}`, { body: fx.update('x') })).status).toBe(404);
+        if (def.ops.patch) expect((await as('PATCH', `${base}/${target.id}`, { body: fx.patch })).status).toBe(404);
+        if (def.ops.delete) {
+          expect((await as('DELETE', `${base}/${target.id}`)).status).toBe(404);
+          expect((await as('DELETE', base, { query: { id: target.id } })).body.items).toEqual([]);
+        }
+        if (def.recordAcl) {
+          expect((await as('GET', `${base}/${target.id}/acl`)).status).toBe(404);
+          expect((await as('PATCH', `${base}/${target.id}/acl`, { body: [] })).status).toBe(404);
+        }
+        const still = await s.request('GET', `${base}/${target.id}`, { token: admin });
+        expect(still.status).toBe(200);
+        expect(still.body).toEqual(expect.objectContaining({ id: target.id }));
+      });
+    });
+
+    it('cannot reach the first domain’s class grants, default access, roles or users through other routes', async () => {
+      const ids = await classIds(s, admin);
+      const as = (method: string, path: string, body?: unknown) => s.request(method, path, { token: other, body });
+      expect((await as('GET', `/api/objclass/${ids.users}/acl`)).status).toBe(404);
+      expect((await as('PATCH', `/api/objclass/${ids.users}/acl`, [])).status).toBe(404);
+      expect((await as('GET', `/api/acl/objclass/${ids.users}`)).status).toBe(404);
+      expect((await as('PATCH', `/api/acl/objclass/${ids.users}/grantor/1`, [])).status).toBe(404);
+      // Roles of the first domain cannot be granted nor given to the second domain's users.
+      const mine = await classIds(s, other);
+      const grant = await as('PATCH', `/api/objclass/${mine.users}/acl`, [{ grantee: { id: 1 }, grants: 'r' }]);
+      expect(grant.status).toBe(400);
+      const user = await as('POST', '/api/users', { ...FIXTURES.users.create('x'), roles: [{ id: 1 }] });
+      expect(user.status).toBe(400);
+      expect(user.body.fields[0].field).toBe('roles');
+      for (const path of ['/api/users/1/tokens', '/api/logger/user/1/logs']) {
+        expect((await as('GET', path)).status, path).toBe(404);
+      }
+      expect((await as('POST', '/api/users/1/tokens', { usage: 'x' })).status).toBe(404);
+      expect((await as('POST', '/api/users/1/logout', {})).status).toBe(404);
+      expect((await as('PATCH', '/api/users/1/presence', { status: 'dnd' })).status).toBe(404);
+    });
+  });
+});
