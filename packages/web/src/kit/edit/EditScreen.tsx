@@ -23,8 +23,8 @@ type Props<V extends FormValues> = {
   empty: () => V;
   /** Form values from an item read from the API. */
   fromItem: (item: Item) => V;
-  /** Request body from the checked values (zod output); the checked values go as they are by default. */
-  toBody?: (checked: Record<string, unknown>, values: V, isNew: boolean) => unknown;
+  /** The values as the resource's schema takes them (variable rows as a map, say); the body is its output. */
+  toInput?: (values: V, isNew: boolean) => Record<string, unknown>;
   /** Checks the schema cannot express (each variable needs both key and value, say). */
   check?: (values: V) => FieldError[];
   /** Translated heading. */
@@ -39,7 +39,7 @@ const NEW = 'new';
  * with `/{id}`. The resource's schema checks the values before anything is sent; API field errors
  * land under the fields too. Leaving with unsaved changes asks first.
  */
-export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, toBody, check, title }: Props<V>) {
+export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, toInput, check, title }: Props<V>) {
   const { t } = useTranslation();
   const { can } = useSession();
   const navigate = useNavigate();
@@ -61,6 +61,9 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
     setDirtyState(value);
   }, []);
   const blocker = useUnsavedGuard(dirtyRef, dirty);
+  // Screens may pass a fresh function on every render; reading it through a ref keeps one load per id.
+  const fromItemRef = useRef(fromItem);
+  fromItemRef.current = fromItem;
 
   const load = useCallback(
     async (itemId: number, signal?: AbortSignal) => {
@@ -68,14 +71,14 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
       try {
         const found = await api.get<Item>(`${def.path}/${itemId}`, { signal });
         setItem(found);
-        setValues(fromItem(found));
+        setValues(fromItemRef.current(found));
         setErrors([]);
         setDirty(false);
       } catch {
         if (!signal?.aborted) setLoadFailed(true);
       }
     },
-    [def.path, fromItem, setDirty],
+    [def.path, setDirty],
   );
 
   useEffect(() => {
@@ -143,13 +146,13 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
   const save = async () => {
     if (!isNew && !dirtyRef.current) return;
     const schema = isNew ? (def.createInput ?? def.input) : def.input;
-    const checked = schema.safeParse(values);
+    const checked = schema.safeParse(toInput ? toInput(values, isNew) : values);
     const found = [...(checked.success ? [] : fieldErrors(checked.error)), ...(check?.(values) ?? [])];
     if (!checked.success || found.length > 0) {
       showErrors(found);
       return;
     }
-    const body = toBody ? toBody(checked.data, values, isNew) : checked.data;
+    const body = checked.data;
     setSaving(true);
     try {
       if (isNew) {

@@ -18,8 +18,6 @@ import {
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
-  IconChevronLeft,
-  IconChevronRight,
   IconPencil,
   IconPlus,
   IconRefresh,
@@ -33,6 +31,7 @@ import { Link } from 'react-router';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { Pager } from '../Pager';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
 import { useListState } from './useListState';
@@ -317,27 +316,7 @@ export function ListScreen({ def, title, cells }: Props) {
         </Text>
       )}
 
-      <Group justify="flex-end" mt="sm" gap="xs">
-        <ActionIcon
-          variant="default"
-          aria-label={t('kit.previousPage')}
-          disabled={page <= 1}
-          onClick={() => state.setPage(page - 1)}
-        >
-          <IconChevronLeft size={16} />
-        </ActionIcon>
-        <Text size="sm" aria-live="polite">
-          {t('kit.page', { page })}
-        </Text>
-        <ActionIcon
-          variant="default"
-          aria-label={t('kit.nextPage')}
-          disabled={!list.data?.next || list.isPlaceholderData}
-          onClick={() => state.setPage(page + 1)}
-        >
-          <IconChevronRight size={16} />
-        </ActionIcon>
-      </Group>
+      <Pager page={page} next={Boolean(list.data?.next) && !list.isPlaceholderData} onPage={(n) => state.setPage(n)} />
 
       <ConfirmDialog
         opened={confirm !== null}

@@ -1,0 +1,130 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { users } from '@switchboard/model';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditScreen } from '../../../kit/edit/EditScreen';
+import type { EditTab } from '../../../kit/edit/form';
+import { KeyValueRows } from '../../../kit/fields/KeyValueRows';
+import { RefMultiSelect } from '../../../kit/fields/RefSelect';
+import { TextField } from '../../../kit/fields/TextField';
+import { fieldKey } from '../../../kit/path';
+import { LinkedRecords } from './LinkedRecords';
+import { UserLogs } from './UserLogs';
+import { UserTokens } from './UserTokens';
+import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
+
+/**
+ * `/directory/users/new` and `/{id}`: general, roles, licence, devices, variables, then, once
+ * saved, tokens and logs. Users carry no per-record ACL (the model says so), so the generic
+ * Permissions tab does not appear.
+ */
+export function UserEdit() {
+  const { t } = useTranslation();
+  const tabs = useMemo<EditTab<UserValues>[]>(
+    () => [
+      {
+        key: 'general',
+        label: t('users.tabs.general'),
+        fields: ['name', 'username', 'email', 'password', 'extension'],
+        render: (form) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} maw={880} spacing="sm">
+            <TextField form={form} name="name" label={t(fieldKey('name'))} />
+            <TextField form={form} name="username" label={t(fieldKey('username'))} required autoComplete="off" />
+            <TextField form={form} name="email" label={t(fieldKey('email'))} />
+            <TextField
+              form={form}
+              name="password"
+              kind="password"
+              label={form.isNew ? t(fieldKey('password')) : t('users.newPassword')}
+              required={form.isNew}
+              autoComplete="new-password"
+            />
+            <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
+          </SimpleGrid>
+        ),
+      },
+      {
+        key: 'roles',
+        label: t('users.tabs.roles'),
+        fields: ['roles'],
+        render: (form) => (
+          <Stack maw={640}>
+            <RefMultiSelect
+              path="/roles"
+              label={t(fieldKey('roles'))}
+              value={form.values.roles}
+              disabled={form.readOnly}
+              error={form.error('roles')}
+              onChange={(roles) => form.set('roles', roles)}
+            />
+          </Stack>
+        ),
+      },
+      {
+        key: 'license',
+        label: t('users.tabs.license'),
+        fields: ['license'],
+        render: (form) => (
+          <LinkedRecords
+            note={t('users.licenseNote')}
+            rows={(Array.isArray(form.item?.license) ? (form.item.license as { id: number; prod: string }[]) : []).map(
+              (l) => ({ id: l.id, name: l.prod }),
+            )}
+            nameLabel={t('users.product')}
+          />
+        ),
+      },
+      {
+        key: 'devices',
+        label: t('users.tabs.devices'),
+        fields: ['devices', 'device'],
+        render: (form) => (
+          <LinkedRecords
+            note={t('users.devicesNote')}
+            rows={[...(form.values.device ? [form.values.device] : []), ...form.values.devices]}
+            nameLabel={t(fieldKey('name'))}
+          />
+        ),
+      },
+      {
+        key: 'variables',
+        label: t('users.tabs.variables'),
+        fields: ['profile'],
+        render: (form) => (
+          <Stack maw={720}>
+            <KeyValueRows
+              rows={form.values.profile}
+              disabled={form.readOnly}
+              error={(path) => form.error(`profile.${path}`)}
+              onChange={(rows) => form.set('profile', rows)}
+            />
+          </Stack>
+        ),
+      },
+      {
+        key: 'tokens',
+        label: t('users.tabs.tokens'),
+        savedOnly: true,
+        render: (form) => (form.id === null ? null : <UserTokens userId={form.id} readOnly={form.readOnly} />),
+      },
+      {
+        key: 'logs',
+        label: t('users.tabs.logs'),
+        savedOnly: true,
+        render: (form) => (form.id === null ? null : <UserLogs userId={form.id} />),
+      },
+    ],
+    [t],
+  );
+  return (
+    <EditScreen
+      def={users}
+      tabs={tabs}
+      empty={emptyUser}
+      fromItem={userFromItem}
+      toInput={userToInput}
+      check={checkUser}
+      title={(values, isNew) => (isNew ? t('users.new') : values.name || values.username)}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Loader, Paper, Switch, Tabs, Title } from '@mantine/core';
+import { objclass } from '@switchboard/model';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api } from '../../../app/api';
+import { useSession } from '../../../app/session';
+import { AclTable } from '../../../kit/acl/AclTable';
+import { fieldKey } from '../../../kit/path';
+import { RecordAccessRules } from './RecordAccessRules';
+
+type ObjClass = { id: number; class: string; obac: boolean; rbac: boolean };
+
+/**
+ * `/permissions/objects/{id}`: the class's obac and rbac switches (each saved at once), object
+ * access per role (create, read, edit, delete) and the default record access rules.
+ */
+export function ObjectEdit() {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id);
+  const path = `${objclass.path}/${id}`;
+  const item = useQuery({ queryKey: [path], queryFn: ({ signal }) => api.get<ObjClass>(path, { signal }) });
+  const [tab, setTab] = useState<string | null>('object');
+  const readOnly = !can(objclass.objClass, 'w');
+
+  const toggle = async (field: 'obac' | 'rbac', value: boolean) => {
+    queryClient.setQueryData<ObjClass>([path], (old) => (old ? { ...old, [field]: value } : old));
+    try {
+      await api.patch(path, { [field]: value });
+    } catch {
+      // api.ts has told the user why; show what the server holds.
+    }
+    await item.refetch();
+    await queryClient.invalidateQueries({ queryKey: [objclass.path, 'list'] });
+  };
+
+  if (item.isError) {
+    return (
+      <Alert color="red" title={t('kit.loadFailed')}>
+        <Button size="xs" variant="light" onClick={() => item.refetch()}>
+          {t('kit.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!item.data) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  const data = item.data;
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to=".."
+            relative="path"
+            variant="subtle"
+            size="xs"
+            px={6}
+            aria-label={t('kit.backToList')}
+          >
+            <IconArrowLeft size={16} />
+          </Button>
+          <Title order={3}>{data.class}</Title>
+        </Group>
+        <Group gap="lg">
+          <Switch
+            label={t(fieldKey('obac'))}
+            checked={data.obac}
+            disabled={readOnly}
+            onChange={(e) => toggle('obac', e.currentTarget.checked)}
+          />
+          <Switch
+            label={t(fieldKey('rbac'))}
+            checked={data.rbac}
+            disabled={readOnly}
+            onChange={(e) => toggle('rbac', e.currentTarget.checked)}
+          />
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="object">{t('objects.tabs.object')}</Tabs.Tab>
+          <Tabs.Tab value="record">{t('objects.tabs.record')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="object">
+          <AclTable path={`${path}/acl`} rights={['x', 'r', 'w', 'd']} readOnly={readOnly} />
+        </Tabs.Panel>
+        <Tabs.Panel value="record">
+          <RecordAccessRules classId={id} readOnly={readOnly} />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { Stack } from '@mantine/core';
+import { roles } from '@switchboard/model';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditScreen } from '../../../kit/edit/EditScreen';
+import type { EditTab } from '../../../kit/edit/form';
+import { TextField } from '../../../kit/fields/TextField';
+import { fieldKey } from '../../../kit/path';
+import { RoleAccess } from './RoleAccess';
+import { RolePermissions } from './RolePermissions';
+import { emptyRole, type RoleValues, roleFromItem } from './values';
+
+/** `/permissions/roles/new` and `/{id}`: general, global permissions, application and section access. */
+export function RoleEdit() {
+  const { t } = useTranslation();
+  const tabs = useMemo<EditTab<RoleValues>[]>(
+    () => [
+      {
+        key: 'general',
+        label: t('roles.tabs.general'),
+        fields: ['name', 'description'],
+        render: (form) => (
+          <Stack maw={640} gap="sm">
+            <TextField form={form} name="name" label={t(fieldKey('name'))} required />
+            <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
+          </Stack>
+        ),
+      },
+      {
+        key: 'permissions',
+        label: t('roles.tabs.permissions'),
+        fields: ['permissions'],
+        render: (form) => (
+          <RolePermissions
+            value={form.values.permissions}
+            disabled={form.readOnly}
+            onChange={(permissions) => form.set('permissions', permissions)}
+          />
+        ),
+      },
+      {
+        key: 'access',
+        label: t('roles.tabs.access'),
+        fields: ['metadata'],
+        render: (form) => (
+          <RoleAccess
+            value={form.values.metadata.access}
+            disabled={form.readOnly}
+            onChange={(access) => form.set('metadata', { access })}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <EditScreen
+      def={roles}
+      tabs={tabs}
+      empty={emptyRole}
+      fromItem={roleFromItem}
+      title={(values, isNew) => (isNew ? t('roles.new') : values.name)}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import type { AccessMode, Application, Permission, RoleAccess } from '@switchboard/model';
+import { ACCESS_MODE } from '@switchboard/model';
+
+export type RoleValues = {
+  name: string;
+  description: string;
+  permissions: Permission[];
+  metadata: { access: RoleAccess };
+};
+
+export const emptyRole = (): RoleValues => ({ name: '', description: '', permissions: [], metadata: { access: {} } });
+
+export function roleFromItem(item: Record<string, unknown>): RoleValues {
+  const metadata = (item.metadata as RoleValues['metadata'] | undefined) ?? { access: {} };
+  return {
+    name: typeof item.name === 'string' ? item.name : '',
+    description: typeof item.description === 'string' ? item.description : '',
+    permissions: Array.isArray(item.permissions) ? (item.permissions as Permission[]) : [],
+    metadata: { access: metadata.access ?? {} },
+  };
+}
+
+/** An application the role says nothing about is forbidden, as is a section of it. */
+export const appMode = (access: RoleAccess, app: Application): AccessMode =>
+  access[app]?.access ?? ACCESS_MODE.forbidden;
+export const sectionMode = (access: RoleAccess, app: Application, section: string): AccessMode =>
+  access[app]?.sections?.[section] ?? ACCESS_MODE.forbidden;
+
+export function withAppMode(access: RoleAccess, app: Application, mode: AccessMode): RoleAccess {
+  return { ...access, [app]: { ...access[app], access: mode } };
+}
+
+export function withSectionMode(access: RoleAccess, app: Application, section: string, mode: AccessMode): RoleAccess {
+  const current = access[app] ?? { access: ACCESS_MODE.forbidden };
+  return { ...access, [app]: { ...current, sections: { ...current.sections, [section]: mode } } };
+}
