@@ -97,6 +97,10 @@ const MIGRATION_LOCK = 7_264_001;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection dropped by the server (restart, terminated backend) must not crash the process:
+  // the pool replaces it, and the query that used it fails on its own.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
+
+const errorShape = {
+  id: expect.any(String),
+  code: expect.any(Number),
+  status: expect.any(String),
+  detail: expect.any(String),
+};
+
+describe.each(drivers())('error answers and public routes on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const res = await server.request('POST', '/api/login', { body: '{"username": "admin", ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ...errorShape, code: 400 });
+    expect(res.body.id).toMatch(/^app\./);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers a wrong content type and a wrong JSON type without a 500', async () => {
+    const text = await server.request('POST', '/api/login', {
+      body: 'username=admin',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBeGreaterThanOrEqual(400);
+    expect(text.status).toBeLessThan(500);
+    expect(text.body).toMatchObject(errorShape);
+    const array = await server.request('POST', '/api/login', { body: [1, 2] });
+    expect(array.status).toBe(400);
+    expect(array.body).toMatchObject({ ...errorShape, id: 'app.login.validation' });
+  });
+
+  it('answers an unknown /api path with 404 in the error shape, signed in or not', async () => {
+    for (const token of [undefined, server.adminToken]) {
+      const res = await server.request('GET', '/api/no/such/thing', { token });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ ...errorShape, id: 'app.not_found', code: 404, status: 'Not Found' });
+    }
+    const del = await server.request('DELETE', '/api/nothing/here');
+    expect(del.status).toBe(404);
+    expect(del.body.id).toBe('app.not_found');
+  });
+
+  it('answers health while the database answers', async () => {
+    const res = await server.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('serves /config.json with the API base and the hub links', async () => {
+    const res = await server.request('GET', '/config.json');
+    expect(res.status).toBe(200);
+    expect(res.body.apiBase).toBe('/api');
+    expect(Object.keys(res.body.apps).sort()).toEqual(['admin', 'agent', 'audit', 'grafana', 'history', 'supervisor']);
+    expect(res.body.apps.admin).toBe('/start');
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const doc = await server.request('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/userinfo']));
+    const docs = await server.request('GET', '/api/docs');
+    expect(docs.status).toBe(200);
+  });
+
+  it('serves the console for other paths', async () => {
+    const res = await server.request('GET', '/directory/users');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
