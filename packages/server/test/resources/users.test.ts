@@ -1,0 +1,248 @@
+import { messages } from '@switchboard/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
+import { FIXTURES } from './fixtures.js';
+import { makeActor, unique } from './helpers.js';
+
+describe.each(drivers())('users on %s', (driver) => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    token = s.adminToken;
+  });
+  afterAll(async () => s?.close());
+
+  const newUser = async (extra: Record<string, unknown> = {}) => {
+    const body = { ...FIXTURES.users.create('u'), ...extra };
+    const res = await s.request('POST', '/api/users', { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { ...res.body, password: body.password as string };
+  };
+
+  describe('tokens', () => {
+    it('creates a token that authenticates, lists it without its value, and revokes it on delete', async () => {
+      const user = await newUser();
+      const created = await s.request('POST', `/api/users/${user.id}/tokens`, {
+        token,
+        body: { usage: 'ci pipeline' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ usage: 'ci pipeline', createdBy: { id: 1 } });
+      expect(typeof created.body.token).toBe('string');
+      expect(created.body.token.length).toBeGreaterThan(20);
+      expect(Date.parse(created.body.createdAt)).not.toBeNaN();
+      const apiToken = created.body.token as string;
+
+      const me = await s.request('GET', '/api/userinfo', { token: apiToken });
+      expect(me.status).toBe(200);
+      expect(me.body.userId).toBe(user.id);
+
+      const list = await s.request('GET', `/api/users/${user.id}/tokens`, { token });
+      expect(list.status).toBe(200);
+      expect(list.body.items).toEqual([
+        {
+          id: created.body.id,
+          usage: 'ci pipeline',
+          createdAt: created.body.createdAt,
+          createdBy: created.body.createdBy,
+        },
+      ]);
+      expect(JSON.stringify(list.body)).not.toContain(apiToken);
+      expect(
+        (await s.request('GET', `/api/users/${user.id}/tokens`, { token, query: { q: 'CI*' } })).body.items,
+      ).toHaveLength(1);
+      expect(
+        (await s.request('GET', `/api/users/${user.id}/tokens`, { token, query: { q: 'x*' } })).body.items,
+      ).toEqual([]);
+      const projected = await s.request('GET', `/api/users/${user.id}/tokens`, { token, query: { fields: 'usage' } });
+      expect(projected.body.items).toEqual([{ id: created.body.id, usage: 'ci pipeline' }]);
+      expect(
+        (await s.request('GET', `/api/users/${user.id}/tokens`, { token, query: { fields: 'token' } })).status,
+      ).toBe(400);
+      // Sign-in sessions are not API tokens and never listed.
+      await s.login(user.username, user.password, 'main');
+      expect((await s.request('GET', `/api/users/${user.id}/tokens`, { token })).body.items).toHaveLength(1);
+
+      const del = await s.request('DELETE', `/api/users/${user.id}/tokens/${created.body.id}`, { token });
+      expect(del.status).toBe(200);
+      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(401);
+      expect((await s.request('GET', `/api/users/${user.id}/tokens`, { token })).body.items).toEqual([]);
+      expect((await s.request('DELETE', `/api/users/${user.id}/tokens/${created.body.id}`, { token })).status).toBe(
+        404,
+      );
+    });
+
+    it('needs a usage', async () => {
+      const user = await newUser();
+      const res = await s.request('POST', `/api/users/${user.id}/tokens`, { token, body: { usage: ' ' } });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual([{ field: 'usage', message: messages.required }]);
+    });
+  });
+
+  it('signs a user out of every session with POST /users/{id}/logout, keeping API tokens', async () => {
+    const user = await newUser();
+    const session = await s.login(user.username, user.password, 'main');
+    const apiToken = (await s.request('POST', `/api/users/${user.id}/tokens`, { token, body: { usage: 'keep' } })).body
+      .token;
+    expect((await s.request('GET', '/api/userinfo', { token: session })).status).toBe(200);
+    const res = await s.request('POST', `/api/users/${user.id}/logout`, { token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.sessions).toBeGreaterThanOrEqual(1);
+    expect((await s.request('GET', '/api/userinfo', { token: session })).status).toBe(401);
+    expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(200);
+  });
+
+  it('sets presence and toggles DnD', async () => {
+    const user = await newUser();
+    const res = await s.request('PATCH', `/api/users/${user.id}/presence`, {
+      token,
+      body: { status: 'dnd', note: 'in a meeting' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ presence: { status: 'dnd', note: 'in a meeting' }, dnd: true });
+    expect(
+      (await s.request('PATCH', `/api/users/${user.id}/presence`, { token, body: { status: 'away' } })).status,
+    ).toBe(400);
+    const off = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { dnd: false } });
+    expect(off.body).toMatchObject({ presence: { status: '', note: 'in a meeting' }, dnd: false });
+    const on = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { dnd: true } });
+    expect(on.body.presence.status).toBe('dnd');
+  });
+
+  it('stores every field: roles, license and device ids, variables', async () => {
+    const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
+    const user = await newUser({
+      roles: [{ id: role.body.id }],
+      license: [7, 3],
+      device: { id: 11 },
+      devices: [{ id: 11 }, { id: 12 }],
+      profile: { team: 'red', floor: '2' },
+    });
+    expect(user).toMatchObject({
+      roles: [{ id: role.body.id, name: role.body.name }],
+      license: [
+        { id: 7, prod: '' },
+        { id: 3, prod: '' },
+      ],
+      device: { id: 11, name: '' },
+      devices: [
+        { id: 11, name: '' },
+        { id: 12, name: '' },
+      ],
+      profile: { team: 'red', floor: '2' },
+    });
+    expect(user).not.toHaveProperty('passwordHash');
+    const cleared = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { roles: [], device: null } });
+    expect(cleared.body).toMatchObject({ roles: [], device: null, license: [{ id: 7 }, { id: 3 }] });
+    const badVar = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { profile: { ' ': 'v' } } });
+    expect(badVar.status).toBe(400);
+  });
+
+  it('needs manageUserRoles, manageUserLicense and changeUserPassword to change those', async () => {
+    const actor = await makeActor(s, token, { grants: { users: 'rxwd' } });
+    const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
+    const target = await newUser({ roles: [{ id: role.body.id }], license: [1] });
+    const as = (method: string, path: string, body?: unknown) => s.request(method, path, { token: actor.token, body });
+
+    const roles = await as('PATCH', `/api/users/${target.id}`, { roles: [] });
+    expect(roles.status).toBe(403);
+    expect(
+      (await as('PATCH', `/api/users/${target.id}`, { roles: [{ id: role.body.id }], name: 'same roles' })).status,
+    ).toBe(200);
+    expect(
+      (await as('POST', '/api/users', { ...FIXTURES.users.create('r'), roles: [{ id: role.body.id }] })).status,
+    ).toBe(403);
+    expect((await as('PATCH', `/api/users/${target.id}`, { license: [1, 2] })).status).toBe(403);
+    expect((await as('PATCH', `/api/users/${target.id}`, { password: 'new-Secret-1' })).status).toBe(403);
+    // A PUT that leaves roles and license out would clear them: that is a change too.
+    expect((await as('PUT', `/api/users/${target.id}`, FIXTURES.users.update('p'))).status).toBe(403);
+    expect((await as('POST', '/api/users', FIXTURES.users.create('plain'))).status).toBe(201);
+
+    const manager = await makeActor(s, token, {
+      grants: { users: 'rxwd' },
+      permissions: ['manageUserRoles', 'manageUserLicense', 'changeUserPassword'],
+    });
+    const ok = await s.request('PATCH', `/api/users/${target.id}`, {
+      token: manager.token,
+      body: { roles: [], license: [2], password: 'new-Secret-1' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ roles: [], license: [{ id: 2, prod: '' }] });
+    await s.login(target.username, 'new-Secret-1', 'main');
+  });
+
+  it('refuses a duplicate username (any case) with 409 and deleting oneself with 400', async () => {
+    const user = await newUser();
+    const dup = await s.request('POST', '/api/users', {
+      token,
+      body: { ...FIXTURES.users.create('d'), username: user.username.toUpperCase() },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ id: 'app.users.conflict', code: 409, fields: [{ field: 'username' }] });
+    const self = await s.request('DELETE', '/api/users/1', { token });
+    expect(self.status).toBe(400);
+    expect((await s.request('GET', '/api/users/1', { token })).status).toBe(200);
+  });
+
+  it('keeps phone settings per user, STUN only while the web phone is on', async () => {
+    const actor = await makeActor(s, token);
+    const path = '/api/user/settings/phone';
+    expect((await s.request('GET', path, { token: actor.token })).body).toEqual({ webrtc: false, stun: false });
+    const on = await s.request('PUT', path, { token: actor.token, body: { webrtc: true, stun: true } });
+    expect(on.body).toEqual({ webrtc: true, stun: true });
+    expect((await s.request('GET', path, { token: actor.token })).body).toEqual({ webrtc: true, stun: true });
+    expect((await s.request('GET', path, { token })).body).toEqual({ webrtc: false, stun: false });
+    const off = await s.request('PUT', path, { token: actor.token, body: { webrtc: false, stun: true } });
+    expect(off.body).toEqual({ webrtc: false, stun: false });
+    expect((await s.request('GET', path, { token: actor.token })).body).toEqual({ webrtc: false, stun: false });
+    expect((await s.request('PUT', path, { token: actor.token, body: { webrtc: 'yes' } })).status).toBe(400);
+    expect((await s.request('GET', path)).status).toBe(401);
+  });
+
+  it('changes one’s own password only with the current one', async () => {
+    const actor = await makeActor(s, token);
+    const path = '/api/users/password';
+    const wrong = await s.request('PUT', path, {
+      token: actor.token,
+      body: { currentPassword: 'not-it', password: 'Brand-new-1' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual([{ field: 'currentPassword', message: messages.passwordMismatch }]);
+    const missing = await s.request('PUT', path, {
+      token: actor.token,
+      body: { currentPassword: TEST_ADMIN_PASSWORD },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual([{ field: 'password', message: messages.required }]);
+    const ok = await s.request('PUT', path, {
+      token: actor.token,
+      body: { currentPassword: TEST_ADMIN_PASSWORD, password: 'Brand-new-1' },
+    });
+    expect(ok.status).toBe(204);
+    await s.login(actor.username, 'Brand-new-1', 'main');
+    await expect(s.login(actor.username, TEST_ADMIN_PASSWORD, 'main')).rejects.toThrow();
+  });
+
+  it('describes the resource routes in the OpenAPI document', async () => {
+    const doc = await s.request('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const p of [
+      '/api/users',
+      '/api/users/{id}',
+      '/api/users/{id}/acl',
+      '/api/users/{id}/tokens',
+      '/api/roles',
+      '/api/objclass/{id}/acl',
+      '/api/acl/objclass/{id}/grantor/{grantorId}',
+      '/api/logger/config',
+      '/api/logger/user/{userId}/logs',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+    expect(doc.body.paths['/api/users'].post.requestBody).toBeDefined();
+    expect(doc.body.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).toContain('sort');
+  });
+});
