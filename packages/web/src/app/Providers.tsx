@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import type { UserInfo } from '@switchboard/model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import '../i18n';
 import { colorSchemeManager, theme } from '../theme';
 import { type AppConfig, ConfigProvider, DEFAULT_CONFIG } from './config';
 import { SessionProvider, type SessionStore } from './session';

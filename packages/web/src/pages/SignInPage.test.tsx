@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp } from '../app/test-utils';
+
+vi.mock('../areas/routes', () => ({ adminRoutes: [] }));
+
+async function fillAndSubmit(username: string, password: string) {
+  await userEvent.type(await screen.findByLabelText('Username'), username);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('SignInPage', () => {
+  it('asks for the username and password before sending anything', async () => {
+    const { calls } = mockFetch(() => undefined);
+    renderApp('/auth', { token: false, user: null });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says the credentials are wrong on a 401 and stays on /auth', async () => {
+    mockFetch(() => ({ status: 401, body: { id: 'app.auth.invalid_credentials', code: 401, detail: 'no' } }));
+    const { router } = renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('admin', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('asks to wait after too many attempts (429)', async () => {
+    mockFetch(() => ({ status: 429, body: { id: 'app.auth.too_many', code: 429, detail: 'slow down' } }));
+    renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('admin', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts');
+  });
+
+  it('shows the domain field when the server needs the domain, then sends it', async () => {
+    const { calls } = mockFetch((_method, _url, body) => {
+      const sent = body as { domain?: string };
+      if (!sent.domain)
+        return {
+          status: 400,
+          body: {
+            id: 'app.auth.domain_required',
+            code: 400,
+            detail: 'domain: This field is required',
+            fields: [{ field: 'domain', message: 'This field is required' }],
+          },
+        };
+      return { status: 401, body: { id: 'app.auth.invalid_credentials', code: 401, detail: 'no' } };
+    });
+    renderApp('/auth', { token: false, user: null });
+    expect(screen.queryByLabelText('Domain')).toBeNull();
+    await fillAndSubmit('admin', 'secret');
+    expect(await screen.findByText('Enter the domain to sign in to')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Domain'), 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    expect(calls.at(-1)?.body).toEqual({ username: 'admin', password: 'secret', domain: 'acme' });
+  });
+
+  it('shows the server detail for other failures', async () => {
+    mockFetch(() => ({ status: 503, body: { id: 'app.unavailable', code: 503, detail: 'The database is starting' } }));
+    renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('admin', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is starting');
+  });
+});
