@@ -1,4 +1,5 @@
 import { PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
 
 type Props<V extends FormValues> = {
@@ -19,6 +20,7 @@ export function TextField<V extends FormValues>({
   kind = 'text',
   autoComplete,
 }: Props<V>) {
+  const { t } = useTranslation();
   const raw = form.values[name];
   const common = {
     label,
@@ -30,7 +32,14 @@ export function TextField<V extends FormValues>({
     autoComplete,
   };
   const change = (value: string) => form.set(name, value as V[typeof name]);
-  if (kind === 'password') return <PasswordInput {...common} onChange={(e) => change(e.currentTarget.value)} />;
+  if (kind === 'password')
+    return (
+      <PasswordInput
+        {...common}
+        visibilityToggleButtonProps={{ 'aria-label': t('kit.togglePassword') }}
+        onChange={(e) => change(e.currentTarget.value)}
+      />
+    );
   if (kind === 'textarea')
     return <Textarea {...common} autosize minRows={2} onChange={(e) => change(e.currentTarget.value)} />;
   return <TextInput {...common} onChange={(e) => change(e.currentTarget.value)} />;

@@ -15,8 +15,7 @@ import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from
 
 /**
  * `/directory/users/new` and `/{id}`: general, roles, licence, devices, variables, then, once
- * saved, tokens and logs. Users carry no per-record ACL (the model says so), so the generic
- * Permissions tab does not appear.
+ * saved, tokens, logs and the generic Permissions tab (the users definition has record ACL).
  */
 export function UserEdit() {
   const { t } = useTranslation();

@@ -19,6 +19,9 @@ type Entry = {
   oldState: unknown;
 };
 
+/** Change-log actions, and the sign-ins the audit log also records. */
+const ACTIONS = [...CHANGE_LOG_ACTIONS, 'login'] as const;
+
 type Filters = { action: string | null; object: string | null; from: string; to: string };
 
 /** A `yyyy-mm-dd` day of the date inputs as epoch ms: `from` at the day's start, `to` at its end. */
@@ -62,7 +65,7 @@ export function UserLogs({ userId }: { userId: number }) {
           label={t('users.logs.action')}
           clearable
           value={filters.action}
-          data={CHANGE_LOG_ACTIONS.map((a) => ({ value: a, label: t(`users.logs.actions.${a}`) }))}
+          data={ACTIONS.map((a) => ({ value: a, label: t(`users.logs.actions.${a}`) }))}
           onChange={(action) => filter({ action })}
         />
         <Select

@@ -20,11 +20,12 @@ export function roleFromItem(item: Record<string, unknown>): RoleValues {
   };
 }
 
-/** An application the role says nothing about is forbidden, as is a section of it. */
+/** An application the role says nothing about is forbidden. */
 export const appMode = (access: RoleAccess, app: Application): AccessMode =>
   access[app]?.access ?? ACCESS_MODE.forbidden;
+/** A section the role says nothing about follows its application's mode. */
 export const sectionMode = (access: RoleAccess, app: Application, section: string): AccessMode =>
-  access[app]?.sections?.[section] ?? ACCESS_MODE.forbidden;
+  access[app]?.sections?.[section] ?? appMode(access, app);
 
 export function withAppMode(access: RoleAccess, app: Application, mode: AccessMode): RoleAccess {
   return { ...access, [app]: { ...access[app], access: mode } };
