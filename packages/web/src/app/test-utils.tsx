@@ -2,7 +2,7 @@ import type { UserInfo } from '@switchboard/model';
 import { TOKEN_STORAGE_KEY } from '@switchboard/model';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { ApiFailure, configureApi } from './api';
 import type { AppConfig } from './config';
@@ -52,16 +52,17 @@ export function mockFetch(route: FetchRoute) {
   return { calls, fetchMock };
 }
 
-type Options = { user?: UserInfo | null; token?: boolean; config?: AppConfig; routes?: RouteObject[] };
+type Options = { user?: UserInfo | null; token?: boolean; config?: AppConfig };
 
 /**
  * Renders the whole console at a path in a memory router, wired like main.tsx: a 401 drops the
- * session and goes to /auth; other errors are collected in `errors`.
+ * session and goes to /auth; other errors are collected in `errors`. The area screens are the real
+ * ones unless the test mocks '../areas/routes'.
  */
-export function renderApp(path: string, { user = testUser(), token = true, config, routes }: Options = {}) {
+export function renderApp(path: string, { user = testUser(), token = true, config }: Options = {}) {
   if (token) localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token');
   const store = createSessionStore(user);
-  const router = createMemoryRouter(appRoutes(routes), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const errors: ApiFailure[] = [];
   configureApi('/api', {
     onUnauthorized: () => {
