@@ -1,0 +1,31 @@
+import type { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../packages/server/src/db/client.js';
+import type { Principal } from '../packages/server/src/http/principal.js';
+import { usersResource } from '../packages/server/src/resources/directory/users.js';
+import { parseListQuery } from '../packages/server/src/resources/engine/list-query.js';
+import { listItems } from '../packages/server/src/resources/engine/ops.js';
+
+export type BoundSql = { text: string; params: unknown[] };
+
+/**
+ * The SQL the users list runs for `query`, captured from the server's own list code so the bare
+ * route executes exactly the same statement.
+ */
+export async function usersListSql(principal: Principal, query: Record<string, string>): Promise<BoundSql> {
+  let captured: BoundSql | null = null;
+  const dialect = new PgDialect();
+  const capture = {
+    execute: async (statement: ReturnType<typeof sql>) => {
+      const q = dialect.sqlToQuery(statement);
+      captured = { text: q.sql, params: q.params };
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  const c = usersResource.compiled;
+  const lq = parseListQuery(c.listSpec, query);
+  if ('message' in lq) throw new Error(lq.message);
+  await listItems(capture, c, principal, lq);
+  if (!captured) throw new Error('the users list ran no SQL');
+  return captured;
+}
