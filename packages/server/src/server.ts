@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
+import { startJobs } from './jobs/scheduler.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -20,6 +21,8 @@ export type StartOptions = {
   logger?: FastifyServerOptions['logger'];
   pgliteSnapshot?: Blob;
   listen?: boolean;
+  /** Periodic jobs (retention); on by default, off in tests. */
+  jobs?: boolean;
   onRoute?: BuildOptions['onRoute'];
 };
 
@@ -36,6 +39,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
     let url = '';
     if (options.listen !== false) url = await app.listen({ port: config.port, host: config.host });
+    const stopJobs = options.jobs === false ? async () => {} : startJobs(ctx, app.log);
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -49,6 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       close: () => {
         closing ??= (async () => {
           try {
+            await stopJobs();
             await app.close();
           } finally {
             await database.close();

@@ -116,6 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server = await startServer(config, {
       logger: false,
       onRoute: options.onRoute,
+      jobs: false,
       pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
     });
   } catch (error) {
