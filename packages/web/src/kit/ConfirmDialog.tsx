@@ -16,7 +16,14 @@ type Props = {
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      size="sm"
+      closeButtonProps={{ 'aria-label': t('kit.close') }}
+    >
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md" gap="xs">
         <Button variant="default" size="xs" onClick={onCancel}>

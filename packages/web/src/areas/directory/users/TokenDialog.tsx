@@ -18,7 +18,14 @@ function download(token: string, usage: string) {
 export function TokenDialog({ token, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal opened={token !== null} onClose={onClose} title={t('users.tokens.createdTitle')} centered size="lg">
+    <Modal
+      opened={token !== null}
+      onClose={onClose}
+      title={t('users.tokens.createdTitle')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('kit.close') }}
+    >
       {token && (
         <Stack gap="sm">
           <Alert color="yellow" icon={<IconAlertTriangle size={16} />} p="xs">

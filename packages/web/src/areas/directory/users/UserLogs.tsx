@@ -136,7 +136,13 @@ export function UserLogs({ userId }: { userId: number }) {
         </Text>
       )}
       <Pager page={page} next={Boolean(list.data?.next)} onPage={setPage} />
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={t('users.logs.details')} size="xl">
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('users.logs.details')}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('kit.close') }}
+      >
         {shown && (
           <Group align="flex-start" grow>
             <div>

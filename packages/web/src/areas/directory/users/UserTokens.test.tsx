@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderRoutes } from '../../../kit/test-utils';
+import { UserTokens } from './UserTokens';
+
+const PATH = '/users/4/tokens';
+const routes = [{ path: '/', element: <UserTokens userId={4} readOnly={false} /> }];
+const SECRET = 'tok_3f9a8c1e77';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('UserTokens', () => {
+  it('shows a new token once, with copy, download and the warning, and never lists its value', async () => {
+    const tokens: { id: number; usage: string; createdAt: string; createdBy: null }[] = [];
+    const api = fakeApi((c) => {
+      if (c.path === PATH && c.method === 'POST') {
+        const row = {
+          id: 1,
+          usage: (c.body as { usage: string }).usage,
+          createdAt: '2026-01-02T03:04:05Z',
+          createdBy: null,
+        };
+        tokens.push(row);
+        return { status: 201, body: { ...row, token: SECRET } };
+      }
+      if (c.path === PATH) return { body: { items: tokens, next: false } };
+      if (c.path === `${PATH}/1` && c.method === 'DELETE') {
+        tokens.splice(0, 1);
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    renderRoutes(routes, '/');
+    expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(api.of('POST', PATH)).toHaveLength(0);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Usage' }), 'crm');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(api.of('POST', PATH)[0]?.body).toEqual({ usage: 'crm' });
+    expect(within(dialog).getByText(SECRET)).toBeInTheDocument();
+    expect(within(dialog).getByText(/cannot be retrieved again/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText(SECRET)).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'crm' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete token' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(api.of('DELETE', `${PATH}/1`)).toHaveLength(1));
+    expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
+  });
+});
