@@ -30,6 +30,8 @@ export type TestServer = {
   url: string;
   app: RunningServer['app'];
   ctx: AppContext;
+  /** The open database (its close is idempotent). */
+  database: RunningServer['database'];
   driver: Driver;
   /** PGlite data folder or PostgreSQL URL of this server's database. */
   dataDir: string;
@@ -169,6 +171,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     app: server.app,
     ctx: server.ctx,
+    database: server.database,
     driver,
     dataDir,
     databaseUrl,

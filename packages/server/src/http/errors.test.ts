@@ -53,6 +53,18 @@ describe.each(drivers())('error answers and public routes on %s', (driver) => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
+  it('answers 503 on health once the database is gone', async () => {
+    const other = await startTestServer({ driver });
+    try {
+      await other.database.close();
+      const res = await other.request('GET', '/api/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ id: 'app.health.database_unreachable', code: 503 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('serves /config.json with the API base and the hub links', async () => {
     const res = await server.request('GET', '/config.json');
     expect(res.status).toBe(200);
