@@ -16,7 +16,7 @@ import {
   routeCompilers,
 } from './http.js';
 import { isQueryError, parseListQuery } from './list-query.js';
-import { createItem, deleteItems, listItems, notFound, readItem, updateItem } from './ops.js';
+import { createItem, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
@@ -78,7 +78,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         ...routeCompilers,
         handler: async (request) => {
           const id = parseId(def.name, (request.params as { id: string }).id);
-          const found = await readItem(request.server.ctx.db, c, request.principal!.domainId, id);
+          const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
           if (!found) throw notFound(c);
           return found;
         },

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 
 export type Row = Record<string, unknown>;
@@ -7,6 +8,53 @@ export type Row = Record<string, unknown>;
 export async function queryRows<T = Row>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+const dialect = new PgDialect();
+
+/** A statement under construction: SQL text with `$n` placeholders and their values. */
+export class Statement {
+  text = '';
+  readonly params: unknown[] = [];
+  /** A placeholder for one value. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+  /** `($1, $2, …)` for a non-empty list. */
+  list(values: readonly unknown[]): string {
+    return `(${values.map((v) => this.param(v)).join(', ')})`;
+  }
+  /** Embeds a Drizzle SQL fragment, renumbering its placeholders. */
+  embed(fragment: SQL): string {
+    const q = dialect.sqlToQuery(fragment);
+    const offset = this.params.length;
+    this.params.push(...q.params);
+    return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  }
+}
+
+function toSql(st: Statement): SQL {
+  const pieces = st.text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  pieces.forEach((piece, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(piece) : sql`${st.params[Number(piece) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+/**
+ * The read path of lists and items: the statement goes straight to the driver's client (PGlite or
+ * the pg pool), skipping Drizzle's query building and session layer, which cost about as much as
+ * the query itself on PGlite. Only for a top-level database handle, never a transaction (a pool
+ * query would run on another connection). Selects answer only types both drivers parse alike
+ * (int, text, bool, json).
+ */
+export async function runStatement<T = Row>(db: Db, st: Statement): Promise<T[]> {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (!client || typeof client.query !== 'function') return queryRows<T>(db, toSql(st));
+  return (await client.query(st.text, st.params)).rows as T[];
 }
 
 /** A timestamp as the API answers it: ISO 8601 in UTC, the same text on both drivers. */
