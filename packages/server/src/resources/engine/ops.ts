@@ -71,7 +71,11 @@ export const notFound = (c: Compiled) =>
 type Pending = { binding: FieldBinding; value: unknown };
 
 /** Turns a validated body into column values and the relation writes that follow the row. */
-async function toRow(c: Compiled, body: Row, ctx: WriteContext): Promise<{ row: Row; pending: Pending[] }> {
+async function toRow(
+  c: Compiled,
+  body: Row,
+  ctx: Omit<WriteContext, 'old'>,
+): Promise<{ row: Row; pending: Pending[] }> {
   const row: Row = {};
   const pending: Pending[] = [];
   for (const [key, value] of Object.entries(body)) {
@@ -112,9 +116,9 @@ export async function createItem(c: Compiled, caller: Caller, body: Row): Promis
   const { app, principal } = caller;
   const ctx: WriteContext = { ...caller, old: null, op: 'create' };
   await c.binding.beforeWrite?.(body, ctx);
+  const { row, pending } = await toRow(c, body, ctx);
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
-      const { row, pending } = await toRow(c, body, ctx);
       row.domainId = principal.domainId;
       const [created] = (await tx
         .insert(c.binding.table)
@@ -139,13 +143,13 @@ export async function updateItem(
   op: 'update' | 'patch',
 ): Promise<Row> {
   const { app, principal } = caller;
+  const { row, pending } = await toRow(c, body, { ...caller, op });
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
       const old = await readItem(tx, c, principal.domainId, id);
       if (!old) throw notFound(c);
       const ctx: WriteContext = { ...caller, old, op };
       await c.binding.beforeWrite?.(body, ctx);
-      const { row, pending } = await toRow(c, body, ctx);
       if (c.hasUpdatedAt) row.updatedAt = sql`now()`;
       if (Object.keys(row).length) {
         await tx

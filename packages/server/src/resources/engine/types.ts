@@ -25,8 +25,12 @@ export type FieldBinding = {
   select?: string;
   /** SQL used to sort and search on the field, when it differs from `select`. */
   column?: string;
-  /** Puts the validated value into the row (Drizzle property keys) being inserted or updated. */
-  write?: (value: unknown, row: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
+  /**
+   * Puts the validated value into the row (Drizzle property keys) being inserted or updated.
+   * Runs before the transaction opens (a password hash must not hold the database), so it sees
+   * no old item.
+   */
+  write?: (value: unknown, row: Record<string, unknown>, ctx: Omit<WriteContext, 'old'>) => void | Promise<void>;
   /** Runs after the row exists, in the same transaction (relations such as user roles). */
   afterWrite?: (tx: Db, recordId: number, value: unknown, ctx: WriteContext) => Promise<void>;
 };
