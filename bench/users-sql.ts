@@ -16,6 +16,13 @@ export async function usersListSql(principal: Principal, query: Record<string, s
   let captured: BoundSql | null = null;
   const dialect = new PgDialect();
   const capture = {
+    // The list may go straight to the driver's client or through Drizzle: capture either way.
+    $client: {
+      query: async (text: string, params: unknown[]) => {
+        captured = { text, params };
+        return { rows: [] };
+      },
+    },
     execute: async (statement: ReturnType<typeof sql>) => {
       const q = dialect.sqlToQuery(statement);
       captured = { text: q.sql, params: q.params };
