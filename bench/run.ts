@@ -25,11 +25,21 @@ type Figures = { label: string; rps: number; p50: number; p99: number; errors: n
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const live = new Set<ChildProcess>();
+const tails = new Map<ChildProcess, string>();
+// Whatever happens to the bench, no server it started outlives it.
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
 function spawnLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.on('exit', () => live.delete(child));
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
+    tails.set(child, tail);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -192,6 +202,10 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl: string | 
       { label: 'bare route', url: `http://127.0.0.1:${barePort}/` },
     ]);
     return { driver, users, bare, coldStartMs };
+  } catch (error) {
+    for (const child of children)
+      process.stderr.write(`--- output of ${child.spawnargs.slice(-1)[0].slice(0, 60)}:\n${tails.get(child) ?? ''}\n`);
+    throw error;
   } finally {
     for (const child of children) await stop(child);
     fs.rmSync(dataDir, { recursive: true, force: true });

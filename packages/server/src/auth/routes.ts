@@ -85,7 +85,8 @@ export async function authRoutes(app: FastifyInstance) {
       await ctx.db
         .insert(loggerEntries)
         .values({ domainId, object: 'users', action: 'login', userId: user.id, recordId: user.id, userIp: request.ip });
-      return reply.send({ accessToken: token, tokenType: 'Bearer' as const, expiresAt: row.expiresAt });
+      const expiresAt = row.expiresAt ? new Date(row.expiresAt).toISOString() : null;
+      return reply.send({ accessToken: token, tokenType: 'Bearer' as const, expiresAt });
     },
   );
 
