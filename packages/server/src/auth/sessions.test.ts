@@ -23,6 +23,7 @@ describe.each(drivers())('sessions on %s', (driver) => {
     expect(res.status).toBe(200);
     expect(res.body.tokenType).toBe('Bearer');
     expect(res.body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const ttl = Date.parse(res.body.expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(11 * 3600 * 1000);
     expect(ttl).toBeLessThanOrEqual(12 * 3600 * 1000);
