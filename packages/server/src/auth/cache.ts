@@ -7,7 +7,7 @@ const MAX_ENTRIES = 10_000;
 export const AUTH_CHANNEL = 'auth_changed';
 
 type Entry = { principal: Principal; until: number };
-type Cache = { entries: Map<string, Entry>; generation: number };
+type Cache = { entries: Map<string, Entry>; loading: Map<string, Promise<Principal | null>>; generation: number };
 
 // One cache per database handle: tests run several servers in one process.
 const caches = new WeakMap<object, Cache>();
@@ -15,7 +15,7 @@ const caches = new WeakMap<object, Cache>();
 function cacheOf(ctx: Pick<AppContext, 'db'>): Cache {
   let cache = caches.get(ctx.db);
   if (!cache) {
-    cache = { entries: new Map(), generation: 0 };
+    cache = { entries: new Map(), loading: new Map(), generation: 0 };
     caches.set(ctx.db, cache);
   }
   return cache;
@@ -68,4 +68,21 @@ export function rememberPrincipal(
 
 export function cacheGeneration(ctx: Pick<AppContext, 'db'>): number {
   return cacheOf(ctx).generation;
+}
+
+/**
+ * Runs one principal load per token hash at a time: when a cached entry expires under load, the
+ * requests that arrive meanwhile wait for the same load instead of each querying the database.
+ */
+export function loadOnce(
+  ctx: Pick<AppContext, 'db'>,
+  tokenHash: string,
+  load: () => Promise<Principal | null>,
+): Promise<Principal | null> {
+  const loading = cacheOf(ctx).loading;
+  const pending = loading.get(tokenHash);
+  if (pending) return pending;
+  const next = load().finally(() => loading.delete(tokenHash));
+  loading.set(tokenHash, next);
+  return next;
 }

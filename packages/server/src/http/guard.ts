@@ -1,7 +1,7 @@
 import { BYPASS_PERMISSION, type Right, rightBit } from '@switchboard/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { cachedPrincipal, cacheGeneration, rememberPrincipal } from '../auth/cache.js';
+import { cachedPrincipal, cacheGeneration, loadOnce, rememberPrincipal } from '../auth/cache.js';
 import { loadPrincipal } from '../auth/principal.js';
 import { findLiveToken, hashToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
@@ -42,12 +42,14 @@ export async function authenticate(ctx: AppContext, token: string | null): Promi
   const hash = hashToken(token);
   const cached = cachedPrincipal(ctx, hash);
   if (cached) return cached;
-  const generation = cacheGeneration(ctx);
-  const row = await findLiveToken(ctx, token);
-  if (!row) return null;
-  const principal = await loadPrincipal(ctx.db, row);
-  if (principal) rememberPrincipal(ctx, hash, principal, generation);
-  return principal;
+  return loadOnce(ctx, hash, async () => {
+    const generation = cacheGeneration(ctx);
+    const row = await findLiveToken(ctx, token);
+    if (!row) return null;
+    const principal = await loadPrincipal(ctx.db, row);
+    if (principal) rememberPrincipal(ctx, hash, principal, generation);
+    return principal;
+  });
 }
 
 /** Does the class right hold (obac on: from the scope; off: every user of the domain)? */
