@@ -1,10 +1,12 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutGrid } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AREA_ICONS } from './area-icons';
 import { HeaderControls } from './HeaderControls';
+import { preloadScreens } from './lazy';
 import { visibleNavigation } from './nav';
 import { useSession } from './session';
 
@@ -15,6 +17,18 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
   const sections = visibleNavigation(user);
+  useEffect(() => {
+    // Once the layout shows, fetch the area screens while the user reads, so a click finds them ready.
+    const warm = () => {
+      import('./AreaScreens').then(preloadScreens, () => {});
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(warm, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(warm, 500);
+    return () => window.clearTimeout(id);
+  }, []);
   const isActive = (route: string) => pathname === route || pathname.startsWith(`${route}/`);
 
   return (
@@ -46,13 +60,12 @@ export default function AdminLayout() {
           />
           {sections.map((section) => {
             const SectionIcon = AREA_ICONS[section.area];
-            const open = section.entries.some((entry) => isActive(entry.route));
             return (
               <NavLink
                 key={section.area}
                 label={t(`nav.areas.${section.area}`)}
                 leftSection={<SectionIcon size={18} />}
-                defaultOpened={open || sections.length <= 3}
+                defaultOpened
                 childrenOffset={28}
                 data-area={section.area}
               >

@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function ScreenLoader() {
@@ -10,7 +9,8 @@ export function ScreenLoader() {
   );
 }
 
-function FailureNotice({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/** A screen that failed to load: the reason and a Retry. */
+export function FailureNotice({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert color="red" title={t('app.loadFailed')} role="alert" m="md">
@@ -22,21 +22,4 @@ function FailureNotice({ error, onRetry }: { error: Error; onRetry: () => void }
       </Stack>
     </Alert>
   );
-}
-
-type Props = { children: ReactNode; onRetry: () => void };
-type State = { error: Error | null };
-
-/** Catches a screen that failed to load or render, and offers to load it again. */
-export class LoadFailure extends Component<Props, State> {
-  override state: State = { error: null };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  override render() {
-    if (this.state.error) return <FailureNotice error={this.state.error} onRetry={this.props.onRetry} />;
-    return this.props.children;
-  }
 }

@@ -1,9 +1,9 @@
 import { LAZY_LOAD_TIMEOUT_MS } from '@switchboard/model';
-import { type ComponentType, createElement, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { LoadFailure, ScreenLoader } from './LoadFailure';
+import { type ComponentType, createElement, useEffect, useState } from 'react';
+import { FailureNotice, ScreenLoader } from './LoadFailure';
 
-type Loader = () => Promise<{ default: ComponentType }>;
-type Holder = { current: LazyExoticComponent<ComponentType>; build: () => LazyExoticComponent<ComponentType> };
+type Module = { default: ComponentType };
+type Loader = () => Promise<Module>;
 
 /** Rejects when the chunk does not arrive in time, so a stalled network shows the retry. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -22,26 +22,80 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function LazyHost({ holder }: { holder: Holder }) {
-  const [{ Screen, attempt }, setState] = useState(() => ({ Screen: holder.current, attempt: 0 }));
-  // React.lazy remembers a failed import forever, so a retry builds a fresh lazy component.
-  const retry = () => {
-    holder.current = holder.build();
-    setState({ Screen: holder.current, attempt: attempt + 1 });
-  };
-  // The key gives every attempt a fresh boundary, clearing the previous failure.
-  return (
-    <LoadFailure key={attempt} onRetry={retry}>
-      <Suspense fallback={<ScreenLoader />}>
-        <Screen />
-      </Suspense>
-    </LoadFailure>
-  );
+/** One screen's module: loaded once, shared by the preload and the screen, forgotten on failure. */
+type Slot = { load: () => Promise<Module>; loaded: ComponentType | null; timeoutMs: number };
+
+/** Loads of screens not asked for yet; the admin layout warms them when the browser is idle. */
+const notLoaded = new Set<Slot>();
+
+/** Fetches every screen registered so far in the background, so a first click finds it ready. */
+export async function preloadScreens(): Promise<void> {
+  const slots = [...notLoaded];
+  notLoaded.clear();
+  await Promise.allSettled(slots.map((slot) => slot.load()));
+}
+
+/**
+ * Shows the screen once its module is there; until then a loader, and on failure or time-out the
+ * error with a Retry that runs the import again. It waits with plain state rather than
+ * React.lazy and Suspense because React holds back the reveal of suspended content (about
+ * 300 ms), which every first visit of a screen would pay.
+ */
+function LazyHost({ slot }: { slot: Slot }) {
+  // The module lives in the slot; this state only re-renders once it has arrived.
+  const [, setArrived] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is the trigger of a new load
+  useEffect(() => {
+    if (slot.loaded) return;
+    let live = true;
+    withTimeout(slot.load(), slot.timeoutMs).then(
+      () => live && setArrived(true),
+      (failure: unknown) => live && setError(failure instanceof Error ? failure : new Error(String(failure))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slot, attempt]);
+
+  if (error)
+    return (
+      <FailureNotice
+        error={error}
+        onRetry={() => {
+          setError(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  const Screen = slot.loaded;
+  if (!Screen) return <ScreenLoader />;
+  return <Screen />;
 }
 
 /** A lazily loaded screen with a load time-out (spec: 120000 ms) and a retry on failure. */
 export function lazyScreen(loader: Loader, timeoutMs: number = LAZY_LOAD_TIMEOUT_MS): ComponentType {
-  const build = () => lazy(() => withTimeout(loader(), timeoutMs));
-  const holder: Holder = { current: build(), build };
-  return () => createElement(LazyHost, { holder });
+  let loading: Promise<Module> | null = null;
+  const slot: Slot = {
+    loaded: null,
+    timeoutMs,
+    load() {
+      notLoaded.delete(slot);
+      loading ??= loader().then(
+        (module) => {
+          slot.loaded = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  notLoaded.add(slot);
+  return () => createElement(LazyHost, { slot });
 }
