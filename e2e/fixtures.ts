@@ -1,0 +1,62 @@
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { Shell } from './pages/Shell';
+import { SignInPage } from './pages/SignInPage';
+import { ADMIN_PASSWORD } from './playwright.config';
+
+export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
+
+/** The API as the administrator: set-up and clean-up that the test itself is not about. */
+export class AdminApi {
+  private token = '';
+  constructor(private readonly request: APIRequestContext) {}
+
+  async signIn() {
+    const answer = await this.request.post('/api/login', { data: ADMIN });
+    expect(answer.ok()).toBeTruthy();
+    this.token = ((await answer.json()) as { accessToken: string }).accessToken;
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
+    const answer = await this.request.fetch(`/api${path}`, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
+    return (answer.status() === 204 ? undefined : await answer.json()) as T;
+  }
+
+  async createUser(username: string, extra: Record<string, unknown> = {}): Promise<{ id: number }> {
+    return this.call('POST', '/users', { username, name: username, password: 'E2e-user-password-1', ...extra });
+  }
+
+  async findUser(username: string): Promise<{ id: number; username: string } | undefined> {
+    const { items } = await this.call<{ items: { id: number; username: string }[] }>(
+      'GET',
+      `/users?q=${encodeURIComponent(username)}&size=100`,
+    );
+    return items.find((u) => u.username === username);
+  }
+}
+
+type Fixtures = { api: AdminApi; signIn: SignInPage; shell: Shell; signedIn: Shell };
+
+export const test = base.extend<Fixtures>({
+  api: async ({ request }, use) => {
+    const api = new AdminApi(request);
+    await api.signIn();
+    await use(api);
+  },
+  signIn: async ({ page }, use) => use(new SignInPage(page)),
+  shell: async ({ page }, use) => use(new Shell(page)),
+  /** A page signed in as the administrator, on /start. */
+  signedIn: async ({ page, signIn, shell }, use) => {
+    await page.goto('/start');
+    await signIn.signIn(ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/start/);
+    await shell.expectShown();
+    await use(shell);
+  },
+});
+
+export { expect };

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 8090);
+export const ADMIN_PASSWORD = 'E2e-admin-password-1';
+
+/**
+ * Browser tests in the system Chromium against the real server on a fresh embedded database.
+ * One worker: the tests share one server and its data.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node server.mjs',
+    url: `http://127.0.0.1:${PORT}/config.json`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD },
+  },
+});

@@ -1,0 +1,25 @@
+// Starts the real Switchboard server for the browser tests: a fresh data folder every run, the
+// console and the server built from the current sources first (E2E_NO_BUILD=1 skips the build).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (process.env.E2E_NO_BUILD !== '1') {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
+const server = spawn('node', [path.join(root, 'packages/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+});
+const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,13 @@
+import { expect, test } from '../fixtures';
+
+test('the language switch survives a reload', async ({ page, signedIn }) => {
+  await signedIn.switchLanguage('ru');
+  await expect(signedIn.navSection('directory')).toContainText('Справочник');
+  await page.reload();
+  await expect(signedIn.navSection('directory')).toContainText('Справочник');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+  await signedIn.switchLanguage('ua');
+  await expect(page.getByRole('heading', { name: 'Адміністрування' })).toBeVisible();
+  await signedIn.switchLanguage('en');
+  await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+});
