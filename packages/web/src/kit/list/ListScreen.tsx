@@ -25,7 +25,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
@@ -66,6 +66,9 @@ export function ListScreen({ def, title, cells }: Props) {
   });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirm, setConfirm] = useState<number[] | null>(null);
+  // The dialog keeps showing its count while it fades out after the records are gone.
+  const confirmCount = useRef(0);
+  if (confirm) confirmCount.current = confirm.length;
   const [deleting, setDeleting] = useState(false);
   const [term, setTerm] = useState(state.q);
 
@@ -321,7 +324,7 @@ export function ListScreen({ def, title, cells }: Props) {
       <ConfirmDialog
         opened={confirm !== null}
         title={t('kit.deleteTitle')}
-        message={t('kit.deleteConfirm', { n: confirm?.length ?? 0 })}
+        message={t('kit.deleteConfirm', { n: confirmCount.current })}
         confirmLabel={t('kit.delete')}
         danger
         busy={deleting}
