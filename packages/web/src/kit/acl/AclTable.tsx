@@ -71,47 +71,49 @@ export function AclTable({ path, rights, readOnly }: Props) {
           />
         </Group>
       )}
-      <Table withTableBorder striped verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('kit.grantee')}</Table.Th>
-            {rights.map((r) => (
-              <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
-            ))}
-            {!readOnly && <Table.Th w={40} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.grantee.id}>
-              <Table.Td>{entry.grantee.name}</Table.Td>
+      <Table.ScrollContainer minWidth={720}>
+        <Table withTableBorder striped verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('kit.grantee')}</Table.Th>
               {rights.map((r) => (
-                <Table.Td key={r}>
-                  <ModeControl
-                    label={`${entry.grantee.name}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
-                    value={modeOf(entry.granted, r)}
-                    disabled={readOnly}
-                    onChange={(mode) => change(entry, r, mode)}
-                  />
-                </Table.Td>
+                <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
               ))}
-              {!readOnly && (
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={t('kit.removeGrantee')}
-                    onClick={() => grant(entry.grantee.id, '')}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Table.Td>
-              )}
+              {!readOnly && <Table.Th w={40} />}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.grantee.id}>
+                <Table.Td>{entry.grantee.name}</Table.Td>
+                {rights.map((r) => (
+                  <Table.Td key={r}>
+                    <ModeControl
+                      label={`${entry.grantee.name}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
+                      value={modeOf(entry.granted, r)}
+                      disabled={readOnly}
+                      onChange={(mode) => change(entry, r, mode)}
+                    />
+                  </Table.Td>
+                ))}
+                {!readOnly && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={t('kit.removeGrantee')}
+                      onClick={() => grant(entry.grantee.id, '')}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {entries.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" p="sm">
           {t('kit.noGrantees')}
