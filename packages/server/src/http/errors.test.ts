@@ -36,6 +36,17 @@ describe.each(drivers())('error answers and public routes on %s', (driver) => {
     expect(array.body).toMatchObject({ ...errorShape, id: 'app.login.validation' });
   });
 
+  it('answers 400, not 500, to a text too long for its search index', async () => {
+    // Random letters do not compress, so the indexed lower(name) row outgrows a btree page.
+    const name = Array.from({ length: 20000 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const res = await server.request('POST', '/api/users', {
+      token: server.adminToken,
+      body: { username: 'long-name', password: 'Long-name-1', name },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ...errorShape, id: 'app.users.too_long', code: 400 });
+  });
+
   it('answers an unknown /api path with 404 in the error shape, signed in or not', async () => {
     for (const token of [undefined, server.adminToken]) {
       const res = await server.request('GET', '/api/no/such/thing', { token });

@@ -67,6 +67,8 @@ function databaseError(request: FastifyRequest, error: unknown): HttpError | nul
     return new HttpError(409, `app.${key}.conflict`, 'A record with the same unique value already exists.');
   if (code === '23503')
     return new HttpError(400, `app.${key}.reference`, 'A referenced record does not exist or is still in use.');
+  // A text too long for its search index (btree rows stop near 2.7 kB) is the sender's fault too.
+  if (code === '54000') return new HttpError(400, `app.${key}.too_long`, 'A value sent is too long.');
   if (code.startsWith('22'))
     return new HttpError(400, `app.${key}.invalid_value`, 'A value sent is out of range or malformed.');
   return null;
