@@ -186,6 +186,36 @@ describe.each(drivers())('users on %s', (driver) => {
     expect((await s.request('GET', '/api/users/1', { token })).status).toBe(200);
   });
 
+  it('deletes a user with ?permanent=true as the console sends it, one or a list', async () => {
+    const one = await newUser();
+    const del = await s.request('DELETE', `/api/users/${one.id}`, { token, query: { permanent: 'true' } });
+    expect(del.status).toBe(200);
+    expect(del.body).toMatchObject({ id: one.id });
+    expect((await s.request('GET', `/api/users/${one.id}`, { token })).status).toBe(404);
+    const [a, b] = [await newUser(), await newUser()];
+    const bulk = await s.request('DELETE', '/api/users', { token, query: { id: [a.id, b.id], permanent: 'true' } });
+    expect(bulk.status).toBe(200);
+    const left = await s.request('GET', '/api/users', { token, query: { id: [a.id, b.id] } });
+    expect(left.body.items).toEqual([]);
+  });
+
+  it('refuses deleting a role the caller holds, alone or in a list, so a domain keeps its manager', async () => {
+    const me = await s.request('GET', '/api/userinfo', { token });
+    const held = me.body.roles[0].id as number;
+    const spare = await s.request('POST', '/api/roles', { token, body: { name: unique('spare') } });
+    expect(spare.status).toBe(201);
+    const one = await s.request('DELETE', `/api/roles/${held}`, { token });
+    expect(one.status).toBe(400);
+    expect(one.body).toMatchObject({ id: 'app.roles.delete_own', code: 400 });
+    const list = await s.request('DELETE', '/api/roles', { token, query: { id: [spare.body.id, held] } });
+    expect(list.status).toBe(400);
+    // The list is one transaction: the spare role stays too.
+    expect((await s.request('GET', `/api/roles/${spare.body.id}`, { token })).status).toBe(200);
+    expect((await s.request('GET', `/api/roles/${held}`, { token })).status).toBe(200);
+    expect((await s.request('GET', '/api/users', { token })).status).toBe(200);
+    expect((await s.request('DELETE', `/api/roles/${spare.body.id}`, { token })).status).toBe(200);
+  });
+
   it('keeps phone settings per user, STUN only while the web phone is on', async () => {
     const actor = await makeActor(s, token);
     const path = '/api/user/settings/phone';

@@ -3,12 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { invalidateAuth } from '../../auth/cache.js';
 import { roles } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import { defineServerResource } from '../engine/define.js';
 import { doc, routeCompilers } from '../engine/http.js';
 
 export const rolesResource = defineServerResource(rolesDef, {
   table: roles,
   unique: { roles_domain_name: 'name' },
+  // Deleting a role one holds can take away the rights to undo it (the first start's admin role
+  // is the only holder of every right), leaving the domain with nobody to manage it.
+  beforeDelete: (item, ctx) => {
+    if (ctx.principal.roleIds.includes(item.id as number)) {
+      throw new HttpError(400, 'app.roles.delete_own', 'You cannot delete a role you hold.');
+    }
+  },
   afterCommit: (app) => invalidateAuth(app),
 });
 
