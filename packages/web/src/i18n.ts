@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@switchboard/model';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { localeOf } from './locale';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
 import ua from './locales/ua.json';
@@ -27,13 +28,13 @@ i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
-document.documentElement.lang = i18next.language;
+document.documentElement.lang = localeOf(i18next.language);
 
 /** Switches the interface language and remembers it for the next visit. */
 export async function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   await i18next.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  document.documentElement.lang = localeOf(lang);
 }
 
 export { i18next as i18n };

@@ -2,6 +2,7 @@ import { Badge, Group, Switch } from '@mantine/core';
 import type { ColumnDef } from '@switchboard/model';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../locale';
 import { fieldKey, valueAt } from '../path';
 
 export type Row = { id: number; [field: string]: unknown };
@@ -45,9 +46,7 @@ export function Cell({ column, row, canToggle, onToggle }: Props): ReactNode {
         </Group>
       );
     case 'date':
-      return typeof value === 'string' || typeof value === 'number'
-        ? new Date(value).toLocaleString(i18n.language)
-        : '';
+      return formatDateTime(value, i18n.language);
     case 'ref':
       return refName(value);
     default:

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { Pager } from '../../../kit/Pager';
+import { formatDateTime } from '../../../locale';
 
 type Entry = {
   id: number;
@@ -109,7 +110,7 @@ export function UserLogs({ userId }: { userId: number }) {
           <Table.Tbody>
             {items.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td>{new Date(entry.date).toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>{formatDateTime(entry.date, i18n.language)}</Table.Td>
                 <Table.Td>{t(`users.logs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
                 <Table.Td>{t(`users.logs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
                 <Table.Td>{entry.recordId ?? ''}</Table.Td>

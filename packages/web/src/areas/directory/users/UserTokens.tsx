@@ -8,6 +8,7 @@ import { api } from '../../../app/api';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
 import { translateMessage } from '../../../kit/messages';
 import { Pager } from '../../../kit/Pager';
+import { formatDateTime } from '../../../locale';
 import { TokenDialog } from './TokenDialog';
 
 type Token = { id: number; usage: string; createdAt: string; createdBy: { id: number; name: string } | null };
@@ -93,7 +94,7 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
             {items.map((token) => (
               <Table.Tr key={token.id}>
                 <Table.Td>{token.usage}</Table.Td>
-                <Table.Td>{new Date(token.createdAt).toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>{formatDateTime(token.createdAt, i18n.language)}</Table.Td>
                 <Table.Td>{token.createdBy?.name ?? ''}</Table.Td>
                 {!readOnly && (
                   <Table.Td>

@@ -1,0 +1,14 @@
+/**
+ * The spec names Ukrainian `ua` (its country code); browsers and `Intl` know the language as `uk`
+ * and quietly fall back to US English for `ua`.
+ */
+export function localeOf(lang: string): string {
+  return lang === 'ua' ? 'uk' : lang;
+}
+
+/** A date and time as the interface language writes it; an unreadable value shows as nothing. */
+export function formatDateTime(value: unknown, lang: string): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(localeOf(lang));
+}
