@@ -157,12 +157,14 @@ describe('ListScreen', () => {
     expect(screen.queryByText('Person 03')).not.toBeInTheDocument();
   });
 
-  it('PATCHes an inline toggle and reads the list again when the PATCH fails', async () => {
+  it('PATCHes an inline toggle and reads the list again, so derived columns and failures show', async () => {
     const rows = people(2);
     const api = fakeApi((c) => {
       if (c.method === 'PATCH' && c.path === '/users/2') return { status: 500, body: { detail: 'Boom' } };
       if (c.method === 'PATCH' && c.path === '/users/1') {
+        // Like the API: do-not-disturb also sets the presence status.
         rows[0]!.dnd = true;
+        rows[0]!.presence = { status: 'dnd' };
         return { body: rows[0] };
       }
       return c.path === '/users' ? listOf(rows)(c) : undefined;
@@ -174,8 +176,10 @@ describe('ListScreen', () => {
     await waitFor(() => expect(api.of('PATCH', '/users/1')).toHaveLength(1));
     expect(api.of('PATCH', '/users/1')[0]?.body).toEqual({ dnd: true });
     expect(first).toBeChecked();
+    // The status column follows the toggle without a manual refresh.
+    expect(await screen.findByText('dnd')).toBeInTheDocument();
     const before = api.of('GET', '/users').length;
-    expect(before).toBe(1);
+    expect(before).toBe(2);
 
     await userEvent.click(second!);
     await waitFor(() => expect(api.of('GET', '/users').length).toBe(before + 1));

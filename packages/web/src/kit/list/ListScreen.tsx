@@ -107,7 +107,11 @@ export function ListScreen({ def, title, cells }: Props) {
     } catch {
       // The row on screen no longer tells the truth: read the page again.
       await list.refetch();
+      return;
     }
+    // The server may derive other columns from the change (do-not-disturb sets the presence
+    // status): read the page again so the whole row tells the truth.
+    await queryClient.invalidateQueries({ queryKey: [def.path] });
   };
 
   const remove = async (ids: number[]) => {
