@@ -73,6 +73,25 @@ describe.each(drivers())('users on %s', (driver) => {
       );
     });
 
+    it("needs changeUserPassword to mint another user's token, as that token signs in as them", async () => {
+      const editor = await makeActor(s, token, { grants: { users: 'rxwd' } });
+      const mine = await s.request('POST', `/api/users/${editor.userId}/tokens`, {
+        token: editor.token,
+        body: { usage: 'own script' },
+      });
+      expect(mine.status).toBe(201);
+      const theirs = await s.request('POST', '/api/users/1/tokens', { token: editor.token, body: { usage: 'steal' } });
+      expect(theirs.status).toBe(403);
+      expect(theirs.body).toMatchObject({ id: 'app.auth.forbidden', code: 403 });
+      expect(theirs.body.token).toBeUndefined();
+      const manager = await makeActor(s, token, { grants: { users: 'rxwd' }, permissions: ['changeUserPassword'] });
+      const granted = await s.request('POST', `/api/users/${editor.userId}/tokens`, {
+        token: manager.token,
+        body: { usage: 'for the editor' },
+      });
+      expect(granted.status).toBe(201);
+    });
+
     it('needs a usage', async () => {
       const user = await newUser();
       const res = await s.request('POST', `/api/users/${user.id}/tokens`, { token, body: { usage: ' ' } });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { invalidateAuth } from '../../auth/cache.js';
 import { issueToken } from '../../auth/tokens.js';
 import { authTokens } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { forbidden, HttpError } from '../../http/errors.js';
 import { compile } from '../engine/compile.js';
 import { doc, listAnswerDoc, listQueryDoc, parseBody, parseId, queryError, routeCompilers } from '../engine/http.js';
 import { isQueryError, parseListQuery } from '../engine/list-query.js';
@@ -91,6 +91,11 @@ export function registerUserTokenRoutes(app: FastifyInstance) {
       const userId = await userOf(request);
       const ctx = request.server.ctx;
       const principal = request.principal!;
+      // A token signs in as its user: minting one for someone else is as strong as setting their
+      // password, so it needs the same permission (else the edit right would reach any user's rights).
+      if (userId !== principal.userId && !principal.permissions.has('changeUserPassword')) {
+        throw forbidden("Creating another user's token needs the changeUserPassword permission.");
+      }
       const { token, row } = await issueToken(ctx, {
         userId,
         domainId: principal.domainId,
