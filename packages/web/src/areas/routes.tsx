@@ -1,8 +1,9 @@
 import { objclass, roles, users } from '@switchboard/model';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
+import { NEW } from '../kit/edit/newId';
 
 /** A screen module exports its component by name; lazyScreen wants it as the default. */
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -21,12 +22,28 @@ const guarded = (cls: string | null, Screen: ComponentType): RouteObject['elemen
   </RequireAccess>
 );
 
+/** `/new` creates, so it wants the create right: without it the form could never be saved. */
+function RequireEditAccess({ cls, children }: { cls: string | null; children: ReactNode }) {
+  const { id } = useParams();
+  return (
+    <RequireAccess cls={cls} right={id === NEW ? 'x' : 'r'}>
+      {children}
+    </RequireAccess>
+  );
+}
+
+const editor = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
+  <RequireEditAccess cls={cls}>
+    <Screen />
+  </RequireEditAccess>
+);
+
 /** Routes of the admin areas, relative to the admin layout; each screen loads on demand. */
 export const adminRoutes: RouteObject[] = [
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
-  { path: 'directory/users/:id', element: guarded(users.objClass, UserEdit) },
+  { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
-  { path: 'permissions/roles/:id', element: guarded(roles.objClass, RoleEdit) },
+  { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
 ];

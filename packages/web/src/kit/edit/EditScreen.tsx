@@ -12,6 +12,7 @@ import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { translateMessage } from '../messages';
 import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
+import { NEW } from './newId';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
 type Item = Record<string, unknown> & { id: number };
@@ -30,8 +31,6 @@ type Props<V extends FormValues> = {
   /** Translated heading. */
   title: (values: V, isNew: boolean) => string;
 };
-
-const NEW = 'new';
 
 /**
  * The generic edit screen: `/new` creates, `/{id}` edits. Editing marks the item changed and Save
