@@ -56,6 +56,18 @@ describe('locales', () => {
     }
     for (const [key, text] of Object.entries(messages)) expect(locales.en.get(`validation.${key}`)).toBe(text);
   });
+
+  it('give the navigation areas names that no other area name starts with', () => {
+    // "Справочник" (directory) beside "Справочники" (lookups) read as one word in the side bar.
+    for (const [lang, keys] of Object.entries(locales)) {
+      const names = NAVIGATION.map((s) => (keys.get(`nav.areas.${s.area}`) ?? '').toLowerCase());
+      for (const name of names) {
+        const clash = names.filter((other) => other !== name && other.startsWith(name));
+        expect(clash, `${lang}: ${name}`).toEqual([]);
+      }
+      expect(new Set(names).size, lang).toBe(names.length);
+    }
+  });
 });
 
 const SRC = import.meta.dirname;
