@@ -235,6 +235,32 @@ describe.each(drivers())('users on %s', (driver) => {
     expect((await s.request('DELETE', `/api/roles/${spare.body.id}`, { token })).status).toBe(200);
   });
 
+  it('refuses removing a role from oneself, by PATCH or by a PUT that leaves roles out', async () => {
+    const me = await s.request('GET', '/api/users/1', { token });
+    const held = me.body.roles as { id: number }[];
+    expect(held.length).toBeGreaterThan(0);
+    const patch = await s.request('PATCH', '/api/users/1', { token, body: { roles: [] } });
+    expect(patch.status).toBe(400);
+    expect(patch.body).toMatchObject({ id: 'app.users.drop_own_role', fields: [{ field: 'roles' }] });
+    const put = await s.request('PUT', '/api/users/1', {
+      token,
+      body: { username: me.body.username, name: 'Renamed' },
+    });
+    expect(put.status).toBe(400);
+    const extra = await s.request('POST', '/api/roles', { token, body: { name: unique('extra') } });
+    const added = await s.request('PATCH', '/api/users/1', {
+      token,
+      body: { roles: [...held, { id: extra.body.id }] },
+    });
+    expect(added.status).toBe(200);
+    expect((await s.request('GET', '/api/users', { token })).status).toBe(200);
+    // Another manager may still take a role away from this user.
+    const manager = await makeActor(s, token, { grants: { users: 'rxwd' }, permissions: ['manageUserRoles'] });
+    const drop = await s.request('PATCH', '/api/users/1', { token: manager.token, body: { roles: held } });
+    expect(drop.status).toBe(200);
+    expect(drop.body.roles.map((r: { id: number }) => r.id)).toEqual(held.map((r) => r.id));
+  });
+
   it('keeps phone settings per user, STUN only while the web phone is on', async () => {
     const actor = await makeActor(s, token);
     const path = '/api/user/settings/phone';

@@ -38,6 +38,16 @@ function checkUserRights(body: Record<string, unknown>, ctx: WriteContext) {
     if (!sameIds(before, refIds(body.roles)))
       throw forbidden('Changing user roles needs the manageUserRoles permission.');
   }
+  // Dropping one's own role can take away the rights to give it back (a PUT without roles clears
+  // them), leaving the domain with nobody to manage it; another manager may still do it.
+  if ('roles' in body && ctx.old && ctx.old.id === ctx.principal.userId) {
+    const kept = new Set(refIds(body.roles));
+    if (refIds(ctx.old.roles).some((id) => !kept.has(id))) {
+      throw new HttpError(400, 'app.users.drop_own_role', 'You cannot remove a role from your own user.', [
+        { field: 'roles', message: 'You cannot remove a role from your own user.' },
+      ]);
+    }
+  }
   if ('license' in body && !has('manageUserLicense')) {
     const before = ctx.old ? refIds(ctx.old.license) : [];
     if (!sameIds(before, body.license as number[])) {
