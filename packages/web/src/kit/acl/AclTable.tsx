@@ -1,19 +1,12 @@
 import { ActionIcon, Group, Loader, Table, Text } from '@mantine/core';
-import {
-  type AccessMode,
-  grantsFromModes,
-  modeOf,
-  type Ref,
-  RIGHT_NAMES,
-  RIGHTS,
-  type Right,
-} from '@switchboard/model';
+import { type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { RefSelect } from '../fields/RefSelect';
-import { ModeControl } from './ModeControl';
+import { ModeCells } from './ModeCells';
+import { ModeLegend } from './ModeControl';
 
 type Entry = { grantee: Ref; granted: string };
 
@@ -47,11 +40,6 @@ export function AclTable({ path, rights, readOnly }: Props) {
     }
     await acl.refetch();
   };
-  const change = (entry: Entry, right: Right, mode: AccessMode) => {
-    const modes = Object.fromEntries(RIGHTS.map((r) => [r, modeOf(entry.granted, r)])) as Record<Right, AccessMode>;
-    modes[right] = mode;
-    return grant(entry.grantee.id, grantsFromModes(modes));
-  };
 
   if (acl.isPending) return <Loader size="sm" />;
 
@@ -71,7 +59,8 @@ export function AclTable({ path, rights, readOnly }: Props) {
           />
         </Group>
       )}
-      <Table.ScrollContainer minWidth={720}>
+      <ModeLegend />
+      <Table.ScrollContainer minWidth={480}>
         <Table withTableBorder striped verticalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -86,16 +75,13 @@ export function AclTable({ path, rights, readOnly }: Props) {
             {entries.map((entry) => (
               <Table.Tr key={entry.grantee.id}>
                 <Table.Td>{entry.grantee.name}</Table.Td>
-                {rights.map((r) => (
-                  <Table.Td key={r}>
-                    <ModeControl
-                      label={`${entry.grantee.name}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
-                      value={modeOf(entry.granted, r)}
-                      disabled={readOnly}
-                      onChange={(mode) => change(entry, r, mode)}
-                    />
-                  </Table.Td>
-                ))}
+                <ModeCells
+                  granted={entry.granted}
+                  rights={rights}
+                  who={entry.grantee.name}
+                  disabled={readOnly}
+                  onChange={(grants) => grant(entry.grantee.id, grants)}
+                />
                 {!readOnly && (
                   <Table.Td>
                     <ActionIcon

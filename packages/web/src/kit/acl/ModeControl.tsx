@@ -1,11 +1,26 @@
-import { SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { ACCESS_MODE, type AccessMode } from '@switchboard/model';
+import { IconBan, IconCheck, IconChecks } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Props = { value: AccessMode; onChange: (mode: AccessMode) => void; disabled?: boolean; label: string };
+type Props = {
+  value: AccessMode;
+  onChange: (mode: AccessMode) => void;
+  disabled?: boolean;
+  label: string;
+  /** Icons with the word in a tooltip: a table of three or four rights then fits the panel. */
+  compact?: boolean;
+};
+
+const MODES = [
+  { mode: ACCESS_MODE.forbidden, key: 'forbidden', Icon: IconBan },
+  { mode: ACCESS_MODE.allow, key: 'allow', Icon: IconCheck },
+  { mode: ACCESS_MODE.manage, key: 'manage', Icon: IconChecks },
+] as const;
 
 /** Forbidden, allow or manage (1, 2, 3) for one right or one application. */
-export function ModeControl({ value, onChange, disabled, label }: Props) {
+export function ModeControl({ value, onChange, disabled, label, compact }: Props) {
   const { t } = useTranslation();
   return (
     <SegmentedControl
@@ -14,11 +29,37 @@ export function ModeControl({ value, onChange, disabled, label }: Props) {
       disabled={disabled}
       value={String(value)}
       onChange={(v) => onChange(Number(v) as AccessMode)}
-      data={[
-        { value: String(ACCESS_MODE.forbidden), label: t('kit.mode.forbidden') },
-        { value: String(ACCESS_MODE.allow), label: t('kit.mode.allow') },
-        { value: String(ACCESS_MODE.manage), label: t('kit.mode.manage') },
-      ]}
+      data={MODES.map(({ mode, key, Icon }) => {
+        const word = t(`kit.mode.${key}`);
+        const shown: ReactNode = compact ? (
+          <Tooltip key={key} label={word} withArrow openDelay={300}>
+            <span style={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+              <Icon size={14} aria-hidden />
+              <VisuallyHidden>{word}</VisuallyHidden>
+            </span>
+          </Tooltip>
+        ) : (
+          word
+        );
+        return { value: String(mode), label: shown };
+      })}
     />
+  );
+}
+
+/** What the icons of the compact control mean, shown once above a table of them. */
+export function ModeLegend() {
+  const { t } = useTranslation();
+  return (
+    <Group gap="md" mb="xs">
+      {MODES.map(({ key, Icon }) => (
+        <Group key={key} gap={4} wrap="nowrap">
+          <Icon size={14} aria-hidden />
+          <Text size="xs" c="dimmed">
+            {t(`kit.mode.${key}`)}
+          </Text>
+        </Group>
+      ))}
+    </Group>
   );
 }

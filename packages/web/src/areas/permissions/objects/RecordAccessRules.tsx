@@ -1,19 +1,12 @@
 import { ActionIcon, Button, Group, Loader, Table, Text } from '@mantine/core';
-import {
-  type AccessMode,
-  grantsFromModes,
-  modeOf,
-  type Ref,
-  RIGHT_NAMES,
-  RIGHTS,
-  type Right,
-} from '@switchboard/model';
+import { type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ModeControl } from '../../../kit/acl/ModeControl';
+import { ModeCells } from '../../../kit/acl/ModeCells';
+import { ModeLegend } from '../../../kit/acl/ModeControl';
 import { RefSelect } from '../../../kit/fields/RefSelect';
 
 type Rule = { grantor: Ref; grantee: Ref; granted: string };
@@ -40,11 +33,6 @@ export function RecordAccessRules({ classId, readOnly }: { classId: number; read
     }
     await rules.refetch();
   };
-  const change = (rule: Rule, right: Right, mode: AccessMode) => {
-    const modes = Object.fromEntries(RIGHTS.map((r) => [r, modeOf(rule.granted, r)])) as Record<Right, AccessMode>;
-    modes[right] = mode;
-    return grant(rule.grantor.id, rule.grantee.id, grantsFromModes(modes));
-  };
   const add = async () => {
     if (!grantor || !grantee) return;
     // A new rule grants read, as adding a grantee does everywhere else.
@@ -66,49 +54,49 @@ export function RecordAccessRules({ classId, readOnly }: { classId: number; read
           </Button>
         </Group>
       )}
-      <Table withTableBorder striped verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('objects.grantor')}</Table.Th>
-            <Table.Th>{t('objects.grantee')}</Table.Th>
-            {SHOWN.map((r) => (
-              <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
-            ))}
-            {!readOnly && <Table.Th w={40} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((rule) => (
-            <Table.Tr key={`${rule.grantor.id}-${rule.grantee.id}`}>
-              <Table.Td>{rule.grantor.name}</Table.Td>
-              <Table.Td>{rule.grantee.name}</Table.Td>
+      <ModeLegend />
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder striped verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('objects.grantor')}</Table.Th>
+              <Table.Th>{t('objects.grantee')}</Table.Th>
               {SHOWN.map((r) => (
-                <Table.Td key={r}>
-                  <ModeControl
-                    label={`${rule.grantor.name} → ${rule.grantee.name}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
-                    value={modeOf(rule.granted, r)}
-                    disabled={readOnly}
-                    onChange={(mode) => change(rule, r, mode)}
-                  />
-                </Table.Td>
+                <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
               ))}
-              {!readOnly && (
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={t('objects.removeRule')}
-                    onClick={() => grant(rule.grantor.id, rule.grantee.id, '')}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Table.Td>
-              )}
+              {!readOnly && <Table.Th w={40} />}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((rule) => (
+              <Table.Tr key={`${rule.grantor.id}-${rule.grantee.id}`}>
+                <Table.Td>{rule.grantor.name}</Table.Td>
+                <Table.Td>{rule.grantee.name}</Table.Td>
+                <ModeCells
+                  granted={rule.granted}
+                  rights={SHOWN}
+                  who={`${rule.grantor.name} → ${rule.grantee.name}`}
+                  disabled={readOnly}
+                  onChange={(grants) => grant(rule.grantor.id, rule.grantee.id, grants)}
+                />
+                {!readOnly && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={t('objects.removeRule')}
+                      onClick={() => grant(rule.grantor.id, rule.grantee.id, '')}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {items.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" p="sm">
           {t('objects.noRules')}
