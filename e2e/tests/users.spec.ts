@@ -67,3 +67,22 @@ test('search narrows the list and sorting by username reverses it', async ({ pag
   await list.search.press('Enter');
   await expect(page.getByText('Search gave no results')).toBeVisible();
 });
+
+test('the do-not-disturb toggle sets the presence status shown in the list', async ({ page, signedIn, api }) => {
+  expect(signedIn).toBeTruthy();
+  await api.createUser('dora', { name: 'Dora Quiet' });
+  const list = new UsersListPage(page);
+  await list.goto('?q=dora');
+  const row = list.row('dora');
+  await expect(row).toBeVisible();
+  await row.getByRole('switch', { name: 'Do not disturb' }).check({ force: true });
+  // The status column follows without a manual refresh.
+  await expect(row.getByText('Do not disturb', { exact: true })).toBeVisible();
+  expect(
+    (await api.call<{ presence: { status: string } }>('GET', `/users/${(await api.findUser('dora'))?.id}`)).presence
+      .status,
+  ).toBe('dnd');
+  await page.screenshot({ path: test.info().outputPath('users-dnd.png') });
+  await row.getByRole('switch', { name: 'Do not disturb' }).uncheck({ force: true });
+  await expect(row.getByText('Do not disturb', { exact: true })).toHaveCount(0);
+});
