@@ -1,11 +1,11 @@
-import { ActionIcon, Code, Group, Loader, Modal, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Code, Group, Modal, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { CHANGE_LOG_ACTIONS, FIRST_PAGE, type ListAnswer, LOGGABLE_OBJECTS, PAGE_SIZE } from '@switchboard/model';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { Pager } from '../../../kit/Pager';
+import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 
 type Entry = {
@@ -56,7 +56,6 @@ export function UserLogs({ userId }: { userId: number }) {
     setFilters((old) => ({ ...old, ...change }));
     setPage(FIRST_PAGE);
   };
-  const items = list.data?.items ?? [];
 
   return (
     <>
@@ -92,51 +91,43 @@ export function UserLogs({ userId }: { userId: number }) {
           onChange={(e) => filter({ to: e.currentTarget.value })}
         />
       </SimpleGrid>
-      {list.isPending ? (
-        <Loader size="sm" />
-      ) : (
-        <Table withTableBorder striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.logs.date')}</Table.Th>
-              <Table.Th>{t('users.logs.action')}</Table.Th>
-              <Table.Th>{t('users.logs.object')}</Table.Th>
-              <Table.Th>{t('users.logs.record')}</Table.Th>
-              <Table.Th>{t('users.logs.user')}</Table.Th>
-              <Table.Th>{t('users.logs.userIp')}</Table.Th>
-              <Table.Th w={40} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{formatDateTime(entry.date, i18n.language)}</Table.Td>
-                <Table.Td>{t(`users.logs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-                <Table.Td>{t(`users.logs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
-                <Table.Td>{entry.recordId ?? ''}</Table.Td>
-                <Table.Td>{entry.user?.name ?? ''}</Table.Td>
-                <Table.Td>{entry.userIp}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('users.logs.details')}
-                    onClick={() => setShown(entry)}
-                  >
-                    <IconFileDescription size={14} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {list.isSuccess && items.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" p="sm">
-          {t('users.logs.none')}
-        </Text>
-      )}
-      <Pager page={page} next={Boolean(list.data?.next)} onPage={setPage} />
+      <PagedTable
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={t('users.logs.none')}
+        head={
+          <>
+            <Table.Th>{t('users.logs.date')}</Table.Th>
+            <Table.Th>{t('users.logs.action')}</Table.Th>
+            <Table.Th>{t('users.logs.object')}</Table.Th>
+            <Table.Th>{t('users.logs.record')}</Table.Th>
+            <Table.Th>{t('users.logs.user')}</Table.Th>
+            <Table.Th>{t('users.logs.userIp')}</Table.Th>
+            <Table.Th w={40} />
+          </>
+        }
+        row={(entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td>{formatDateTime(entry.date, i18n.language)}</Table.Td>
+            <Table.Td>{t(`users.logs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+            <Table.Td>{t(`users.logs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
+            <Table.Td>{entry.recordId ?? ''}</Table.Td>
+            <Table.Td>{entry.user?.name ?? ''}</Table.Td>
+            <Table.Td>{entry.userIp}</Table.Td>
+            <Table.Td>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={t('users.logs.details')}
+                onClick={() => setShown(entry)}
+              >
+                <IconFileDescription size={14} />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}

@@ -58,4 +58,38 @@ describe('UserTokens', () => {
     await waitFor(() => expect(api.of('DELETE', `${PATH}/1`)).toHaveLength(1));
     expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
   });
+
+  it('steps back one page when deleting the last token of a page beyond the first', async () => {
+    const tokens = Array.from({ length: 11 }, (_, i) => ({
+      id: i + 1,
+      usage: `usage ${String(i + 1).padStart(2, '0')}`,
+      createdAt: '2026-01-02T03:04:05Z',
+      createdBy: null,
+    }));
+    const api = fakeApi((c) => {
+      if (c.path === PATH && c.method === 'GET') {
+        const page = Number(c.query.get('page'));
+        const size = Number(c.query.get('size'));
+        const slice = tokens.slice((page - 1) * size, page * size + 1);
+        return { body: { items: slice.slice(0, size), next: slice.length > size } };
+      }
+      if (c.path === `${PATH}/11` && c.method === 'DELETE') {
+        tokens.splice(10, 1);
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    renderRoutes(routes, '/');
+    await screen.findByText('usage 01');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('usage 11')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.of('DELETE', `${PATH}/11`)).toHaveLength(1));
+    // Page 2 is empty now: the tab shows page 1 again, not "No tokens yet".
+    expect(await screen.findByText('usage 01')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.queryByText('No tokens yet')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Table, TextInput } from '@mantine/core';
 import { FIRST_PAGE, type ListAnswer, PAGE_SIZE, userTokenInput } from '@switchboard/model';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
 import { translateMessage } from '../../../kit/messages';
-import { Pager } from '../../../kit/Pager';
+import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 import { TokenDialog } from './TokenDialog';
 
@@ -57,7 +57,6 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
     await list.refetch();
   };
 
-  const items = list.data?.items ?? [];
   return (
     <>
       {!readOnly && (
@@ -78,48 +77,40 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
           </Button>
         </Group>
       )}
-      {list.isPending ? (
-        <Loader size="sm" />
-      ) : (
-        <Table withTableBorder striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.tokens.usage')}</Table.Th>
-              <Table.Th>{t('users.tokens.createdAt')}</Table.Th>
-              <Table.Th>{t('users.tokens.createdBy')}</Table.Th>
-              {!readOnly && <Table.Th w={40} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((token) => (
-              <Table.Tr key={token.id}>
-                <Table.Td>{token.usage}</Table.Td>
-                <Table.Td>{formatDateTime(token.createdAt, i18n.language)}</Table.Td>
-                <Table.Td>{token.createdBy?.name ?? ''}</Table.Td>
-                {!readOnly && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('kit.delete')}
-                      onClick={() => setRemoving(token)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {list.isSuccess && items.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" p="sm">
-          {t('users.tokens.none')}
-        </Text>
-      )}
-      <Pager page={page} next={Boolean(list.data?.next)} onPage={setPage} />
+      <PagedTable
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={t('users.tokens.none')}
+        head={
+          <>
+            <Table.Th>{t('users.tokens.usage')}</Table.Th>
+            <Table.Th>{t('users.tokens.createdAt')}</Table.Th>
+            <Table.Th>{t('users.tokens.createdBy')}</Table.Th>
+            {!readOnly && <Table.Th w={40} />}
+          </>
+        }
+        row={(token) => (
+          <Table.Tr key={token.id}>
+            <Table.Td>{token.usage}</Table.Td>
+            <Table.Td>{formatDateTime(token.createdAt, i18n.language)}</Table.Td>
+            <Table.Td>{token.createdBy?.name ?? ''}</Table.Td>
+            {!readOnly && (
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={t('kit.delete')}
+                  onClick={() => setRemoving(token)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        )}
+      />
       <TokenDialog token={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
         opened={removing !== null}
