@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderRoutes } from '../../../kit/test-utils';
+import { ADMIN, fakeApi, renderRoutes } from '../../../kit/test-utils';
 import { UserTokens } from './UserTokens';
 
 const PATH = '/users/4/tokens';
 const routes = [{ path: '/', element: <UserTokens userId={4} readOnly={false} /> }];
 const SECRET = 'tok_3f9a8c1e77';
+/** May mint tokens for other users. */
+const MANAGER = { ...ADMIN, permissions: [...ADMIN.permissions, 'changeUserPassword' as const] };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +33,7 @@ describe('UserTokens', () => {
       }
       return undefined;
     });
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/', MANAGER);
     expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
@@ -79,7 +81,7 @@ describe('UserTokens', () => {
       }
       return undefined;
     });
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/', MANAGER);
     await screen.findByText('usage 01');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('usage 11')).toBeInTheDocument();
@@ -91,5 +93,16 @@ describe('UserTokens', () => {
     expect(await screen.findByText('usage 01')).toBeInTheDocument();
     expect(screen.getByText('Page 1')).toBeInTheDocument();
     expect(screen.queryByText('No tokens yet')).not.toBeInTheDocument();
+  });
+
+  it("offers no token creation for another user without changeUserPassword, but does for one's own", async () => {
+    fakeApi((c) => (c.path.endsWith('/tokens') ? { body: { items: [], next: false } } : undefined));
+    const view = renderRoutes(routes, '/', ADMIN);
+    expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create token' })).not.toBeInTheDocument();
+    view.unmount();
+
+    renderRoutes([{ path: '/', element: <UserTokens userId={ADMIN.userId} readOnly={false} /> }], '/', ADMIN);
+    expect(await screen.findByRole('button', { name: 'Create token' })).toBeInTheDocument();
   });
 });

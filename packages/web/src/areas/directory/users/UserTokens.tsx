@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
+import { useSession } from '../../../app/session';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
 import { translateMessage } from '../../../kit/messages';
 import { PagedTable } from '../../../kit/PagedTable';
@@ -24,6 +25,9 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [removing, setRemoving] = useState<Token | null>(null);
+  // A token signs in as its user, so minting one for someone else takes changeUserPassword (as the API checks).
+  const { user } = useSession();
+  const mayCreate = !readOnly && (user?.userId === userId || Boolean(user?.permissions.includes('changeUserPassword')));
   const list = useQuery({
     queryKey: [path, page],
     queryFn: ({ signal }) => api.get<ListAnswer<Token>>(path, { query: { page, size: PAGE_SIZE }, signal }),
@@ -59,7 +63,7 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
 
   return (
     <>
-      {!readOnly && (
+      {mayCreate && (
         <Group align="flex-start" mb="sm" gap="xs">
           <TextInput
             size="sm"
