@@ -22,6 +22,8 @@ const userInput = z.object({
   devices: z.array(refInput()).default([]),
   profile: profile(),
   dnd: z.boolean().default(false),
+  /** Whether the account is active: an inactive user cannot sign in and its tokens stop working. */
+  state: z.boolean().default(true),
 });
 
 export const presence = z.object({ status: z.string(), note: z.string() });
@@ -47,6 +49,7 @@ export const users = defineResource({
     presence,
     profile: z.record(z.string(), z.string()),
     dnd: z.boolean(),
+    state: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -63,6 +66,7 @@ export const users = defineResource({
     'presence',
     'profile',
     'dnd',
+    'state',
     'createdAt',
     'updatedAt',
   ],

@@ -43,7 +43,7 @@ export function mergeAccess(list: { access: Record<string, unknown> }[]): RoleAc
 /**
  * Resolves who holds a token: the user, its roles, the union of their permissions, the scope
  * over every object class of the domain and the merged application access. Null when the user
- * is gone.
+ * is gone or inactive.
  */
 export async function loadPrincipal(
   db: Db,
@@ -59,7 +59,8 @@ export async function loadPrincipal(
     })
     .from(users)
     .innerJoin(domains, eq(domains.id, users.domainId))
-    .where(eq(users.id, token.userId))
+    // An inactive user's sessions and API tokens stop working with the change of state.
+    .where(and(eq(users.id, token.userId), eq(users.state, true)))
     .limit(1);
   if (!user) return null;
   const roleRows: RoleRow[] = await db

@@ -21,6 +21,9 @@ const loginAnswer = z.object({
 const invalidCredentials = () =>
   new HttpError(401, 'app.auth.invalid_credentials', 'The username or password is incorrect.');
 
+const inactiveAccount = () =>
+  new HttpError(401, 'app.auth.inactive', 'This account is disabled. Ask an administrator to activate it.');
+
 /** `user@domain` carries its domain; otherwise the one domain there is, if there is only one. */
 async function resolveDomain(ctx: AppContext, username: string, domain: string | undefined) {
   let name = domain || null;
@@ -71,7 +74,7 @@ export async function authRoutes(app: FastifyInstance) {
         domainId === null
           ? []
           : await ctx.db
-              .select({ id: users.id, passwordHash: users.passwordHash })
+              .select({ id: users.id, passwordHash: users.passwordHash, state: users.state })
               .from(users)
               .where(and(eq(users.domainId, domainId), sql`lower(${users.username}) = lower(${username})`))
               .limit(1);
@@ -81,6 +84,8 @@ export async function authRoutes(app: FastifyInstance) {
         throw invalidCredentials();
       }
       await clearLoginFailures(ctx, keys.user);
+      // Told only after the password matched, so a guess learns nothing about the account.
+      if (!user.state) throw inactiveAccount();
       const { token, row } = await issueToken(ctx, { userId: user.id, domainId, kind: 'session', ip: request.ip });
       await ctx.db
         .insert(loggerEntries)

@@ -54,6 +54,8 @@ export const users = pgTable(
     presenceStatus: text('presence_status').notNull().default(''),
     presenceNote: text('presence_note').notNull().default(''),
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    /** Active account: false refuses sign-in and every token of the user. */
+    state: boolean('state').notNull().default(true),
     ...stamps,
   },
   (t) => [

@@ -261,6 +261,75 @@ describe.each(drivers())('users on %s', (driver) => {
     expect(drop.body.roles.map((r: { id: number }) => r.id)).toEqual(held.map((r) => r.id));
   });
 
+  describe('state (active account)', () => {
+    const signIn = (username: string, password: string) =>
+      s.request('POST', '/api/login', { body: { username, password, domain: 'main' } });
+
+    it('is active by default and shown on read', async () => {
+      const user = await newUser();
+      expect(user.state).toBe(true);
+      expect((await s.request('GET', `/api/users/${user.id}`, { token })).body.state).toBe(true);
+      expect((await signIn(user.username, user.password)).status).toBe(200);
+    });
+
+    it('refuses sign-in once inactive, after the password check, and ends every session and API token', async () => {
+      const user = await newUser();
+      const session = await s.login(user.username, user.password, 'main');
+      const apiToken = (await s.request('POST', `/api/users/${user.id}/tokens`, { token, body: { usage: 'bot' } })).body
+        .token as string;
+      expect((await s.request('GET', '/api/userinfo', { token: session })).status).toBe(200);
+      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(200);
+
+      const off = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { state: false } });
+      expect(off.status).toBe(200);
+      expect(off.body.state).toBe(false);
+      expect((await s.request('GET', '/api/userinfo', { token: session })).status).toBe(401);
+      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(401);
+
+      const refused = await signIn(user.username, user.password);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ id: 'app.auth.inactive', code: 401 });
+      expect(refused.body.detail).toMatch(/disabled/);
+      // A wrong password does not learn that the account exists and is disabled.
+      const wrong = await signIn(user.username, `${user.password}-wrong`);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.id).toBe('app.auth.invalid_credentials');
+
+      const on = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { state: true } });
+      expect(on.body.state).toBe(true);
+      expect((await signIn(user.username, user.password)).status).toBe(200);
+      // The API token was never revoked: it works again with the account.
+      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(200);
+    });
+
+    it('is set by PUT too, which re-activates when state is left out (its default)', async () => {
+      const user = await newUser();
+      const body = { username: user.username, name: user.name, roles: user.roles };
+      const off = await s.request('PUT', `/api/users/${user.id}`, { token, body: { ...body, state: false } });
+      expect(off.status).toBe(200);
+      expect(off.body.state).toBe(false);
+      expect((await signIn(user.username, user.password)).body.id).toBe('app.auth.inactive');
+      const put = await s.request('PUT', `/api/users/${user.id}`, { token, body });
+      expect(put.body.state).toBe(true);
+      expect((await signIn(user.username, user.password)).status).toBe(200);
+    });
+
+    it('can be created inactive', async () => {
+      const user = await newUser({ state: false });
+      expect(user.state).toBe(false);
+      expect((await signIn(user.username, user.password)).body.id).toBe('app.auth.inactive');
+    });
+
+    it('refuses deactivating oneself, naming state', async () => {
+      const me = await s.request('PATCH', '/api/users/1', { token, body: { state: false } });
+      expect(me.status).toBe(400);
+      expect(me.body).toMatchObject({ id: 'app.users.deactivate_self', fields: [{ field: 'state' }] });
+      expect((await s.request('GET', '/api/users/1', { token })).body.state).toBe(true);
+      expect((await s.request('GET', '/api/userinfo', { token })).status).toBe(200);
+      expect((await s.request('PATCH', '/api/users/1', { token, body: { state: true } })).status).toBe(200);
+    });
+  });
+
   it('keeps phone settings per user, STUN only while the web phone is on', async () => {
     const actor = await makeActor(s, token);
     const path = '/api/user/settings/phone';

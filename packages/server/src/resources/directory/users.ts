@@ -48,6 +48,12 @@ function checkUserRights(body: Record<string, unknown>, ctx: WriteContext) {
       ]);
     }
   }
+  // Deactivating oneself ends one's own session at once and may leave nobody to undo it.
+  if (body.state === false && ctx.old && ctx.old.id === ctx.principal.userId) {
+    throw new HttpError(400, 'app.users.deactivate_self', 'You cannot deactivate your own user.', [
+      { field: 'state', message: 'You cannot deactivate your own user.' },
+    ]);
+  }
   if ('license' in body && !has('manageUserLicense')) {
     const before = ctx.old ? refIds(ctx.old.license) : [];
     if (!sameIds(before, body.license as number[])) {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "state" boolean DEFAULT true NOT NULL;
