@@ -99,6 +99,8 @@ export function ListScreen({ def, title, cells }: Props) {
 
   const toggle = async (row: Row, column: ColumnDef, value: boolean) => {
     if (!column.patch) return;
+    // A read still in flight would overwrite the switched row with what the server had before.
+    await queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData<ListAnswer<Row>>(key, (old) =>
       old ? { ...old, items: old.items.map((r) => (r.id === row.id ? { ...r, [column.field]: value } : r)) } : old,
     );
