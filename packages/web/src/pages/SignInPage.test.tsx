@@ -28,6 +28,14 @@ describe('SignInPage', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
+  it('says the account is disabled when the server answers app.auth.inactive', async () => {
+    mockFetch(() => ({ status: 401, body: { id: 'app.auth.inactive', code: 401, detail: 'disabled' } }));
+    const { router } = renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('jane', 'right');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is disabled');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('asks to wait after too many attempts (429)', async () => {
     mockFetch(() => ({ status: 429, body: { id: 'app.auth.too_many', code: 429, detail: 'slow down' } }));
     renderApp('/auth', { token: false, user: null });

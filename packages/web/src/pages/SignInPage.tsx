@@ -27,6 +27,7 @@ export function SignInPage() {
 
   const describe = (error: unknown): string => {
     if (!(error instanceof ApiFailure)) return t('auth.failed');
+    if (error.status === 401 && error.body.id === 'app.auth.inactive') return t('auth.inactive');
     if (error.status === 401) return t('auth.badCredentials');
     if (error.status === 429) return t('auth.tooManyAttempts');
     if (error.status === 0) return t('common.networkError');

@@ -45,19 +45,23 @@ export function TextField<V extends FormValues>({
   return <TextInput {...common} onChange={(e) => change(e.currentTarget.value)} />;
 }
 
-/** A yes/no value of the form. */
+/** A yes/no value of the form, with its validation message under it. */
 export function SwitchField<V extends FormValues>({
   form,
   name,
   label,
+  description,
 }: {
   form: EditForm<V>;
   name: keyof V & string;
   label: string;
+  description?: string;
 }) {
   return (
     <Switch
       label={label}
+      description={description}
+      error={form.error(name)}
       disabled={form.readOnly}
       checked={form.values[name] === true}
       onChange={(e) => form.set(name, e.currentTarget.checked as V[typeof name])}

@@ -6,7 +6,7 @@ import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
 import { KeyValueRows } from '../../../kit/fields/KeyValueRows';
 import { RefMultiSelect } from '../../../kit/fields/RefSelect';
-import { TextField } from '../../../kit/fields/TextField';
+import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { LinkedRecords } from './LinkedRecords';
 import { UserLogs } from './UserLogs';
@@ -24,7 +24,7 @@ export function UserEdit() {
       {
         key: 'general',
         label: t('users.tabs.general'),
-        fields: ['name', 'username', 'email', 'password', 'extension'],
+        fields: ['name', 'username', 'email', 'password', 'extension', 'state'],
         render: (form) => (
           <SimpleGrid cols={{ base: 1, md: 2 }} maw={880} spacing="sm">
             <TextField form={form} name="name" label={t(fieldKey('name'))} />
@@ -39,6 +39,7 @@ export function UserEdit() {
               autoComplete="new-password"
             />
             <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
+            <SwitchField form={form} name="state" label={t('users.active')} description={t('users.activeHint')} />
           </SimpleGrid>
         ),
       },

@@ -48,5 +48,15 @@ describe('user form values', () => {
     expect(values.roles).toEqual([{ id: 2, name: 'agents' }]);
     expect(values.password).toBe('');
     expect(values.dnd).toBe(true);
+    expect(values.state).toBe(true);
+  });
+
+  it('keeps the active state: true for a new user, false only when the item says so, sent as state', () => {
+    expect(emptyUser().state).toBe(true);
+    expect(userFromItem({ username: 'jane', state: false }).state).toBe(false);
+    expect(userFromItem({ username: 'jane', state: true }).state).toBe(true);
+    const input = userToInput({ ...emptyUser(), username: 'jane', state: false });
+    expect(input.state).toBe(false);
+    expect(users.input.parse(input).state).toBe(false);
   });
 });

@@ -16,6 +16,8 @@ export type UserValues = {
   devices: Ref[];
   profile: KeyValue[];
   dnd: boolean;
+  /** Active account: an inactive user cannot sign in. */
+  state: boolean;
 };
 
 export const emptyUser = (): UserValues => ({
@@ -30,6 +32,7 @@ export const emptyUser = (): UserValues => ({
   devices: [],
   profile: [],
   dnd: false,
+  state: true,
 });
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -49,6 +52,8 @@ export function userFromItem(item: Record<string, unknown>): UserValues {
     devices: refs(item.devices),
     profile: Object.entries(profile).map(([key, value]) => ({ key, value })),
     dnd: item.dnd === true,
+    // Only an explicit false deactivates: an item without the field is an active user.
+    state: item.state !== false,
   };
 }
 
