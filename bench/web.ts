@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium.js';
 
 /**
  * Console figures (issue 3, item 10):
@@ -114,18 +115,7 @@ async function clickToList(): Promise<{ cold: number; settled: number; median: n
     },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForServer(server);
     const { accessToken } = await apiCall<{ accessToken: string }>('POST', '/login', null, {
