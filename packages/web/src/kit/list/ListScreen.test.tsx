@@ -123,6 +123,7 @@ describe('ListScreen', () => {
     fakeApi((c) => (c.path === '/users' ? listOf([])(c) : undefined));
     renderRoutes(routes, '/directory/users');
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows on the page' })).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'nobody{Enter}');
     expect(await screen.findByText('Search gave no results')).toBeInTheDocument();
   });

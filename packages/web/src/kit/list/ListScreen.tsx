@@ -218,6 +218,7 @@ export function ListScreen({ def, title, cells }: Props) {
                 <Checkbox
                   size="xs"
                   aria-label={t('kit.selectAll')}
+                  disabled={items.length === 0}
                   checked={allSelected}
                   indeterminate={someSelected && !allSelected}
                   onChange={() =>
