@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, type ResourceDef } from '@switchboard/model';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../../app/session';
 import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { translateMessage } from '../messages';
+import { BackToList } from './BackToList';
 import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
 import { NEW } from './newId';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -204,17 +205,7 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
-          <Button
-            component={Link}
-            to=".."
-            relative="path"
-            variant="subtle"
-            size="xs"
-            px={6}
-            aria-label={t('kit.backToList')}
-          >
-            <IconArrowLeft size={16} />
-          </Button>
+          <BackToList />
           <Title order={3}>{title(values, isNew)}</Title>
           {dirty && (
             <Badge color="yellow" variant="light" size="sm">

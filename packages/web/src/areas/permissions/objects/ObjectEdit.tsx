@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Switch, Tabs, Title } from '@mantine/core';
 import { objclass } from '@switchboard/model';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { AclTable } from '../../../kit/acl/AclTable';
+import { BackToList } from '../../../kit/edit/BackToList';
 import { fieldKey } from '../../../kit/path';
 import { RecordAccessRules } from './RecordAccessRules';
 
@@ -59,17 +59,7 @@ export function ObjectEdit() {
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
-          <Button
-            component={Link}
-            to=".."
-            relative="path"
-            variant="subtle"
-            size="xs"
-            px={6}
-            aria-label={t('kit.backToList')}
-          >
-            <IconArrowLeft size={16} />
-          </Button>
+          <BackToList />
           <Title order={3}>{data.class}</Title>
         </Group>
         <Group gap="lg">
