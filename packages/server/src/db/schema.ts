@@ -14,17 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/**
- * One schema for both drivers. Search columns get a `lower(col) text_pattern_ops` index so a
- * case-insensitive prefix LIKE uses it under any collation (Debian's clusters use C.UTF-8).
- */
-const searchIndex = (name: string, col: Parameters<typeof sql>[1]) =>
-  index(name).using('btree', sql`lower(${col}) text_pattern_ops`);
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-};
+import { searchIndex, stamps } from './schema-helpers.js';
 
 export const domains = pgTable('domains', {
   id: serial('id').primaryKey(),
@@ -244,3 +234,12 @@ export const jobClaims = pgTable('job_claims', {
   name: text('name').primaryKey(),
   runAt: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull(),
 });
+
+// Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
+export * from './schema-calendars.js';
+export * from './schema-devices.js';
+export * from './schema-gateways.js';
+export * from './schema-licenses.js';
+export * from './schema-lookups.js';
+export * from './schema-media.js';
+export * from './schema-routing.js';

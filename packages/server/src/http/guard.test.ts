@@ -5,7 +5,7 @@ import { domainIdOf, grantRecord, insertRole, insertUser, setClassFlags } from '
 import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
 import { invalidateAuth } from '../auth/cache.js';
 import { errorHandler } from './errors.js';
-import { guardHook, requireGuard } from './guard.js';
+import { guardHook, requireGuard, tokenOf } from './guard.js';
 import type { Guard } from './principal.js';
 
 describe('route registration', () => {
@@ -26,6 +26,24 @@ describe('route registration', () => {
     app.get('/api/guarded', { config: { guard: 'authenticated' } }, async () => ({}));
     await expect(app.ready()).resolves.toBeTruthy();
     await app.close();
+  });
+});
+
+describe('tokenOf', () => {
+  const request = (query: Record<string, string>, queryToken?: boolean, authorization?: string) =>
+    ({ headers: { authorization }, query, routeOptions: { config: { queryToken } } }) as unknown as Parameters<
+      typeof tokenOf
+    >[0];
+
+  it('reads the Authorization header', () => {
+    expect(tokenOf(request({}, false, 'Bearer abc'))).toBe('abc');
+    expect(tokenOf(request({}, false, 'Basic abc'))).toBeNull();
+  });
+
+  it('reads ?access_token= only on routes that take it', () => {
+    expect(tokenOf(request({ access_token: 'abc' }, true))).toBe('abc');
+    expect(tokenOf(request({ access_token: 'abc' }))).toBeNull();
+    expect(tokenOf(request({ access_token: 'abc' }, false))).toBeNull();
   });
 });
 

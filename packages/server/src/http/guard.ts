@@ -25,13 +25,18 @@ export function requireGuard(route: RouteOptions) {
   );
 }
 
-/** The bearer token of a request: the Authorization header, else `?access_token=`. */
+/**
+ * The bearer token of a request: the Authorization header, else `?access_token=` on the routes a
+ * browser must open without headers (media stream and upload, the live event stream), which set
+ * `config.queryToken`. Elsewhere a token in the URL would end up in histories and proxies' logs.
+ */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
     return m ? m[1] : null;
   }
+  if (request.routeOptions.config.queryToken !== true) return null;
   const q = (request.query as Record<string, unknown> | undefined)?.access_token;
   return typeof q === 'string' && q ? q : null;
 }

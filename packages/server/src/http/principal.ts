@@ -42,5 +42,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     guard?: Guard;
+    /** The route also takes the token as `?access_token=` (EventSource, audio elements, uploads). */
+    queryToken?: boolean;
   }
 }

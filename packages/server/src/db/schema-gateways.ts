@@ -1,0 +1,2 @@
+// Tables of the gateways area; see schema.ts for the conventions.
+export {};

@@ -1,0 +1,2 @@
+// Tables of the lookups area; see schema.ts for the conventions.
+export {};
