@@ -42,6 +42,12 @@ type Props = {
   title: string;
   /** Screen-specific rendering of some columns, by field. */
   cells?: Record<string, (row: Row) => ReactNode>;
+  /** API path of the list when it differs from the definition's (records nested under a parent). */
+  path?: string;
+  /** Extra list parameters (filters); a change starts a new read. */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  /** Screen-specific controls (filters, import, export) shown beside the search box. */
+  toolbar?: ReactNode;
 };
 
 const SEARCH_DELAY_MS = 400;
@@ -51,17 +57,18 @@ const SEARCH_DELAY_MS = 400;
  * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
  * scope decides which controls show.
  */
-export function ListScreen({ def, title, cells }: Props) {
+export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar }: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
   const state = useListState(def.defaultSort);
   const { query, page } = state;
-  const key = [def.path, 'list', query] as const;
+  const path = pathProp ?? def.path;
+  const key = [path, 'list', query, extraQuery ?? null] as const;
   const list = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<Row>>(def.path, { query: { ...query, fields: def.listFields }, signal }),
+      api.get<ListAnswer<Row>>(path, { query: { ...extraQuery, ...query, fields: def.listFields }, signal }),
     placeholderData: keepPreviousData,
   });
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -86,7 +93,7 @@ export function ListScreen({ def, title, cells }: Props) {
 
   // Selection belongs to the rows on screen; another page or search starts a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the query changes
-  useEffect(() => setSelected(new Set()), [query]);
+  useEffect(() => setSelected(new Set()), [query, extraQuery]);
 
   // The URL may change under the box (Back, a bookmark): the box follows it.
   useEffect(() => setTerm(state.q), [state.q]);
@@ -105,7 +112,7 @@ export function ListScreen({ def, title, cells }: Props) {
       old ? { ...old, items: old.items.map((r) => (r.id === row.id ? { ...r, [column.field]: value } : r)) } : old,
     );
     try {
-      await api.patch(`${def.path}/${row.id}`, column.patch(value));
+      await api.patch(`${path}/${row.id}`, column.patch(value));
     } catch {
       // The row on screen no longer tells the truth: read the page again.
       await list.refetch();
@@ -113,21 +120,21 @@ export function ListScreen({ def, title, cells }: Props) {
     }
     // The server may derive other columns from the change (do-not-disturb sets the presence
     // status): read the page again so the whole row tells the truth.
-    await queryClient.invalidateQueries({ queryKey: [def.path] });
+    await queryClient.invalidateQueries({ queryKey: [path] });
   };
 
   const remove = async (ids: number[]) => {
     setDeleting(true);
     try {
-      if (ids.length === 1) await api.delete(`${def.path}/${ids[0]}`);
-      else await api.delete(def.path, { query: { id: ids } });
+      if (ids.length === 1) await api.delete(`${path}/${ids[0]}`);
+      else await api.delete(path, { query: { id: ids } });
       setSelected(new Set());
     } catch {
       // api.ts has already told the user why.
     } finally {
       setDeleting(false);
       setConfirm(null);
-      await queryClient.invalidateQueries({ queryKey: [def.path] });
+      await queryClient.invalidateQueries({ queryKey: [path] });
     }
   };
 
@@ -174,6 +181,7 @@ export function ListScreen({ def, title, cells }: Props) {
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={3}>{title}</Title>
         <Group gap="xs" wrap="nowrap">
+          {toolbar}
           <TextInput
             size="xs"
             w={240}
