@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './directory/users.js';
+export * from './lookups/media.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MEDIA_MAX_BYTES_DEFAULT } from '@switchboard/model';
 
 /** Server configuration, read once from the environment (see README's configuration table). */
 export type Config = {
@@ -19,6 +20,12 @@ export type Config = {
   /** Sign-in limits: failures allowed per user and per address within the window. */
   loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** Folder of uploaded and synthesised media files (default `<dataDir>/media`). */
+  mediaDir: string;
+  /** Largest media upload, in bytes. */
+  mediaMaxBytes: number;
+  /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
+  ttsCommand: string;
 };
 
 /** packages/server: this file sits in src/ (sources) or is bundled into dist/ (build). */
@@ -65,5 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
+    mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
+    ttsCommand: env.TTS_COMMAND || 'espeak-ng',
   };
 }

@@ -103,8 +103,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const dir = dataDir;
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
+  // Media files of each test server go to a folder of their own, removed on close.
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-media-'));
+  const dropDatabase = cleanup;
+  cleanup = async () => {
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+    await dropDatabase();
+  };
   const config: Config = {
     ...loadConfig({}),
+    mediaDir,
     port: 0,
     host: '127.0.0.1',
     dataDir: dataDir || path.join(os.tmpdir(), 'switchboard-unused'),

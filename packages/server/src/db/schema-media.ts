@@ -1,2 +1,25 @@
 // Tables of the media area; see schema.ts for the conventions.
-export {};
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { domains } from './schema.js';
+import { searchIndex } from './schema-helpers.js';
+
+/** Audio files of a domain; the bytes live on disk as `<MEDIA_DIR>/<domainId>/<id>.<ext>`. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    searchIndex('media_files_name_search', t.name),
+    index('media_files_domain_created').on(t.domainId, t.createdAt),
+    index('media_files_domain_name').on(t.domainId, t.name),
+  ],
+);

@@ -190,6 +190,9 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
     if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
     return items;
   });
-  if (deleted.length) await c.binding.afterCommit?.(app);
+  if (deleted.length) {
+    await c.binding.afterDelete?.(deleted, caller);
+    await c.binding.afterCommit?.(app);
+  }
   return deleted;
 }

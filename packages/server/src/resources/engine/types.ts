@@ -51,6 +51,8 @@ export type ResourceBinding = {
   beforeWrite?: (body: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
   /** Checks before deleting one record (refuse deleting oneself, say). */
   beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>) => void | Promise<void>;
+  /** After a delete commits, with the deleted items (remove their files from disk, say). */
+  afterDelete?: (items: Record<string, unknown>[], ctx: Omit<WriteContext, 'old' | 'op'>) => Promise<void>;
   /** After the transaction commits (invalidate cached sessions, say). */
   afterCommit?: (app: AppContext) => Promise<void>;
 };

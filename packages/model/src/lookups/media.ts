@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { defineResource } from '../resource.js';
+import { required } from '../validation.js';
+
+/** Audio kinds the media store accepts, told apart by their first bytes, not by the client's word. */
+export const MEDIA_MIME_TYPES = ['audio/wav', 'audio/mpeg', 'audio/ogg'] as const;
+export type MediaMimeType = (typeof MEDIA_MIME_TYPES)[number];
+
+/** Upload size limit when MEDIA_MAX_BYTES is not set: 10 MB. */
+export const MEDIA_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+
+/** Multipart field of the upload (spec part 1 section 7). */
+export const MEDIA_UPLOAD_FIELD = 'file';
+
+/** Longest text one text-to-speech call speaks. */
+export const TTS_MAX_TEXT = 2000;
+
+/** Voices offered by the text-to-speech dialog (espeak-ng voice names). */
+export const TTS_VOICES = ['en', 'en-us', 'ru', 'uk', 'de', 'fr', 'es'] as const;
+export const TTS_DEFAULT_VOICE = 'en';
+
+/**
+ * Media files (class media_file): uploaded audio, listed by name, created_at, mime_type and size
+ * (spec part 1 section 3). Created by upload or text-to-speech, never by a JSON body; deleted
+ * with their file.
+ */
+export const media = defineResource({
+  name: 'media',
+  path: '/storage/media',
+  objClass: 'media_file',
+  area: 'lookups',
+  route: '/lookups/media',
+  input: z.object({ name: required() }),
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    created_at: z.string(),
+    mime_type: z.string(),
+    size: z.number(),
+  }),
+  fields: ['id', 'name', 'created_at', 'mime_type', 'size'],
+  listFields: ['id', 'name', 'created_at', 'mime_type', 'size'],
+  search: ['name'],
+  sort: ['id', 'name', 'created_at', 'mime_type', 'size'],
+  defaultSort: '-created_at',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'created_at', kind: 'date', sort: 'created_at' },
+    { field: 'mime_type', sort: 'mime_type' },
+    { field: 'size', sort: 'size' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: true },
+});
+
+/** POST /storage/media/tts */
+export const ttsInput = z.object({
+  name: required(),
+  text: required().pipe(z.string().max(TTS_MAX_TEXT, { error: `${messages.max} ${TTS_MAX_TEXT}` })),
+  voice: z.enum(TTS_VOICES).default(TTS_DEFAULT_VOICE),
+});
+
+/** GET /storage/media/tts: whether an engine is installed on the server. */
+export const ttsStatus = z.object({ available: z.boolean(), engine: z.string(), voices: z.array(z.string()) });
