@@ -80,3 +80,14 @@ export const api = {
   patch: <T>(path: string, body: unknown, options?: CallOptions) => call<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
 };
+
+/** Full URL of an API path, for what cannot go through fetch (audio `src`, XHR uploads). */
+export const apiUrl = (path: string, query?: Record<string, unknown>) => `${apiBase}${path}${queryString(query)}`;
+
+/** A failure met outside `call` (an XHR upload) goes the same way: 401 signs out, others notify. */
+export function reportFailure(failure: ApiFailure, silent = false) {
+  if (failure.status === 401) {
+    setToken(null);
+    hooks.onUnauthorized();
+  } else if (!silent) hooks.onError(failure);
+}

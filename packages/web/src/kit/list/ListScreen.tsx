@@ -48,6 +48,10 @@ type Props = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   /** Screen-specific controls (filters, import, export) shown beside the search box. */
   toolbar?: ReactNode;
+  /** Whether the first cell links to the record's editor (false for list-only screens). */
+  rowLink?: boolean;
+  /** Columns after the definition's ones that show something other than a field (a player, say). */
+  extraColumns?: readonly { key: string; label: string; render: (row: Row) => ReactNode }[];
 };
 
 const SEARCH_DELAY_MS = 400;
@@ -57,7 +61,16 @@ const SEARCH_DELAY_MS = 400;
  * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
  * scope decides which controls show.
  */
-export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar }: Props) {
+export function ListScreen({
+  def,
+  title,
+  cells,
+  path: pathProp,
+  query: extraQuery,
+  toolbar,
+  rowLink = true,
+  extraColumns = [],
+}: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -240,6 +253,9 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                 {header(column)}
               </Table.Th>
             ))}
+            {extraColumns.map((extra) => (
+              <Table.Th key={extra.key}>{extra.label}</Table.Th>
+            ))}
             {(mayEdit || mayDelete) && <Table.Th w={72} />}
           </Table.Tr>
         </Table.Thead>
@@ -270,7 +286,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                 );
                 return (
                   <Table.Td key={column.field}>
-                    {index === 0 ? (
+                    {index === 0 && rowLink ? (
                       <Anchor component={Link} to={String(row.id)} fz="sm">
                         {content}
                       </Anchor>
@@ -280,6 +296,9 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                   </Table.Td>
                 );
               })}
+              {extraColumns.map((extra) => (
+                <Table.Td key={extra.key}>{extra.render(row)}</Table.Td>
+              ))}
               {(mayEdit || mayDelete) && (
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -1,0 +1,109 @@
+import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MEDIA_MIME_TYPES, media } from '@switchboard/model';
+import { IconMicrophone, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
+import { ListScreen } from '../../../kit/list/ListScreen';
+import { formatSize } from './size';
+import { TtsDialog } from './TtsDialog';
+import { streamUrl, uploadMedia } from './upload';
+
+const ACCEPT = [...MEDIA_MIME_TYPES, '.wav', '.mp3', '.ogg'].join(',');
+
+/** `/lookups/media`: the files with a player each, upload with progress, text-to-speech. */
+export function MediaList() {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [tts, setTts] = useState(false);
+  const mayCreate = can(media.objClass, 'x');
+
+  const added = async () => {
+    // The spec's info notification after an upload.
+    notifications.show({ color: 'blue', message: t('media.added') });
+    await queryClient.invalidateQueries({ queryKey: [media.path] });
+  };
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setProgress({ name: file.name, fraction: 0 });
+    try {
+      await uploadMedia(file, file.name, (fraction) => setProgress({ name: file.name, fraction }));
+      await added();
+    } catch {
+      // uploadMedia has already told the user why.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const toolbar = mayCreate ? (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconMicrophone size={14} />}
+        onClick={() => setTts(true)}
+        disabled={progress !== null}
+      >
+        {t('media.tts.open')}
+      </Button>
+      <FileButton onChange={upload} accept={ACCEPT}>
+        {(props) => (
+          <Button {...props} size="xs" leftSection={<IconUpload size={14} />} loading={progress !== null}>
+            {t('media.upload')}
+          </Button>
+        )}
+      </FileButton>
+    </>
+  ) : null;
+
+  return (
+    <Stack gap="sm">
+      {progress && (
+        <Stack gap={4} data-testid="media-upload-progress">
+          <Text size="sm">
+            {t('media.uploading', { name: progress.name, percent: Math.round(progress.fraction * 100) })}
+          </Text>
+          <Progress
+            value={progress.fraction * 100}
+            animated
+            aria-label={t('media.uploadProgress')}
+            role="progressbar"
+            aria-valuenow={Math.round(progress.fraction * 100)}
+          />
+        </Stack>
+      )}
+      <ListScreen
+        def={media}
+        title={t('media.title')}
+        toolbar={toolbar}
+        rowLink={false}
+        cells={{ size: (row) => formatSize(t, Number(row.size)) }}
+        extraColumns={[
+          {
+            key: 'player',
+            label: t('media.player'),
+            render: (row) => (
+              <Group gap={0} wrap="nowrap">
+                {/* biome-ignore lint/a11y/useMediaCaption: recorded prompts and uploaded audio come without captions */}
+                <audio
+                  controls
+                  preload="none"
+                  src={streamUrl(row.id)}
+                  aria-label={t('media.play', { name: String(row.name) })}
+                  style={{ height: 32, maxWidth: 260 }}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <TtsDialog opened={tts} onClose={() => setTts(false)} onCreated={added} />
+    </Stack>
+  );
+}

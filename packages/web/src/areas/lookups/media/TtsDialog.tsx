@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { fieldErrors, TTS_DEFAULT_VOICE, TTS_MAX_TEXT, TTS_VOICES, ttsInput } from '@switchboard/model';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure, api } from '../../../app/api';
+import type { FieldError } from '../../../kit/edit/form';
+import { translateMessage } from '../../../kit/messages';
+
+type Props = { opened: boolean; onClose: () => void; onCreated: () => void | Promise<void> };
+type Status = { available: boolean; engine: string; voices: string[] };
+
+/**
+ * Text-to-speech: the server speaks the text with its local engine into a WAV media file. When no
+ * engine is installed the dialog says so instead of offering a form that cannot work.
+ */
+export function TtsDialog({ opened, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
+  const status = useQuery({
+    queryKey: ['/storage/media/tts'],
+    queryFn: () => api.get<Status>('/storage/media/tts'),
+    enabled: opened,
+  });
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [voice, setVoice] = useState<string>(TTS_DEFAULT_VOICE);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const error = (field: string) => {
+    const found = errors.find((e) => e.field === field);
+    return found ? translateMessage(t, found.message) : undefined;
+  };
+
+  const close = () => {
+    setErrors([]);
+    onClose();
+  };
+
+  const create = async () => {
+    const checked = ttsInput.safeParse({ name, text, voice });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/storage/media/tts', checked.data);
+      setName('');
+      setText('');
+      setErrors([]);
+      onClose();
+      await onCreated();
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.body.fields?.length) setErrors(failure.body.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const available = status.data?.available === true;
+  return (
+    <Modal opened={opened} onClose={close} title={t('media.tts.title')} size="lg">
+      {status.isPending && (
+        <Group justify="center" p="md">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {status.data && !available && (
+        <Alert color="orange" title={t('media.tts.unavailableTitle')} data-testid="tts-unavailable">
+          {t('media.tts.unavailable')}
+        </Alert>
+      )}
+      {available && (
+        <Stack gap="sm">
+          <TextInput
+            label={t('media.tts.name')}
+            required
+            value={name}
+            error={error('name')}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Textarea
+            label={t('media.tts.text')}
+            required
+            autosize
+            minRows={4}
+            maxLength={TTS_MAX_TEXT}
+            description={t('media.tts.textLimit', { n: TTS_MAX_TEXT })}
+            value={text}
+            error={error('text')}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <Select
+            label={t('media.tts.voice')}
+            data={TTS_VOICES.map((v) => ({ value: v, label: t(`media.voices.${v.replace('-', '_')}`) }))}
+            value={voice}
+            allowDeselect={false}
+            error={error('voice')}
+            onChange={(v) => setVoice(v ?? TTS_DEFAULT_VOICE)}
+          />
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" size="xs" onClick={close}>
+          {t('kit.cancel')}
+        </Button>
+        {available && (
+          <Button size="xs" loading={busy} onClick={create}>
+            {t('media.tts.create')}
+          </Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}
