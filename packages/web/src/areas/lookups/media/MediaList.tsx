@@ -69,13 +69,7 @@ export function MediaList() {
           <Text size="sm">
             {t('media.uploading', { name: progress.name, percent: Math.round(progress.fraction * 100) })}
           </Text>
-          <Progress
-            value={progress.fraction * 100}
-            animated
-            aria-label={t('media.uploadProgress')}
-            role="progressbar"
-            aria-valuenow={Math.round(progress.fraction * 100)}
-          />
+          <Progress value={progress.fraction * 100} animated aria-label={t('media.uploadProgress')} />
         </Stack>
       )}
       <ListScreen
