@@ -1,6 +1,8 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './directory/users.js';
+export * from './lookups/calendars.js';
+export * from './lookups/ics.js';
 export * from './lookups/media.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -11,10 +13,11 @@ export * from './system/logger-config.js';
 export * from './validation.js';
 
 import { users } from './directory/users.js';
+import { calendars } from './lookups/calendars.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
-export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig] as const;
+export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig, calendars] as const;

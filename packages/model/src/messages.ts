@@ -14,6 +14,10 @@ export const messages = {
   cron: 'Invalid cron expression',
   json: 'JSON is invalid',
   hostName: 'wrong host name',
+  timeOrder: 'Start should be before end',
+  rangeOverlap: 'Time ranges of one day should not overlap',
+  dateOrder: 'End should be after start',
+  date: 'Should look like a date',
 } as const;
 
 export type MessageKey = keyof typeof messages;

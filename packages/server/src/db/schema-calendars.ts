@@ -1,2 +1,30 @@
 // Tables of the calendars area; see schema.ts for the conventions.
-export {};
+import type { AcceptRow, ExceptRow } from '@switchboard/model';
+import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { domains } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+
+/**
+ * Calendars. The work week and the holidays are read and written whole with their calendar, so
+ * they are jsonb columns of its row; the model checks their rules (order, overlap) before a write.
+ */
+export const calendars = pgTable(
+  'calendars',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** IANA zone name. */
+    timezone: text('timezone').notNull(),
+    /** Validity, as epoch milliseconds; both null when the calendar does not expire. */
+    startAt: bigint('start_at', { mode: 'number' }),
+    endAt: bigint('end_at', { mode: 'number' }),
+    accepts: jsonb('accepts').$type<AcceptRow[]>().notNull().default([]),
+    excepts: jsonb('excepts').$type<ExceptRow[]>().notNull().default([]),
+    ...stamps,
+  },
+  (t) => [searchIndex('calendars_name_search', t.name), index('calendars_domain_name').on(t.domainId, t.name)],
+);

@@ -6,6 +6,7 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { calendarsResource } from './lookups/calendars.js';
 import { mediaResource, registerMediaRoutes } from './lookups/media.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
@@ -19,6 +20,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   objclassResource,
   loggerConfigResource,
   mediaResource,
+  calendarsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */

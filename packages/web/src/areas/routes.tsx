@@ -1,4 +1,4 @@
-import { media, objclass, roles, users } from '@switchboard/model';
+import { calendars, media, objclass, roles, users } from '@switchboard/model';
 import type { ComponentType, ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
@@ -11,6 +11,8 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 const UsersList = screen(() => import('./directory/users/UsersList'), 'UsersList');
 const UserEdit = screen(() => import('./directory/users/UserEdit'), 'UserEdit');
+const CalendarsList = screen(() => import('./lookups/calendars/CalendarsList'), 'CalendarsList');
+const CalendarEdit = screen(() => import('./lookups/calendars/CalendarEdit'), 'CalendarEdit');
 const MediaList = screen(() => import('./lookups/media/MediaList'), 'MediaList');
 const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesList');
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
@@ -44,6 +46,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
   { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
   { path: 'lookups/media', element: guarded(media.objClass, MediaList) },
+  { path: 'lookups/calendars', element: guarded(calendars.objClass, CalendarsList) },
+  { path: 'lookups/calendars/:id', element: editor(calendars.objClass, CalendarEdit) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },

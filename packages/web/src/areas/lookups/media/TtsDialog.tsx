@@ -83,8 +83,7 @@ export function TtsDialog({ opened, onClose, onCreated }: Props) {
           <Textarea
             label={t('media.tts.text')}
             required
-            autosize
-            minRows={4}
+            rows={5}
             maxLength={TTS_MAX_TEXT}
             description={t('media.tts.textLimit', { n: TTS_MAX_TEXT })}
             value={text}

@@ -1,0 +1,97 @@
+import { Group, Stack, Switch, TextInput } from '@mantine/core';
+import { calendarProblems, calendars } from '@switchboard/model';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditScreen } from '../../../kit/edit/EditScreen';
+import type { EditTab } from '../../../kit/edit/form';
+import { TextField } from '../../../kit/fields/TextField';
+import { TimezoneSelect } from '../../../kit/fields/TimezoneSelect';
+import { fieldKey } from '../../../kit/path';
+import { Holidays } from './Holidays';
+import {
+  type CalendarValues,
+  calendarFromItem,
+  calendarToInput,
+  emptyCalendar,
+  fromLocalInput,
+  toLocalInput,
+} from './values';
+import { WorkWeek } from './WorkWeek';
+
+/** `/lookups/calendars/new` and `/{id}`: general, work week, holidays (and Permissions). */
+export function CalendarEdit() {
+  const { t } = useTranslation();
+  const tabs = useMemo<EditTab<CalendarValues>[]>(
+    () => [
+      {
+        key: 'general',
+        label: t('calendars.tabs.general'),
+        fields: ['name', 'timezone', 'description', 'expires', 'startAt', 'endAt'],
+        render: (form) => (
+          <Stack maw={640} gap="sm">
+            <TextField form={form} name="name" label={t(fieldKey('name'))} required />
+            <TimezoneSelect
+              label={t('fields.timezone')}
+              required
+              value={form.values.timezone}
+              error={form.error('timezone')}
+              disabled={form.readOnly}
+              onChange={(tz) => form.set('timezone', tz)}
+            />
+            <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
+            <Switch
+              label={t('calendars.expires')}
+              checked={form.values.expires}
+              disabled={form.readOnly}
+              onChange={(e) => form.set('expires', e.currentTarget.checked)}
+            />
+            {form.values.expires && (
+              <Group grow>
+                <TextInput
+                  type="datetime-local"
+                  label={t('calendars.startAt')}
+                  value={toLocalInput(form.values.startAt)}
+                  error={form.error('startAt')}
+                  disabled={form.readOnly}
+                  onChange={(e) => form.set('startAt', fromLocalInput(e.currentTarget.value))}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={t('calendars.endAt')}
+                  value={toLocalInput(form.values.endAt)}
+                  error={form.error('endAt')}
+                  disabled={form.readOnly}
+                  onChange={(e) => form.set('endAt', fromLocalInput(e.currentTarget.value))}
+                />
+              </Group>
+            )}
+          </Stack>
+        ),
+      },
+      {
+        key: 'workWeek',
+        label: t('calendars.tabs.workWeek'),
+        fields: ['accepts'],
+        render: (form) => <WorkWeek form={form} />,
+      },
+      {
+        key: 'holidays',
+        label: t('calendars.tabs.holidays'),
+        fields: ['excepts'],
+        render: (form) => <Holidays form={form} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <EditScreen
+      def={calendars}
+      tabs={tabs}
+      empty={() => emptyCalendar()}
+      fromItem={calendarFromItem}
+      toInput={calendarToInput}
+      check={(values) => calendarProblems(values)}
+      title={(values, isNew) => (isNew ? t('calendars.new') : values.name)}
+    />
+  );
+}
