@@ -21,7 +21,7 @@ export const mediaResource = defineServerResource(mediaDef, {
     created_at: { select: isoSql('t.created_at'), column: 't.created_at' },
     mime_type: { select: 't.mime_type', column: 't.mime_type' },
   },
-  afterDelete: async (items, ctx) => {
+  afterDeleteCommit: async (items, ctx) => {
     for (const item of items) {
       await removeQuietly(
         mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mime_type as string),
