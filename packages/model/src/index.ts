@@ -1,6 +1,8 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './directory/users.js';
+export * from './lookups/regions.js';
+export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -10,10 +12,11 @@ export * from './system/logger-config.js';
 export * from './validation.js';
 
 import { users } from './directory/users.js';
+import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
-export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig] as const;
+export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig, regions] as const;

@@ -6,6 +6,8 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { regionsResource } from './lookups/regions.js';
+import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { loggerConfigResource } from './system/logger-config.js';
@@ -17,6 +19,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   rolesResource,
   objclassResource,
   loggerConfigResource,
+  regionsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -29,4 +32,5 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerTimezoneRoute(app);
 }

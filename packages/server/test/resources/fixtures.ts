@@ -1,4 +1,4 @@
-import { LOGGABLE_OBJECTS, messages } from '@switchboard/model';
+import { LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import { unique } from './helpers.js';
 
 type Body = Record<string, unknown>;
@@ -117,6 +117,32 @@ export const FIXTURES: Record<string, Fixture> = {
         body: { object: 'users', daysToStore: 'x' },
         field: 'daysToStore',
         message: messages.numeric,
+      },
+    ],
+  },
+  regions: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      timezone: { name: 'Europe/Berlin', offset: '+01:00' },
+      description: 'made by a test',
+    }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({ name: unique(prefix), timezone: { name: 'America/New_York' }, description: 'replaced' }),
+    patch: { timezone: { name: 'UTC' } },
+    untouched: 'description',
+    invalid: [
+      {
+        rule: 'name required',
+        body: { name: '', timezone: { name: 'UTC' } },
+        field: 'name',
+        message: messages.required,
+      },
+      { rule: 'timezone required', body: { name: unique('tz') }, field: 'timezone', message: messages.required },
+      {
+        rule: 'timezone known',
+        body: { name: unique('tz'), timezone: { name: 'Mars/Olympus' } },
+        field: 'timezone',
+        message: TIMEZONE_UNKNOWN,
       },
     ],
   },
