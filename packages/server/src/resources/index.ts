@@ -10,6 +10,10 @@ import { regionsResource } from './lookups/regions.js';
 import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { chatplanResource, dialplanResource } from './routing/dialplan.js';
+import { registerDialplanRoutes } from './routing/dialplan-routes.js';
+import { registerFlowRoutes } from './routing/flow-routes.js';
+import { flowsResource } from './routing/flows.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -19,6 +23,9 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   rolesResource,
   objclassResource,
   loggerConfigResource,
+  flowsResource,
+  dialplanResource,
+  chatplanResource,
   regionsResource,
 ];
 
@@ -32,5 +39,7 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerFlowRoutes(app);
+  registerDialplanRoutes(app);
   registerTimezoneRoute(app);
 }
