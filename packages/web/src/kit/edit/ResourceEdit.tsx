@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EditScreen } from './EditScreen';
 import { FormFieldView } from './FormFieldView';
 import type { EditTab, FieldError, FormValues } from './form';
-import { formDefaults, formFromItem, formToInput } from './values';
+import { formDefaults, formFields, formFromItem, formToInput } from './values';
 
 type Props = {
   def: ResourceDef;
@@ -18,7 +18,7 @@ type Props = {
 /**
  * The edit screen of a resource with a `form` in its definition: one tab per form tab (a single
  * `general` tab for a plain field list), values from the input schema's defaults, labels from
- * `fields.<field>`, the heading from `<resource>.new` or the record's name.
+ * `fields.<field>`, the heading from `<resource>.new` or the record's name (else its first field).
  */
 export function ResourceEdit({ def, extraTabs, check }: Props) {
   const { t } = useTranslation();
@@ -47,7 +47,9 @@ export function ResourceEdit({ def, extraTabs, check }: Props) {
       fromItem={(item) => formFromItem(def, item)}
       toInput={(values) => formToInput(def, values)}
       check={check}
-      title={(values, isNew) => (isNew ? t(`${def.name}.new`) : String(values.name ?? ''))}
+      title={(values, isNew) =>
+        isNew ? t(`${def.name}.new`) : String(values.name ?? values[formFields(def)[0]?.field ?? ''] ?? '')
+      }
     />
   );
 }
