@@ -20,7 +20,7 @@ export class CalendarEditPage {
   }
 
   async chooseTimezone(search: string, option: RegExp) {
-    const box = this.page.getByRole('textbox', { name: 'Time zone' });
+    const box = this.page.getByRole('combobox', { name: 'Time zone' });
     await box.click();
     await box.fill(search);
     await this.page.getByRole('option', { name: option }).click();
@@ -45,7 +45,7 @@ export class CalendarEditPage {
   /** Sets one work-week row: day by its name, times as HH:MM. */
   async setWorkRow(index: number, day: string, start: string, end: string) {
     const row = this.workRows().nth(index);
-    await row.getByRole('textbox', { name: 'Day' }).click();
+    await row.getByRole('combobox', { name: 'Day' }).click();
     await this.page.getByRole('option', { name: day, exact: true }).click();
     await row.getByLabel('Start').fill(start);
     await row.getByLabel('End').fill(end);

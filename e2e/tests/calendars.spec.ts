@@ -71,14 +71,14 @@ test('a calendar with its work week and holidays (some from .ics) is saved and c
   await expect(editor.workRows()).toHaveCount(7);
   await expect(editor.workRows().nth(0).getByLabel('End')).toHaveValue('13:00');
   await expect(editor.workRows().nth(5).getByLabel('Start')).toHaveValue('14:00');
-  await expect(editor.workRows().nth(6).getByRole('textbox', { name: 'Day' })).toHaveValue('Saturday');
+  await expect(editor.workRows().nth(6).getByRole('combobox', { name: 'Day' })).toHaveValue('Saturday');
   await editor.tab('Holidays');
   await expect(editor.holidayRows()).toHaveCount(3);
   await expect(editor.holidayRows().nth(2).getByRole('textbox', { name: 'Name' })).toHaveValue(
     'Independence Day of the country where the contact center works',
   );
   await editor.tab('General');
-  await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveValue(/Europe\/Kyiv/);
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/Europe\/Kyiv/);
   await page.screenshot({ path: test.info().outputPath('calendar-reloaded.png') });
 
   const saved = await api.call<Calendar>('GET', `/calendars/${id}`);

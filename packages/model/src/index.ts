@@ -4,6 +4,8 @@ export * from './directory/users.js';
 export * from './lookups/calendars.js';
 export * from './lookups/ics.js';
 export * from './lookups/media.js';
+export * from './lookups/regions.js';
+export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -17,6 +19,7 @@ export * from './validation.js';
 
 import { users } from './directory/users.js';
 import { calendars } from './lookups/calendars.js';
+import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -35,4 +38,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   dialplan,
   chatplan,
   calendars,
+  regions,
 ] as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
+import './directory/device-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -8,6 +9,8 @@ import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
 import { calendarsResource } from './lookups/calendars.js';
 import { mediaResource, registerMediaRoutes } from './lookups/media.js';
+import { regionsResource } from './lookups/regions.js';
+import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
@@ -28,6 +31,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   chatplanResource,
   mediaResource,
   calendarsResource,
+  regionsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -43,4 +47,5 @@ export async function registerResources(app: FastifyInstance) {
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
   await registerMediaRoutes(app);
+  registerTimezoneRoute(app);
 }

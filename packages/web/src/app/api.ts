@@ -26,6 +26,9 @@ export function configureApi(base: string, next: Hooks) {
   hooks = next;
 }
 
+/** The full URL of an API path, for what cannot go through `api` (EventSource, audio, downloads). */
+export const apiUrl = (path: string) => `${apiBase}${path}`;
+
 export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string | null) =>
   token ? localStorage.setItem(TOKEN_STORAGE_KEY, token) : localStorage.removeItem(TOKEN_STORAGE_KEY);
@@ -80,9 +83,6 @@ export const api = {
   patch: <T>(path: string, body: unknown, options?: CallOptions) => call<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
 };
-
-/** Full URL of an API path, for what cannot go through fetch (audio `src`, XHR uploads). */
-export const apiUrl = (path: string, query?: Record<string, unknown>) => `${apiBase}${path}${queryString(query)}`;
 
 /** A failure met outside `call` (an XHR upload) goes the same way: 401 signs out, others notify. */
 export function reportFailure(failure: ApiFailure, silent = false) {

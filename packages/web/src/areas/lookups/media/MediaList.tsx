@@ -76,7 +76,7 @@ export function MediaList() {
         def={media}
         title={t('media.title')}
         toolbar={toolbar}
-        rowLink={false}
+        listOnly
         cells={{ size: (row) => formatSize(t, Number(row.size)) }}
         extraColumns={[
           {

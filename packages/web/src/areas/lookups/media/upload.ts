@@ -1,5 +1,5 @@
 import { MEDIA_UPLOAD_FIELD } from '@switchboard/model';
-import { ApiFailure, apiUrl, getToken, reportFailure } from '../../../app/api';
+import { ApiFailure, apiUrl, getToken, queryString, reportFailure } from '../../../app/api';
 
 export type MediaItem = { id: number; name: string; created_at: string; mime_type: string; size: number };
 
@@ -12,7 +12,7 @@ export function uploadMedia(file: Blob, name: string, onProgress: (fraction: num
     const form = new FormData();
     form.append(MEDIA_UPLOAD_FIELD, file, name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl('/storage/media', { access_token: getToken() }));
+    xhr.open('POST', `${apiUrl('/storage/media')}${queryString({ access_token: getToken() })}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -42,4 +42,5 @@ export function uploadMedia(file: Blob, name: string, onProgress: (fraction: num
 }
 
 /** Where the player reads a media file: the stream route, token in the query. */
-export const streamUrl = (id: number) => apiUrl(`/storage/media/${id}/stream`, { access_token: getToken() });
+export const streamUrl = (id: number) =>
+  `${apiUrl(`/storage/media/${id}/stream`)}${queryString({ access_token: getToken() })}`;
