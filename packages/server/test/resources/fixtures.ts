@@ -49,14 +49,14 @@ let chatFlow = 0;
 let object = 0;
 const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
 
-const KYIV = { name: 'Europe/Kyiv', offset: '+02:00' };
+const BERLIN = { name: 'Europe/Berlin', offset: '+01:00' };
 
 export const FIXTURES: Record<string, Fixture> = {
   calendars: {
     create: (prefix) => ({
       name: unique(prefix),
       description: 'made by a test',
-      timezone: KYIV,
+      timezone: BERLIN,
       accepts: [
         { day: 0, startTimeOfDay: 540, endTimeOfDay: 780 },
         { day: 0, startTimeOfDay: 840, endTimeOfDay: 1200 },
@@ -75,13 +75,19 @@ export const FIXTURES: Record<string, Fixture> = {
     patch: { name: unique('patched') },
     untouched: 'description',
     invalid: [
-      { rule: 'name required', body: { name: '', timezone: KYIV }, field: 'name', message: messages.required },
+      { rule: 'name required', body: { name: '', timezone: BERLIN }, field: 'name', message: messages.required },
       { rule: 'timezone required', body: { name: unique('tz') }, field: 'timezone', message: messages.required },
+      {
+        rule: 'timezone known',
+        body: { name: unique('tk'), timezone: { name: 'Mars/Olympus' } },
+        field: 'timezone',
+        message: TIMEZONE_UNKNOWN,
+      },
       {
         rule: 'work ranges of one day do not overlap',
         body: {
           name: unique('ov'),
-          timezone: KYIV,
+          timezone: BERLIN,
           accepts: [
             { day: 1, startTimeOfDay: 540, endTimeOfDay: 720 },
             { day: 2, startTimeOfDay: 600, endTimeOfDay: 900 },
@@ -93,43 +99,43 @@ export const FIXTURES: Record<string, Fixture> = {
       },
       {
         rule: 'work range starts before it ends',
-        body: { name: unique('se'), timezone: KYIV, accepts: [{ day: 2, startTimeOfDay: 900, endTimeOfDay: 600 }] },
+        body: { name: unique('se'), timezone: BERLIN, accepts: [{ day: 2, startTimeOfDay: 900, endTimeOfDay: 600 }] },
         field: 'accepts.0.endTimeOfDay',
         message: messages.timeOrder,
       },
       {
         rule: 'work day 0-6',
-        body: { name: unique('dy'), timezone: KYIV, accepts: [{ day: 7, startTimeOfDay: 0, endTimeOfDay: 60 }] },
+        body: { name: unique('dy'), timezone: BERLIN, accepts: [{ day: 7, startTimeOfDay: 0, endTimeOfDay: 60 }] },
         field: 'accepts.0.day',
         message: `${messages.max} 6`,
       },
       {
         rule: 'holiday needs a date',
-        body: { name: unique('hd'), timezone: KYIV, excepts: [{ name: 'Day off' }] },
+        body: { name: unique('hd'), timezone: BERLIN, excepts: [{ name: 'Day off' }] },
         field: 'excepts.0.date',
         message: messages.required,
       },
       {
         rule: 'holiday needs a name',
-        body: { name: unique('hn'), timezone: KYIV, excepts: [{ name: '', date: '2026-05-01' }] },
+        body: { name: unique('hn'), timezone: BERLIN, excepts: [{ name: '', date: '2026-05-01' }] },
         field: 'excepts.0.name',
         message: messages.required,
       },
       {
         rule: 'holiday date is a date',
-        body: { name: unique('hx'), timezone: KYIV, excepts: [{ name: 'X', date: '2026-02-30' }] },
+        body: { name: unique('hx'), timezone: BERLIN, excepts: [{ name: 'X', date: '2026-02-30' }] },
         field: 'excepts.0.date',
         message: messages.date,
       },
       {
         rule: 'expiring needs a start or an end',
-        body: { name: unique('ex'), timezone: KYIV, expires: true },
+        body: { name: unique('ex'), timezone: BERLIN, expires: true },
         field: 'startAt',
         message: messages.required,
       },
       {
         rule: 'end after start',
-        body: { name: unique('eo'), timezone: KYIV, expires: true, startAt: 2000, endAt: 1000 },
+        body: { name: unique('eo'), timezone: BERLIN, expires: true, startAt: 2000, endAt: 1000 },
         field: 'endAt',
         message: messages.dateOrder,
       },
