@@ -22,6 +22,8 @@ type StepNode = Node<StepData, 'step'>;
 /** Below this zoom the step names get too small to read: a long flow opens at its top instead. */
 const READABLE_ZOOM = 0.6;
 const START_ZOOM = 0.85;
+const PADDING = 24;
+const DIAGRAM_HEIGHT = 640;
 
 function StepCard({ data }: NodeProps<StepNode>) {
   return (
@@ -53,6 +55,9 @@ function StepCard({ data }: NodeProps<StepNode>) {
         {data.detail || '\u00a0'}
       </Text>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      {/* Jumps leave and land on the right side, so they loop around the column instead of through it. */}
+      <Handle id="jump-out" type="source" position={Position.Right} isConnectable={false} />
+      <Handle id="jump-in" type="target" position={Position.Right} isConnectable={false} />
     </Box>
   );
 }
@@ -72,6 +77,8 @@ export function FlowDiagram({ schema, label }: { schema: unknown; label: string 
         id: n.id,
         type: 'step',
         position: { x: n.x, y: n.y },
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
         data: n as StepData,
         draggable: false,
         connectable: false,
@@ -85,24 +92,30 @@ export function FlowDiagram({ schema, label }: { schema: unknown; label: string 
         source: e.source,
         target: e.target,
         label: e.label ?? undefined,
-        type: e.kind === 'goto' ? 'default' : 'smoothstep',
+        type: 'smoothstep',
+        sourceHandle: e.kind === 'goto' ? 'jump-out' : undefined,
+        targetHandle: e.kind === 'goto' ? 'jump-in' : undefined,
         animated: e.kind === 'goto',
         style: e.kind === 'goto' ? { strokeDasharray: '6 4' } : undefined,
         markerEnd: { type: MarkerType.ArrowClosed },
       })),
     [diagram],
   );
+  // The first view: the whole flow when it fits at a readable size, else its top at a readable
+  // zoom (the minimap and "fit view" show the rest).
   const init = (flow: ReactFlowInstance<StepNode, Edge>) => {
-    flow.fitView({ padding: 0.1, maxZoom: 1 });
-    if (flow.getZoom() >= READABLE_ZOOM) return;
-    // Too long to fit readably: open at the top, centred, and let the minimap show the rest.
     const width = box.current?.clientWidth ?? 800;
-    flow.setViewport({ x: width / 2 - (diagram.width * START_ZOOM) / 2, y: 16, zoom: START_ZOOM });
+    const height = box.current?.clientHeight ?? DIAGRAM_HEIGHT;
+    const fit = Math.min(1, (width - 2 * PADDING) / diagram.width, (height - 2 * PADDING) / diagram.height);
+    const zoom = fit >= READABLE_ZOOM ? fit : START_ZOOM;
+    const x = (width - diagram.width * zoom) / 2;
+    const y = fit >= READABLE_ZOOM ? (height - diagram.height * zoom) / 2 : PADDING;
+    flow.setViewport({ x, y, zoom });
   };
   return (
     <Box
       ref={box}
-      h={560}
+      h={DIAGRAM_HEIGHT}
       data-flow-diagram
       aria-label={label}
       style={{ border: '1px solid var(--mantine-color-default-border)' }}
@@ -119,7 +132,13 @@ export function FlowDiagram({ schema, label }: { schema: unknown; label: string 
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable />
+        <MiniMap
+          pannable
+          zoomable
+          nodeColor={(n) =>
+            (n.data as StepData).branch ? 'var(--mantine-color-orange-4)' : 'var(--mantine-color-blue-4)'
+          }
+        />
       </ReactFlow>
     </Box>
   );

@@ -30,6 +30,8 @@ export function FlowsList() {
   const tagKey = tags.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined keys stand for the arrays
   const query = useMemo(() => ({ type: types, tags }), [typeKey, tagKey]);
+  // Chosen values stay on one line so the toolbar keeps its height.
+  const oneLine = { pillsList: { flexWrap: 'nowrap' as const, overflow: 'hidden' } };
   const toolbar = (
     <>
       <MultiSelect
@@ -41,6 +43,7 @@ export function FlowsList() {
         value={types}
         onChange={(v) => setFilter('type', v)}
         clearable
+        styles={oneLine}
       />
       <MultiSelect
         size="xs"
@@ -55,6 +58,7 @@ export function FlowsList() {
         nothingFoundMessage={t('kit.nothingFound')}
         onChange={(v) => setFilter('tags', v)}
         clearable
+        styles={oneLine}
       />
     </>
   );
