@@ -23,19 +23,6 @@ export function isValidPattern(pattern: string): boolean {
   }
 }
 
-/** The first rule (by position) that is not disabled and whose pattern matches the number. */
-export function firstMatch<T extends { pattern: string; disabled: boolean; position: number }>(
-  rules: readonly T[],
-  number: string,
-): T | null {
-  const ordered = [...rules].sort((a, b) => a.position - b.position);
-  for (const rule of ordered) {
-    if (rule.disabled || !isValidPattern(rule.pattern)) continue;
-    if (new RegExp(rule.pattern).test(number)) return rule;
-  }
-  return null;
-}
-
 const dialplanInput = z.object({
   name: required(),
   schema: flowRef(),
