@@ -14,6 +14,8 @@ export const messages = {
   cron: 'Invalid cron expression',
   json: 'JSON is invalid',
   hostName: 'wrong host name',
+  /** A dialplan pattern that does not compile (the spec names the rule, not its text). */
+  regex: 'Should be a valid regular expression',
   timeOrder: 'Start should be before end',
   rangeOverlap: 'Time ranges of one day should not overlap',
   dateOrder: 'End should be after start',
