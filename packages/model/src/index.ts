@@ -6,6 +6,10 @@ export * from './nav.js';
 export * from './permissions/objclass.js';
 export * from './permissions/roles.js';
 export * from './resource.js';
+export * from './routing/chat-gateways.js';
+export * from './routing/image-size.js';
+export * from './routing/sip-gateways.js';
+export * from './routing/webchat.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
@@ -13,7 +17,16 @@ import { users } from './directory/users.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
+import { chatGateways } from './routing/chat-gateways.js';
+import { sipGateways } from './routing/sip-gateways.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
-export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig] as const;
+export const RESOURCES: readonly ResourceDef[] = [
+  users,
+  roles,
+  objclass,
+  loggerConfig,
+  sipGateways,
+  chatGateways,
+] as const;

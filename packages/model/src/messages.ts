@@ -14,6 +14,12 @@ export const messages = {
   cron: 'Invalid cron expression',
   json: 'JSON is invalid',
   hostName: 'wrong host name',
+  /** SIP gateway account (REFERENCE: a SIP URI). */
+  sipAccount: 'Should look like SIP account',
+  /** Chat gateway uri: a path of the public endpoint. */
+  uriPath: 'Should look like a URL path',
+  /** Web chat logo (spec part 2 section 5). */
+  logo: 'Logo should be JPEG or PNG, 24x24 px',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,8 @@ import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { chatGatewaysResource } from './routing/chat-gateways.js';
+import { sipGatewaysResource } from './routing/sip-gateways.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -17,6 +19,8 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   rolesResource,
   objclassResource,
   loggerConfigResource,
+  sipGatewaysResource,
+  chatGatewaysResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
