@@ -9,6 +9,7 @@ import type { ServerResource } from './engine/define.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatGatewaysResource } from './routing/chat-gateways.js';
+import { registerChatPageRoutes } from './routing/chat-pages.js';
 import { sipGatewaysResource } from './routing/sip-gateways.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
@@ -33,4 +34,5 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerChatPageRoutes(app);
 }
