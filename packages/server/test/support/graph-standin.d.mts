@@ -8,6 +8,8 @@ export const STANDIN_WHATSAPP: {
 export const STANDIN_CODE: string;
 export type GraphStandin = {
   url: string;
+  /** The stand-in's OAuth dialog: grants at once and redirects back with the code. */
+  dialogUrl: string;
   subscriptions: Map<string, Set<string>>;
   calls: string[];
   close(): Promise<void>;

@@ -43,6 +43,16 @@ export async function startGraphStandin(port = 0, host = '127.0.0.1') {
     // Any version prefix (v19.0) is accepted, as the base URL carries it.
     if (parts[0] && /^v\d+\.\d+$/.test(parts[0])) parts.shift();
     calls.push(`${req.method} /${parts.join('/')}`);
+    // The provider's dialog: the user grants everything at once and is sent back with a code.
+    if (parts[0] === 'dialog' && parts[1] === 'oauth') {
+      const back = q.get('redirect_uri');
+      if (!back || !q.get('client_id')) return fail(res, 400, 'redirect_uri and client_id are required');
+      const target = new URL(back);
+      target.searchParams.set('code', STANDIN_CODE);
+      res.writeHead(302, { location: target.toString() });
+      res.end();
+      return;
+    }
     const token = q.get('access_token') ?? '';
     const [app, kind, objectId] = token.split(':');
 
@@ -102,6 +112,7 @@ export async function startGraphStandin(port = 0, host = '127.0.0.1') {
   const actual = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://${host}:${actual}/v19.0`,
+    dialogUrl: `http://${host}:${actual}/dialog/oauth`,
     subscriptions,
     calls,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),

@@ -1,6 +1,6 @@
-import { objclass, roles, users } from '@switchboard/model';
+import { chatGateways, objclass, roles, sipGateways, users } from '@switchboard/model';
 import type { ComponentType, ReactNode } from 'react';
-import { type RouteObject, useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
 import { NEW } from '../kit/edit/newId';
@@ -15,6 +15,11 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const SipGatewaysList = screen(() => import('./routing/sip-gateways/SipGatewaysList'), 'SipGatewaysList');
+const RegisterGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'RegisterGatewayEdit');
+const TrunkingGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'TrunkingGatewayEdit');
+const ChatGatewaysList = screen(() => import('./routing/chat-gateways/ChatGatewaysList'), 'ChatGatewaysList');
+const ChatGatewayEdit = screen(() => import('./routing/chat-gateways/ChatGatewayEdit'), 'ChatGatewayEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -46,4 +51,12 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  { path: 'routing/sip-gateways', element: guarded(sipGateways.objClass, SipGatewaysList) },
+  { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways.objClass, RegisterGatewayEdit) },
+  { path: 'routing/sip-gateways/trunking/:id', element: editor(sipGateways.objClass, TrunkingGatewayEdit) },
+  // The editors' way back (`..`) leads here: the list holds both variants.
+  { path: 'routing/sip-gateways/register', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/sip-gateways/trunking', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/chat-gateways', element: guarded(chatGateways.objClass, ChatGatewaysList) },
+  { path: 'routing/chat-gateways/:id', element: editor(chatGateways.objClass, ChatGatewayEdit) },
 ];

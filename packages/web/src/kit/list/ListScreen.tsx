@@ -48,6 +48,10 @@ type Props = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   /** Screen-specific controls (filters, import, export) shown beside the search box. */
   toolbar?: ReactNode;
+  /** Where a row opens when it is not `{id}` (variants with their own editor paths). */
+  rowLink?: (row: Row) => string;
+  /** Replaces the Add button (a menu of variants, say); shown only with the create right. */
+  addControl?: ReactNode;
 };
 
 const SEARCH_DELAY_MS = 400;
@@ -57,7 +61,16 @@ const SEARCH_DELAY_MS = 400;
  * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
  * scope decides which controls show.
  */
-export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar }: Props) {
+export function ListScreen({
+  def,
+  title,
+  cells,
+  path: pathProp,
+  query: extraQuery,
+  toolbar,
+  rowLink,
+  addControl,
+}: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -210,11 +223,12 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
               {t('kit.deleteSelected', { n: selected.size })}
             </Button>
           )}
-          {mayCreate && (
-            <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
-              {t('kit.add')}
-            </Button>
-          )}
+          {mayCreate &&
+            (addControl ?? (
+              <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
+                {t('kit.add')}
+              </Button>
+            ))}
         </Group>
       </Group>
 
@@ -271,7 +285,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                 return (
                   <Table.Td key={column.field}>
                     {index === 0 ? (
-                      <Anchor component={Link} to={String(row.id)} fz="sm">
+                      <Anchor component={Link} to={rowLink ? rowLink(row) : String(row.id)} fz="sm">
                         {content}
                       </Anchor>
                     ) : (
@@ -288,7 +302,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                         variant="subtle"
                         size="sm"
                         component={Link}
-                        to={String(row.id)}
+                        to={rowLink ? rowLink(row) : String(row.id)}
                         aria-label={t('kit.edit')}
                       >
                         <IconPencil size={14} />
