@@ -4,17 +4,22 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class GatewayEditPage {
   constructor(readonly page: Page) {}
 
-  field(label: string | RegExp): Locator {
-    return this.page.getByLabel(label, { exact: typeof label === 'string' });
+  field(label: string): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true });
   }
 
-  /** The validation message shown under the input labelled `label`. */
+  /** The validation message shown under the input named `label` (a text box or a select). */
   errorOf(label: string): Locator {
+    const input = this.page
+      .getByRole('textbox', { name: label, exact: true })
+      .or(this.page.getByRole('combobox', { name: label, exact: true }));
+    return this.page.locator('.mantine-InputWrapper-root').filter({ has: input }).locator('.mantine-InputWrapper-error');
+  }
+
+  select(label: string): Locator {
     return this.page
-      .locator('.mantine-InputWrapper-root, .mantine-Input-wrapper')
-      .filter({ has: this.page.getByLabel(label, { exact: true }) })
-      .locator('.mantine-InputWrapper-error')
-      .first();
+      .getByRole('textbox', { name: label, exact: true })
+      .or(this.page.getByRole('combobox', { name: label, exact: true }));
   }
 
   tab(name: string): Locator {

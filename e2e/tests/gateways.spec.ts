@@ -128,7 +128,7 @@ test('web chat settings save and read back exactly; a wrong logo and a short tim
   await editor.tab('Web chat').click();
   await expect(editor.field('Read timeout')).toHaveValue('30 s');
   await expect(editor.field('Largest file')).toHaveValue('10 MB');
-  const origins = page.getByRole('textbox', { name: 'Allowed origins' });
+  const origins = editor.select('Allowed origins');
   await origins.fill('https://a.example');
   await origins.press('Enter');
   await origins.fill('https://b.example');
@@ -145,7 +145,7 @@ test('web chat settings save and read back exactly; a wrong logo and a short tim
   await expect(page.getByText('Logo should be JPEG or PNG, 24x24 px')).toBeVisible();
   await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(24, 24) });
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Position' }).click();
+  await editor.select('Position').click();
   await page.getByRole('option', { name: 'Left' }).click();
 
   await editor.tab('Appointment').click();
@@ -182,7 +182,7 @@ test('web chat settings save and read back exactly; a wrong logo and a short tim
   await expect(editor.field('Largest file')).toHaveValue('5 MB');
   await expect(page.getByText('https://b.example')).toBeVisible();
   await editor.tab('View').click();
-  await expect(page.getByRole('textbox', { name: 'Position' })).toHaveValue('Left');
+  await expect(editor.select('Position')).toHaveValue('Left');
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
   await page.screenshot({ path: 'test-results/gateways-webchat-view.png' });
   await editor.tab('Alternative channels').click();
