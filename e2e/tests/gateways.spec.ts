@@ -57,7 +57,7 @@ test('a register gateway shows the spec messages, then saves with enable on and 
   await expect(editor.errorOf('Account (SIP URI)')).toHaveText('Should look like SIP account');
   await expect(editor.errorOf('Proxy')).toHaveText('Should look like IPv4 or FQDN');
   await expect(editor.errorOf('Expires, seconds')).toHaveText('Value should be at least 32');
-  await page.screenshot({ path: 'test-results/gateways-register-invalid.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-register-invalid.png') });
 
   await editor.field('Account (SIP URI)').fill('sip:1001@pbx.example.com');
   await editor.field('Proxy').fill('pbx.example.com');
@@ -72,7 +72,7 @@ test('a register gateway shows the spec messages, then saves with enable on and 
   await list.goto();
   await expect(list.row('e2e-register')).toContainText('Register');
   await expect(list.row('e2e-register')).toContainText('Not registered');
-  await page.screenshot({ path: 'test-results/gateways-sip-list.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-sip-list.png') });
 });
 
 test('a trunking gateway checks host and ACL addresses and keeps proto any', async ({ page, signedIn, api }) => {
@@ -92,7 +92,7 @@ test('a trunking gateway checks host and ACL addresses and keeps proto any', asy
   await expect(page.getByText('Should look like IPv4', { exact: true })).toBeVisible();
   await editor.tab('General').click();
   await expect(editor.errorOf('Host')).toHaveText('Should look like IPv4 or FQDN');
-  await page.screenshot({ path: 'test-results/gateways-trunking-invalid.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-trunking-invalid.png') });
   await editor.field('Host').fill('sbc.example.com');
   await editor.tab('IP access list').click();
   await page.getByRole('textbox', { name: 'IP address' }).fill('10.0.0.7');
@@ -184,7 +184,7 @@ test('web chat settings save and read back exactly; a wrong logo and a short tim
   await editor.tab('View').click();
   await expect(editor.select('Position')).toHaveValue('Left');
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/gateways-webchat-view.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-webchat-view.png') });
   await editor.tab('Alternative channels').click();
   await expect(page.getByRole('textbox', { name: 'Viber Address' })).toHaveValue('viber://pa?chatURI=acme');
   await editor.tab('Appointment').click();
@@ -218,7 +218,7 @@ test('a new chat gateway wants name, flow and provider; the list toggles enabled
   await expect.poll(async () => (await api.call<Gateway>('GET', `/chat/bots/${made.id}`)).enabled).toBe(true);
   await expect(toggle).toBeChecked();
   await expect(list.row('e2e-telegram')).toContainText('Telegram bot');
-  await page.screenshot({ path: 'test-results/gateways-chat-list.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-chat-list.png') });
 });
 
 test('messenger pages: connect through the provider dialog, subscribe and unsubscribe', async ({
@@ -247,7 +247,7 @@ test('messenger pages: connect through the provider dialog, subscribe and unsubs
   await support.getByRole('button', { name: 'Subscribe' }).click();
   await expect(support).toContainText('Subscribed');
   await expect(support).not.toContainText('Not subscribed');
-  await page.screenshot({ path: 'test-results/gateways-messenger-pages.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-messenger-pages.png') });
 
   await page.reload();
   await editor.tab('Messenger pages').click();
@@ -271,7 +271,7 @@ test('messenger pages: connect through the provider dialog, subscribe and unsubs
   await expect(waba).toContainText('+1 555-0100');
   await waba.getByRole('button', { name: 'Subscribe' }).click();
   await expect(waba).toContainText('Subscribed');
-  await page.screenshot({ path: 'test-results/gateways-whatsapp.png' });
+  await page.screenshot({ path: test.info().outputPath('gateways-whatsapp.png') });
   await waba.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No WhatsApp accounts yet')).toBeVisible();
