@@ -13,7 +13,10 @@ export class GatewayEditPage {
     const input = this.page
       .getByRole('textbox', { name: label, exact: true })
       .or(this.page.getByRole('combobox', { name: label, exact: true }));
-    return this.page.locator('.mantine-InputWrapper-root').filter({ has: input }).locator('.mantine-InputWrapper-error');
+    return this.page
+      .locator('.mantine-InputWrapper-root')
+      .filter({ has: input })
+      .locator('.mantine-InputWrapper-error');
   }
 
   select(label: string): Locator {
