@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { expect, test } from '../fixtures';
+import { type AdminApi, expect, test } from '../fixtures';
 import { ChatGatewaysListPage, GatewayEditPage, SipGatewaysListPage } from '../pages/GatewaysPages';
 
 /** A real PNG of `size` x `size` pixels (one colour), for the logo upload. */
@@ -24,6 +24,11 @@ function png(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A chat flow for the gateways to run. */
+async function chatFlow(api: AdminApi, name: string): Promise<{ id: number }> {
+  return api.call('POST', '/routing/schema', { name, type: 'chat', schema: [] });
 }
 
 type Gateway = { id: number; uri: string; enabled: boolean; metadata: Record<string, string> };
@@ -116,7 +121,7 @@ test('web chat settings save and read back exactly; a wrong logo and a short tim
 }) => {
   const made = await api.call<Gateway>('POST', '/chat/bots', {
     name: 'e2e-webchat',
-    flow: { id: 1 },
+    flow: await chatFlow(api, 'e2e webchat flow'),
     provider: 'webchat',
   });
   expect(made.uri).toMatch(/^\/[a-z]{31}$/);
@@ -204,13 +209,23 @@ test('a new chat gateway wants name, flow and provider; the list toggles enabled
   await expect(editor.errorOf('Flow')).toHaveText('This field is required');
   await expect(editor.errorOf('Provider')).toHaveText('This field is required');
 
-  const made = await api.call<Gateway>('POST', '/chat/bots', {
-    name: 'e2e-telegram',
-    flow: { id: 1 },
-    provider: 'telegram',
-    metadata: { token: '1:abc' },
-  });
-  expect(made.enabled).toBe(false);
+  await chatFlow(api, 'e2e telegram flow');
+  await editor.field('Name').fill('e2e-telegram');
+  await editor.select('Flow').click();
+  await page.getByRole('option', { name: 'e2e telegram flow' }).click();
+  await editor.select('Provider').click();
+  await page.getByRole('option', { name: 'Telegram bot' }).click();
+  await editor.tab('Provider settings').click();
+  await editor.save();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByLabel('Token').fill('1:abc');
+  await editor.save();
+  await expect(page).toHaveURL(/\/routing\/chat-gateways\/\d+$/);
+  const made = await api.call<Gateway>('GET', `/chat/bots/${page.url().split('/').pop()}`);
+  expect(made).toMatchObject({ enabled: false, provider: 'telegram', metadata: { token: '1:abc' } });
+  expect(made.uri).toMatch(/^\/[a-z]{31}$/);
+  await editor.tab('General').click();
+  await expect(editor.field('URI')).toHaveValue(made.uri);
   await list.goto();
   const toggle = list.row('e2e-telegram').getByRole('switch');
   await expect(toggle).not.toBeChecked();
@@ -228,7 +243,7 @@ test('messenger pages: connect through the provider dialog, subscribe and unsubs
 }) => {
   const made = await api.call<Gateway>('POST', '/chat/bots', {
     name: 'e2e-messenger',
-    flow: { id: 1 },
+    flow: await chatFlow(api, 'e2e messenger flow'),
     provider: 'messenger',
     metadata: { clientId: 'e2e-app', clientSecret: 'e2e-secret' },
   });

@@ -7,6 +7,9 @@ export * from './permissions/objclass.js';
 export * from './permissions/roles.js';
 export * from './resource.js';
 export * from './routing/chat-gateways.js';
+export * from './routing/chatplan.js';
+export * from './routing/dialplan.js';
+export * from './routing/flows.js';
 export * from './routing/image-size.js';
 export * from './routing/sip-gateways.js';
 export * from './routing/webchat.js';
@@ -18,6 +21,9 @@ import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
 import { chatGateways } from './routing/chat-gateways.js';
+import { chatplan } from './routing/chatplan.js';
+import { dialplan } from './routing/dialplan.js';
+import { flows } from './routing/flows.js';
 import { sipGateways } from './routing/sip-gateways.js';
 import { loggerConfig } from './system/logger-config.js';
 
@@ -27,6 +33,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   roles,
   objclass,
   loggerConfig,
+  flows,
+  dialplan,
+  chatplan,
   sipGateways,
   chatGateways,
 ] as const;

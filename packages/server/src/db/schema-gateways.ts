@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domains } from './schema.js';
 import { searchIndex, stamps } from './schema-helpers.js';
+import { flows } from './schema-routing.js';
 
 const domainId = () =>
   integer('domain_id')
@@ -23,8 +24,8 @@ export const sipGateways = pgTable(
     proxy: text('proxy').notNull().default(''),
     usage: text('usage').notNull().default(''),
     description: text('description').notNull().default(''),
-    /** Inbound flow id; the flows table belongs to the routing area (a bare id until it lands). */
-    schemaId: integer('schema_id'),
+    /** Inbound flow (voice); deleting the flow leaves the gateway without one. */
+    schemaId: integer('schema_id').references(() => flows.id, { onDelete: 'set null' }),
     account: text('account').notNull().default(''),
     username: text('username').notNull().default(''),
     /**
@@ -56,8 +57,10 @@ export const chatGateways = pgTable(
     name: text('name').notNull(),
     /** Public endpoint path, unique across all domains (providers call it without a domain). */
     uri: text('uri').notNull(),
-    /** Flow id; the flows table belongs to the routing area (a bare id until it lands). */
-    flowId: integer('flow_id').notNull(),
+    /** The chat flow it runs; a flow in use cannot be deleted (see the flows' usage check). */
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     enabled: boolean('enabled').notNull().default(false),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),

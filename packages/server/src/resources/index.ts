@@ -10,6 +10,10 @@ import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatGatewaysResource } from './routing/chat-gateways.js';
 import { registerChatPageRoutes } from './routing/chat-pages.js';
+import { chatplanResource, dialplanResource } from './routing/dialplan.js';
+import { registerDialplanRoutes } from './routing/dialplan-routes.js';
+import { registerFlowRoutes } from './routing/flow-routes.js';
+import { flowsResource } from './routing/flows.js';
 import { sipGatewaysResource } from './routing/sip-gateways.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
@@ -20,6 +24,9 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   rolesResource,
   objclassResource,
   loggerConfigResource,
+  flowsResource,
+  dialplanResource,
+  chatplanResource,
   sipGatewaysResource,
   chatGatewaysResource,
 ];
@@ -34,5 +41,7 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerFlowRoutes(app);
+  registerDialplanRoutes(app);
   registerChatPageRoutes(app);
 }

@@ -25,6 +25,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
   let s: TestServer;
   let token: string;
   let graph: GraphStandin;
+  let chatFlow: { id: number };
   beforeAll(async () => {
     graph = await startGraphStandin();
     s = await startTestServer({
@@ -32,6 +33,8 @@ describe.each(drivers())('gateways on %s', (driver) => {
       config: { graphApiUrl: graph.url, graphDialogUrl: 'https://dialog.test/oauth' },
     });
     token = s.adminToken;
+    await FIXTURES.chatGateways.prepare?.(s, token);
+    chatFlow = FIXTURES.chatGateways.create('x').flow as { id: number };
   });
   afterAll(async () => {
     await s?.close();
@@ -115,7 +118,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       const made = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
       expect(made.uri).toMatch(/^\/[a-z]{31}$/);
       expect(made.enabled).toBe(false);
-      expect(made.flow).toEqual({ id: 1, name: '' });
+      expect(made.flow).toEqual({ id: chatFlow.id, name: expect.stringContaining('fixture chat') });
       const other = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
       expect(other.uri).not.toBe(made.uri);
       // A PUT with an empty uri keeps the gateway's.
@@ -132,12 +135,56 @@ describe.each(drivers())('gateways on %s', (driver) => {
       const uri = `/${unique('shared').toLowerCase()}`;
       await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('g'), uri });
       const other = await s.createDomain(unique('dom').toLowerCase());
+      // A flow of the first domain is unknown in the other.
+      const foreign = await s.request('POST', '/api/chat/bots', {
+        token: other.adminToken,
+        body: { ...FIXTURES.chatGateways.create('g'), uri: '/elsewhere' },
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.fields).toEqual([{ field: 'flow', message: messages.required }]);
+      const flow = await s.request('POST', '/api/routing/schema', {
+        token: other.adminToken,
+        body: { name: 'other chat flow', type: 'chat', schema: [] },
+      });
+      expect(flow.status).toBe(201);
       const res = await s.request('POST', '/api/chat/bots', {
         token: other.adminToken,
-        body: { ...FIXTURES.chatGateways.create('g'), uri },
+        body: { ...FIXTURES.chatGateways.create('g'), flow: { id: flow.body.id }, uri },
       });
       expect(res.status).toBe(409);
       expect(res.body.fields[0].field).toBe('uri');
+    });
+
+    it('runs a chat flow only, and a flow a gateway uses cannot be deleted', async () => {
+      const voice = await s.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('voice flow'), type: 'voice', schema: [] },
+      });
+      const wrong = await s.request('POST', '/api/chat/bots', {
+        token,
+        body: { ...FIXTURES.chatGateways.create('vf'), flow: { id: voice.body.id } },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fields[0]).toEqual({ field: 'flow', message: 'The flow must be of type chat' });
+      const flow = await s.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('chat flow'), type: 'chat', schema: [] },
+      });
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('used'),
+        flow: { id: flow.body.id },
+      });
+      const del = await s.request('DELETE', `/api/routing/schema/${flow.body.id}`, { token });
+      expect(del.status).toBe(409);
+      expect(del.body.detail).toContain(made.name);
+      // A SIP gateway's inbound flow is a voice flow; deleting it leaves the gateway without one.
+      const sip = await post('/api/sip/gateways', {
+        ...FIXTURES.sipGateways.create('in'),
+        schema: { id: voice.body.id },
+      });
+      expect(sip.schema).toEqual({ id: voice.body.id, name: voice.body.name });
+      expect((await s.request('DELETE', `/api/routing/schema/${voice.body.id}`, { token })).status).toBe(200);
+      expect((await s.request('GET', `/api/sip/gateways/${sip.id}`, { token })).body.schema).toBeNull();
     });
 
     it('toggles enabled by PATCH and leaves the rest alone', async () => {

@@ -15,7 +15,7 @@ import {
 import { chatGateways } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
-import { idRefSql } from '../engine/sql.js';
+import { checkGatewayFlow, flowRefSql } from './gateway-flow.js';
 
 /** Provider settings the spec gives defaults for, filled in where the body leaves them out. */
 function withDefaults(provider: string, metadata: Record<string, string>): Record<string, string> {
@@ -45,8 +45,7 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
   unique: { chat_gateways_uri: 'uri' },
   fields: {
     flow: {
-      // The flows table arrives with the routing area; until then the id alone.
-      select: idRefSql('t.flow_id'),
+      select: flowRefSql('t.flow_id'),
       write: (value, row) => {
         row.flowId = (value as { id: number }).id;
       },
@@ -58,7 +57,7 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
       },
     },
   },
-  beforeWrite: (body, ctx) => {
+  beforeWrite: async (body, ctx, tx) => {
     const merged = { ...(ctx.old ?? {}), ...body } as ChatGatewayInput;
     // Defaults fill a new record only (create runs this before the row is built); an update
     // stores what it sends.
@@ -68,5 +67,7 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
     }
     const problems = chatGatewayProblems(merged);
     if (problems.length) throw validationError('chatGateways', problems);
+    // The flow is checked after the settings, which need no database.
+    if ('flow' in body) await checkGatewayFlow('chatGateways', 'flow', 'chat', body.flow, ctx, tx);
   },
 });

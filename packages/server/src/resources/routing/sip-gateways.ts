@@ -2,7 +2,7 @@ import { type SipGatewayInput, sipGatewayProblems, sipGateways as sipGatewaysDef
 import { sipGateways } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
-import { idRefSql } from '../engine/sql.js';
+import { checkGatewayFlow, flowRefSql } from './gateway-flow.js';
 
 /**
  * SIP gateways at /api/sip/gateways, both variants in one table. What a variant requires is
@@ -14,7 +14,7 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
   unique: { sip_gateways_domain_name: 'name' },
   fields: {
     schema: {
-      select: idRefSql('t.schema_id'),
+      select: flowRefSql('t.schema_id'),
       write: (value, row) => {
         row.schemaId = (value as { id: number } | null)?.id ?? null;
       },
@@ -27,9 +27,11 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
     },
     passwordSet: { select: `(t.password <> '')` },
   },
-  beforeWrite: (body, ctx) => {
+  beforeWrite: async (body, ctx, tx) => {
     const merged = { ...(ctx.old ?? {}), ...body } as SipGatewayInput;
     const problems = sipGatewayProblems(merged, ctx.old?.passwordSet === true);
     if (problems.length) throw validationError('sipGateways', problems);
+    // The flow is checked after the settings, which need no database.
+    if ('schema' in body) await checkGatewayFlow('sipGateways', 'schema', 'voice', body.schema, ctx, tx);
   },
 });

@@ -17,24 +17,21 @@ type Props = {
   error?: string;
   disabled?: boolean;
   required?: boolean;
+  /** Only flows of this type (a chat gateway runs a chat flow). */
+  type?: 'chat' | 'voice' | 'service' | 'processing';
 };
 
-/**
- * A flow chosen from the flows list. The flows screens arrive with another part of the routing
- * area: until their API answers, the lookup stays quiet and the chosen flow shows by its id.
- */
-export function FlowSelect({ label, value, onChange, error, disabled, required }: Props) {
+/** A flow chosen from the flows list (GET /routing/schema), searched as the user types. */
+export function FlowSelect({ label, value, onChange, error, disabled, required, type }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const options = useQuery({
-    queryKey: [FLOWS_PATH, 'lookup', search],
+    queryKey: [FLOWS_PATH, 'lookup', search, type],
     queryFn: ({ signal }) =>
       api.get<ListAnswer<Ref>>(FLOWS_PATH, {
-        query: { fields: ['id', 'name'], size: LOOKUP_SIZE, q: searchTerm(search) },
+        query: { fields: ['id', 'name'], size: LOOKUP_SIZE, q: searchTerm(search), type },
         signal,
-        silent: true,
       }),
-    retry: false,
     staleTime: 30_000,
   });
   const { byId, data } = useMemo(() => {

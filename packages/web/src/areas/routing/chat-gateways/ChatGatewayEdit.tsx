@@ -38,6 +38,7 @@ function GeneralTab({ form }: { form: Form }) {
       />
       <FlowSelect
         label={t('chatGateways.flow')}
+        type="chat"
         required
         value={v.flow}
         disabled={form.readOnly}

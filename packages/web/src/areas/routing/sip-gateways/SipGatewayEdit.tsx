@@ -177,6 +177,7 @@ function GeneralTab({ form }: { form: Form }) {
       )}
       <FlowSelect
         label={t('sipGateways.schema')}
+        type="voice"
         value={v.schema}
         disabled={form.readOnly}
         error={form.error('schema')}

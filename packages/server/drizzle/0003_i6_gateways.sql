@@ -50,7 +50,9 @@ CREATE TABLE "sip_gateways" (
 ALTER TABLE "chat_gateway_accounts" ADD CONSTRAINT "chat_gateway_accounts_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_gateway_accounts" ADD CONSTRAINT "chat_gateway_accounts_gateway_id_chat_gateways_id_fk" FOREIGN KEY ("gateway_id") REFERENCES "public"."chat_gateways"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_gateways" ADD CONSTRAINT "chat_gateways_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_gateways" ADD CONSTRAINT "chat_gateways_flow_id_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."flows"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sip_gateways" ADD CONSTRAINT "sip_gateways_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sip_gateways" ADD CONSTRAINT "sip_gateways_schema_id_flows_id_fk" FOREIGN KEY ("schema_id") REFERENCES "public"."flows"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_gateway_accounts_key" ON "chat_gateway_accounts" USING btree ("gateway_id","kind","external_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_gateways_uri" ON "chat_gateways" USING btree ("uri");--> statement-breakpoint
 CREATE INDEX "chat_gateways_name_search" ON "chat_gateways" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
