@@ -201,6 +201,7 @@ test('a new chat gateway wants name, flow and provider; the list toggles enabled
   const editor = new GatewayEditPage(page);
   expect(signedIn).toBeTruthy();
   const list = new ChatGatewaysListPage(page);
+  await chatFlow(api, 'e2e telegram flow');
   await list.goto();
   await page.getByRole('link', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/routing\/chat-gateways\/new$/);
@@ -209,7 +210,6 @@ test('a new chat gateway wants name, flow and provider; the list toggles enabled
   await expect(editor.errorOf('Flow')).toHaveText('This field is required');
   await expect(editor.errorOf('Provider')).toHaveText('This field is required');
 
-  await chatFlow(api, 'e2e telegram flow');
   await editor.field('Name').fill('e2e-telegram');
   await editor.select('Flow').click();
   await page.getByRole('option', { name: 'e2e telegram flow' }).click();
