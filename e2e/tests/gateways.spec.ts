@@ -77,6 +77,10 @@ test('a register gateway shows the spec messages, then saves with enable on and 
   await list.goto();
   await expect(list.row('e2e-register')).toContainText('Register');
   await expect(list.row('e2e-register')).toContainText('Not registered');
+  // The telephony side reports the registration: the row follows without a reload.
+  await api.call('POST', '/telephony/events', { type: 'gateway', name: 'e2e-register', state: 'success' });
+  await expect(list.row('e2e-register')).toContainText('Registered');
+  await expect(list.row('e2e-register')).not.toContainText('Not registered');
   await page.screenshot({ path: test.info().outputPath('gateways-sip-list.png') });
 });
 

@@ -1,6 +1,8 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './directory/users.js';
+export * from './lookups/regions.js';
+export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -17,6 +19,7 @@ export * from './system/logger-config.js';
 export * from './validation.js';
 
 import { users } from './directory/users.js';
+import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -36,6 +39,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   flows,
   dialplan,
   chatplan,
+  regions,
   sipGateways,
   chatGateways,
 ] as const;

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
+import './directory/device-events.js';
+import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { regionsResource } from './lookups/regions.js';
+import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatGatewaysResource } from './routing/chat-gateways.js';
@@ -27,6 +31,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   flowsResource,
   dialplanResource,
   chatplanResource,
+  regionsResource,
   sipGatewaysResource,
   chatGatewaysResource,
 ];
@@ -43,5 +48,6 @@ export async function registerResources(app: FastifyInstance) {
   registerLoggerRoutes(app);
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
+  registerTimezoneRoute(app);
   registerChatPageRoutes(app);
 }

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { openEvents } from '../sse.js';
 import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, unique } from './helpers.js';
@@ -99,6 +100,56 @@ describe.each(drivers())('gateways on %s', (driver) => {
       const toggled = await s.request('PATCH', `/api/sip/gateways/${trunk.id}`, { token, body: { enable: false } });
       expect(toggled.status).toBe(200);
       expect(toggled.body.enable).toBe(false);
+    });
+
+    it('takes registration status from telephony events and streams it to gateway readers', async () => {
+      const gw = await post('/api/sip/gateways', FIXTURES.sipGateways.create('live'));
+      const trunk = await post('/api/sip/gateways', {
+        name: unique('trunk'),
+        register: false,
+        host: '1.2.3.4',
+        proxy: '1.2.3.4',
+      });
+      const phone = (await makeActor(s, token, { permissions: ['telephonyEvents'] })).token;
+      const stream = await openEvents(s.url, token, 'gateways');
+      try {
+        const sent = await s.request('POST', '/api/telephony/events', {
+          token: phone,
+          body: { type: 'gateway', name: (gw.name as string).toUpperCase(), state: 'in_progress' },
+        });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        expect(sent.body).toMatchObject({ gateway: { id: gw.id }, state: 'in_progress', changed: true });
+        const got = await stream.next((e) => e.event === 'gateways');
+        expect(got.data).toEqual({ id: gw.id, rState: 'in_progress' });
+        const byId = await s.request('POST', '/api/telephony/events', {
+          token: phone,
+          body: { type: 'gateway', id: gw.id, state: 'success' },
+        });
+        expect(byId.status).toBe(200);
+        expect((await s.request('GET', `/api/sip/gateways/${gw.id}`, { token })).body.rState).toBe('success');
+      } finally {
+        stream.close();
+      }
+      const unknown = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', name: 'no-such-gateway', state: 'failed' },
+      });
+      expect(unknown.status).toBe(404);
+      const onTrunk = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', id: trunk.id, state: 'failed' },
+      });
+      expect(onTrunk.status).toBe(400);
+      const badState = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', id: gw.id, state: 'registered' },
+      });
+      expect(badState.status).toBe(400);
+      expect(badState.body.fields[0].field).toBe('state');
+      // The console cannot set it: rState is not part of the body.
+      const put = await s.request('PATCH', `/api/sip/gateways/${gw.id}`, { token, body: { rState: 'failed' } });
+      expect(put.status).toBe(200);
+      expect(put.body.rState).toBe('success');
     });
 
     it('refuses a second gateway of the same name in the domain with 409 naming name', async () => {

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
+import { useLiveEvents } from '../../app/useLiveEvents';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Pager } from '../Pager';
 import { fieldKey } from '../path';
@@ -48,11 +49,19 @@ type Props = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   /** Screen-specific controls (filters, import, export) shown beside the search box. */
   toolbar?: ReactNode;
-  /** Where a row opens when it is not `{id}` (variants with their own editor paths). */
+  /**
+   * Live topic (GET /api/events): an event patches the row it names (its `id`) with the fields the
+   * row shows, then the page is read again, without a reload.
+   */
+  live?: string;
+  /** Link of a row's editor, relative to the list, when it is not `{id}` (hotdesk devices, say). */
   rowLink?: (row: Row) => string;
   /** Replaces the Add button (a menu of variants, say); shown only with the create right. */
   addControl?: ReactNode;
 };
+
+/** Events arriving in a burst cause one read of the page. */
+const LIVE_REFRESH_DELAY_MS = 250;
 
 const SEARCH_DELAY_MS = 400;
 
@@ -68,6 +77,7 @@ export function ListScreen({
   path: pathProp,
   query: extraQuery,
   toolbar,
+  live,
   rowLink,
   addControl,
 }: Props) {
@@ -91,6 +101,36 @@ export function ListScreen({
   if (confirm) confirmCount.current = confirm.length;
   const [deleting, setDeleting] = useState(false);
   const [term, setTerm] = useState(state.q);
+  const linkOf = (row: Row) => (rowLink ? rowLink(row) : String(row.id));
+
+  const liveRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (liveRefresh.current) clearTimeout(liveRefresh.current);
+    },
+    [],
+  );
+  useLiveEvents(live, (data) => {
+    const id = data?.id;
+    if (data && typeof id === 'number') {
+      // The row shows the new state at once; only the fields it already has are taken.
+      queryClient.setQueriesData<ListAnswer<Row>>({ queryKey: [path, 'list'] }, (old) =>
+        old
+          ? {
+              ...old,
+              items: old.items.map((r) =>
+                r.id === id ? { ...r, ...Object.fromEntries(Object.entries(data).filter(([k]) => k in r)) } : r,
+              ),
+            }
+          : old,
+      );
+    }
+    if (liveRefresh.current) clearTimeout(liveRefresh.current);
+    liveRefresh.current = setTimeout(() => {
+      liveRefresh.current = null;
+      queryClient.invalidateQueries({ queryKey: [path] });
+    }, LIVE_REFRESH_DELAY_MS);
+  });
 
   const mayCreate = def.ops.create && can(def.objClass, 'x');
   const mayEdit = (def.ops.update || def.ops.patch) && can(def.objClass, 'w');
@@ -285,7 +325,7 @@ export function ListScreen({
                 return (
                   <Table.Td key={column.field}>
                     {index === 0 ? (
-                      <Anchor component={Link} to={rowLink ? rowLink(row) : String(row.id)} fz="sm">
+                      <Anchor component={Link} to={linkOf(row)} fz="sm">
                         {content}
                       </Anchor>
                     ) : (
@@ -302,7 +342,7 @@ export function ListScreen({
                         variant="subtle"
                         size="sm"
                         component={Link}
-                        to={rowLink ? rowLink(row) : String(row.id)}
+                        to={linkOf(row)}
                         aria-label={t('kit.edit')}
                       >
                         <IconPencil size={14} />

@@ -34,7 +34,7 @@ function KindBadge({ row }: { row: Row }) {
   );
 }
 
-/** `/routing/sip-gateways`: both variants in one list; Add offers either. */
+/** `/routing/sip-gateways`: both variants in one list, registration status live; Add offers either. */
 export function SipGatewaysList() {
   const { t } = useTranslation();
   const add = (
@@ -58,6 +58,8 @@ export function SipGatewaysList() {
     <ListScreen
       def={sipGateways}
       title={t('sipGateways.title')}
+      // Registration status changes arrive over the live stream (telephony `gateway` events).
+      live="gateways"
       addControl={add}
       rowLink={(row) => sipGatewayEditPath({ id: row.id, register: row.register === true })}
       cells={{
