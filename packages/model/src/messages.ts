@@ -14,6 +14,8 @@ export const messages = {
   cron: 'Invalid cron expression',
   json: 'JSON is invalid',
   hostName: 'wrong host name',
+  /** A dialplan pattern that does not compile (the spec names the rule, not its text). */
+  regex: 'Should be a valid regular expression',
   /** SIP gateway account (REFERENCE: a SIP URI). */
   sipAccount: 'Should look like SIP account',
   /** Chat gateway uri: a path of the public endpoint. */

@@ -1,4 +1,15 @@
-import { chatGateways, objclass, type ResourceDef, regions, roles, sipGateways, users } from '@switchboard/model';
+import {
+  chatGateways,
+  chatplan,
+  dialplan,
+  flows,
+  objclass,
+  type ResourceDef,
+  regions,
+  roles,
+  sipGateways,
+  users,
+} from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
@@ -15,6 +26,12 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const FlowsList = screen(() => import('./routing/flows/FlowsList'), 'FlowsList');
+const FlowEdit = screen(() => import('./routing/flows/FlowEdit'), 'FlowEdit');
+const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'DialplanList');
+const DialplanEdit = screen(() => import('./routing/dialplan/DialplanEdit'), 'DialplanEdit');
+const ChatplanList = screen(() => import('./routing/chatplan/ChatplanList'), 'ChatplanList');
+const ChatplanEdit = screen(() => import('./routing/chatplan/ChatplanEdit'), 'ChatplanEdit');
 const SipGatewaysList = screen(() => import('./routing/sip-gateways/SipGatewaysList'), 'SipGatewaysList');
 const RegisterGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'RegisterGatewayEdit');
 const TrunkingGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'TrunkingGatewayEdit');
@@ -81,6 +98,12 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  { path: 'routing/flow', element: guarded(flows.objClass, FlowsList) },
+  { path: 'routing/flow/:id', element: editor(flows.objClass, FlowEdit) },
+  { path: 'routing/dialplan', element: guarded(dialplan.objClass, DialplanList) },
+  { path: 'routing/dialplan/:id', element: editor(dialplan.objClass, DialplanEdit) },
+  { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
+  { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
   { path: 'routing/sip-gateways', element: guarded(sipGateways.objClass, SipGatewaysList) },
   { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways.objClass, RegisterGatewayEdit) },
