@@ -20,6 +20,10 @@ export type Config = {
   /** Sign-in limits: failures allowed per user and per address within the window. */
   loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** Graph API of the messenger chat gateways (a local stand-in in tests). */
+  graphApiUrl: string;
+  /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
+  graphDialogUrl: string;
   /** Folder of uploaded and synthesised media files (default `<dataDir>/media`). */
   mediaDir: string;
   /** Largest media upload, in bytes. */
@@ -72,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
+    graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',

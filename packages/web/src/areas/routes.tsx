@@ -1,5 +1,6 @@
 import {
   calendars,
+  chatGateways,
   chatplan,
   dialplan,
   flows,
@@ -8,10 +9,11 @@ import {
   type ResourceDef,
   regions,
   roles,
+  sipGateways,
   users,
 } from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
-import { type RouteObject, useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
 import { NEW } from '../kit/edit/newId';
@@ -35,6 +37,11 @@ const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'Di
 const DialplanEdit = screen(() => import('./routing/dialplan/DialplanEdit'), 'DialplanEdit');
 const ChatplanList = screen(() => import('./routing/chatplan/ChatplanList'), 'ChatplanList');
 const ChatplanEdit = screen(() => import('./routing/chatplan/ChatplanEdit'), 'ChatplanEdit');
+const SipGatewaysList = screen(() => import('./routing/sip-gateways/SipGatewaysList'), 'SipGatewaysList');
+const RegisterGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'RegisterGatewayEdit');
+const TrunkingGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'TrunkingGatewayEdit');
+const ChatGatewaysList = screen(() => import('./routing/chat-gateways/ChatGatewaysList'), 'ChatGatewaysList');
+const ChatGatewayEdit = screen(() => import('./routing/chat-gateways/ChatGatewayEdit'), 'ChatGatewayEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -104,5 +111,10 @@ export const adminRoutes: RouteObject[] = [
   { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
   { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
-  ...resourceRoutes(calendars, { list: CalendarsList, edit: CalendarEdit }),
+  calendars,
+  chatGateways,
+  chatplan,
+  dialplan,
+  flows,
+  media,
 ];

@@ -71,6 +71,8 @@ type Props = {
   live?: string;
   /** Link of a row's editor, relative to the list, when it is not `{id}` (hotdesk devices, say). */
   rowLink?: (row: Row) => string;
+  /** Replaces the Add button (a menu of variants, say); shown only with the create right. */
+  addControl?: ReactNode;
   /** A list without editors (media): the first cell is no link to one. */
   listOnly?: boolean;
   /** Columns after the definition's ones that show something other than a field (a player, say). */
@@ -99,6 +101,7 @@ export function ListScreen({
   reorder,
   highlight,
   footer,
+  addControl,
   listOnly = false,
   extraColumns = [],
 }: Props) {
@@ -368,11 +371,12 @@ export function ListScreen({
               {t('kit.deleteSelected', { n: selected.size })}
             </Button>
           )}
-          {mayCreate && (
-            <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
-              {t('kit.add')}
-            </Button>
-          )}
+          {mayCreate &&
+            (addControl ?? (
+              <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
+                {t('kit.add')}
+              </Button>
+            ))}
         </Group>
       </Group>
 
