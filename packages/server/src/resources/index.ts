@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
+import { registerLicenseRoutes } from './directory/licenses.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -29,4 +30,5 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerLicenseRoutes(app);
 }
