@@ -149,7 +149,11 @@ export function LicenseUsers() {
           row={(holder) => (
             <Table.Tr key={holder.id}>
               <Table.Td>{holder.domain}</Table.Td>
-              <Table.Td>{holder.user.name ? `${holder.user.name} (${holder.username})` : holder.username}</Table.Td>
+              <Table.Td>
+                {holder.user.name && holder.user.name !== holder.username
+                  ? `${holder.user.name} (${holder.username})`
+                  : holder.username}
+              </Table.Td>
               <Table.Td>{holder.sessions}</Table.Td>
               <Table.Td>
                 <LicenseBadges license={holder.license} />

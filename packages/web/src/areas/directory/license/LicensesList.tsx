@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { LICENSE_EXPIRY_FILTERS, type LicenseExpiryFilter, licenses } from '@switchboard/model';
 import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,31 +12,22 @@ import { ImportLicenseDialog } from './ImportLicenseDialog';
 
 const ALL = 'all';
 
-/** The end date, marked when the license has ended or ends within 30 days. */
+/** The end date, with a warning line when the license has ended or ends within 30 days. */
 function EndCell({ row }: { row: Row }) {
   const { t, i18n } = useTranslation();
   const till = typeof row.validTill === 'number' ? row.validTill : Number.NaN;
-  const text = formatDateTime(row.not_after, i18n.language);
   const daysLeft = (till - Date.now()) / 86_400_000;
-  if (daysLeft <= 0) {
-    return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm">{text}</Text>
-        <Badge size="xs" color="red" variant="light">
-          {t('licenses.expired')}
-        </Badge>
-      </Group>
-    );
-  }
+  const warning =
+    daysLeft <= 0 ? t('licenses.expired') : daysLeft <= 30 ? t('licenses.daysLeft', { n: Math.ceil(daysLeft) }) : null;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm">{text}</Text>
-      {daysLeft <= 30 && (
-        <Badge size="xs" color="orange" variant="light">
-          {t('licenses.daysLeft', { n: Math.ceil(daysLeft) })}
-        </Badge>
+    <Stack gap={0}>
+      <Text size="sm">{formatDateTime(row.not_after, i18n.language)}</Text>
+      {warning && (
+        <Text size="xs" fw={600} c={daysLeft <= 0 ? 'red' : 'orange'}>
+          {warning}
+        </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
