@@ -47,8 +47,9 @@ describe('server process', () => {
     });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
+    // /userinfo takes the token from the header only (config.queryToken); the URL is logged all the same.
     const viaQuery = await fetch(`${base}/api/userinfo?access_token=${accessToken}`);
-    expect(viaQuery.status).toBe(200);
+    expect(viaQuery.status).toBe(401);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'switchboard.lock'))).toBe(false);
