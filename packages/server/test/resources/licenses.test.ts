@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignLicenses } from '../../src/resources/directory/licenses.js';
 import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
 import { issueLicense, LICENSE_KEYS, seedLicense } from '../licenses.js';
@@ -237,6 +238,27 @@ describe.each(drivers())('licenses on %s', (driver) => {
       const [a, b] = [await newUser(), await newUser()];
       const answers = await Promise.all([setLicenses(a.id, [id]), setLicenses(b.id, [id])]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect((await s.request('GET', `/api/license/${id}`, { token })).body.used).toBe(1);
+    });
+
+    it('holds the last seat while an uncommitted assignment has it: the second waits, then is refused', async () => {
+      const id = await seedLicense(s, { limit: 1 });
+      const [a, b] = [await newUser(), await newUser()];
+      const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // The first writer takes the seat and keeps its transaction open a while; the second starts
+      // meanwhile. Without the row lock the second would count no seat taken and get one too.
+      const first = s.ctx.db.transaction(async (tx) => {
+        await assignLicenses(tx, 1, a.id, [id]);
+        await pause(600);
+      });
+      await pause(150);
+      const second = s.ctx.db.transaction((tx) => assignLicenses(tx, 1, b.id, [id]));
+      const [one, two] = await Promise.allSettled([first, second]);
+      expect(one.status).toBe('fulfilled');
+      expect(two.status).toBe('rejected');
+      expect((two as PromiseRejectedResult).reason.fields).toEqual([
+        { field: 'license', message: `License ${id} (CALL_CENTER) is used up: 1 of 1 assigned.` },
+      ]);
       expect((await s.request('GET', `/api/license/${id}`, { token })).body.used).toBe(1);
     });
 
