@@ -105,6 +105,8 @@ export const PERMISSIONS = [
   'manageUserLicense',
   'changeUserPassword',
   'systemSetting',
+  /** Post events of the telephony side (device registration, call states, hotdesk log-ins). */
+  'telephonyEvents',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

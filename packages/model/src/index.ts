@@ -2,6 +2,8 @@ export * from './access.js';
 export * from './constants.js';
 export * from './directory/licenses.js';
 export * from './directory/users.js';
+export * from './lookups/regions.js';
+export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -14,6 +16,7 @@ export * from './system/logger-config.js';
 export * from './validation.js';
 
 import { users } from './directory/users.js';
+import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -31,4 +34,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   flows,
   dialplan,
   chatplan,
+  regions,
 ] as const;

@@ -47,9 +47,11 @@ describe('server process', () => {
     });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
-    // /userinfo takes the token from the header only (config.queryToken); the URL is logged all the same.
+    // A token in the URL is taken only by routes that need it (the live event stream, say).
     const viaQuery = await fetch(`${base}/api/userinfo?access_token=${accessToken}`);
     expect(viaQuery.status).toBe(401);
+    const viaHeader = await fetch(`${base}/api/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(viaHeader.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'switchboard.lock'))).toBe(false);

@@ -3,6 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { watchAuthChanges } from '../auth/cache.js';
 import { authRoutes } from '../auth/routes.js';
 import type { AppContext } from '../context.js';
+import { startHub } from '../events/hub.js';
+import { registerEventStream } from '../events/stream.js';
+import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
 import { apiError, errorHandler } from './errors.js';
 import { guardHook, requireGuard } from './guard.js';
@@ -43,12 +46,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   const unwatch = await watchAuthChanges(ctx);
   app.addHook('onClose', async () => unwatch());
+  const stopHub = await startHub(ctx);
+  app.addHook('onClose', async () => stopHub());
 
   await registerOpenApi(app);
   await app.register(openApiRoute);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(registerResources);
+  await app.register(registerEventStream);
+  await app.register(registerTelephonyRoutes);
   await app.register(staticRoutes);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
+import './directory/device-events.js';
 import { registerLicenseRoutes } from './directory/licenses.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
@@ -7,6 +8,8 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { regionsResource } from './lookups/regions.js';
+import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
@@ -25,6 +28,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   flowsResource,
   dialplanResource,
   chatplanResource,
+  regionsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -39,5 +43,6 @@ export async function registerResources(app: FastifyInstance) {
   registerLoggerRoutes(app);
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
+  registerTimezoneRoute(app);
   registerLicenseRoutes(app);
 }

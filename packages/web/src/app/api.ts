@@ -26,6 +26,9 @@ export function configureApi(base: string, next: Hooks) {
   hooks = next;
 }
 
+/** The full URL of an API path, for what cannot go through `api` (EventSource, audio, downloads). */
+export const apiUrl = (path: string) => `${apiBase}${path}`;
+
 export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string | null) =>
   token ? localStorage.setItem(TOKEN_STORAGE_KEY, token) : localStorage.removeItem(TOKEN_STORAGE_KEY);

@@ -198,4 +198,41 @@ describe('ListScreen', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeDisabled();
   });
+
+  it('patches a row on a live event and reads the page again, without a reload', async () => {
+    const sources: { url: string; emit: (type: string, data: unknown) => void }[] = [];
+    class FakeEventSource {
+      static CLOSED = 2;
+      readyState = 0;
+      onopen = null;
+      onerror = null;
+      private handlers = new Map<string, (e: { data: string }) => void>();
+      constructor(readonly url: string) {
+        sources.push({ url, emit: (type, data) => this.handlers.get(type)?.({ data: JSON.stringify(data) }) });
+      }
+      addEventListener(type: string, fn: (e: { data: string }) => void) {
+        this.handlers.set(type, fn);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    localStorage.setItem('access-token', 'tok');
+    const rows = people(2);
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(rows)(c) : undefined));
+    renderRoutes(
+      [{ path: '/directory/users', element: <ListScreen def={users} title={TITLE} live="users" /> }],
+      '/directory/users',
+    );
+    await screen.findByText('Person 01');
+    await waitFor(() => expect(sources).toHaveLength(1));
+    expect(sources[0].url).toContain('topics=users');
+    const reads = api.calls.filter((c) => c.path === '/users').length;
+    rows[0] = { ...rows[0], extension: '555' };
+    sources[0].emit('users', { id: 1, extension: '555', unknownField: 'ignored' });
+    expect(await screen.findByText('555')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/users').length).toBeGreaterThan(reads));
+    expect(screen.queryByText('ignored')).not.toBeInTheDocument();
+  });
 });

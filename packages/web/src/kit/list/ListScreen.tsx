@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
+import { useLiveEvents } from '../../app/useLiveEvents';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Pager } from '../Pager';
 import { fieldKey } from '../path';
@@ -48,7 +49,17 @@ type Props = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   /** Screen-specific controls (filters, import, export) shown beside the search box. */
   toolbar?: ReactNode;
+  /**
+   * Live topic (GET /api/events): an event patches the row it names (its `id`) with the fields the
+   * row shows, then the page is read again, without a reload.
+   */
+  live?: string;
+  /** Link of a row's editor, relative to the list, when it is not `{id}` (hotdesk devices, say). */
+  rowLink?: (row: Row) => string;
 };
+
+/** Events arriving in a burst cause one read of the page. */
+const LIVE_REFRESH_DELAY_MS = 250;
 
 const SEARCH_DELAY_MS = 400;
 
@@ -57,7 +68,7 @@ const SEARCH_DELAY_MS = 400;
  * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
  * scope decides which controls show.
  */
-export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar }: Props) {
+export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar, live, rowLink }: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -78,6 +89,36 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
   if (confirm) confirmCount.current = confirm.length;
   const [deleting, setDeleting] = useState(false);
   const [term, setTerm] = useState(state.q);
+  const linkOf = (row: Row) => (rowLink ? rowLink(row) : String(row.id));
+
+  const liveRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (liveRefresh.current) clearTimeout(liveRefresh.current);
+    },
+    [],
+  );
+  useLiveEvents(live, (data) => {
+    const id = data?.id;
+    if (data && typeof id === 'number') {
+      // The row shows the new state at once; only the fields it already has are taken.
+      queryClient.setQueriesData<ListAnswer<Row>>({ queryKey: [path, 'list'] }, (old) =>
+        old
+          ? {
+              ...old,
+              items: old.items.map((r) =>
+                r.id === id ? { ...r, ...Object.fromEntries(Object.entries(data).filter(([k]) => k in r)) } : r,
+              ),
+            }
+          : old,
+      );
+    }
+    if (liveRefresh.current) clearTimeout(liveRefresh.current);
+    liveRefresh.current = setTimeout(() => {
+      liveRefresh.current = null;
+      queryClient.invalidateQueries({ queryKey: [path] });
+    }, LIVE_REFRESH_DELAY_MS);
+  });
 
   const mayCreate = def.ops.create && can(def.objClass, 'x');
   const mayEdit = (def.ops.update || def.ops.patch) && can(def.objClass, 'w');
@@ -271,7 +312,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                 return (
                   <Table.Td key={column.field}>
                     {index === 0 ? (
-                      <Anchor component={Link} to={String(row.id)} fz="sm">
+                      <Anchor component={Link} to={linkOf(row)} fz="sm">
                         {content}
                       </Anchor>
                     ) : (
@@ -288,7 +329,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
                         variant="subtle"
                         size="sm"
                         component={Link}
-                        to={String(row.id)}
+                        to={linkOf(row)}
                         aria-label={t('kit.edit')}
                       >
                         <IconPencil size={14} />
