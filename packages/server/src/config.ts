@@ -22,6 +22,10 @@ export type Config = {
   trustProxy: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
+  /** Graph API of the messenger chat gateways (a local stand-in in tests). */
+  graphApiUrl: string;
+  /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
+  graphDialogUrl: string;
 };
 
 /** packages/server: this file sits in src/ (sources) or is bundled into dist/ (build). */
@@ -77,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
+    graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
+    graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
   };
 }
