@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './directory/devices.js';
 export * from './directory/users.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -9,6 +10,7 @@ export * from './resource.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
+import { devices } from './directory/devices.js';
 import { users } from './directory/users.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
@@ -16,4 +18,4 @@ import type { ResourceDef } from './resource.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
-export const RESOURCES: readonly ResourceDef[] = [users, roles, objclass, loggerConfig] as const;
+export const RESOURCES: readonly ResourceDef[] = [users, devices, roles, objclass, loggerConfig] as const;

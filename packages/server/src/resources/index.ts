@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import { registerDeviceRoutes } from './directory/device-routes.js';
+import { devicesResource } from './directory/devices.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -15,6 +17,7 @@ import { registerLoggerRoutes } from './system/logger-routes.js';
 /** Every model resource the server serves, by its definition's name. */
 export const SERVER_RESOURCES: readonly ServerResource[] = [
   usersResource,
+  devicesResource,
   rolesResource,
   objclassResource,
   loggerConfigResource,
@@ -27,6 +30,7 @@ export async function registerResources(app: FastifyInstance) {
   registerUserTokenRoutes(app);
   registerUserSettingsRoutes(app);
   registerUserAuditRoute(app);
+  registerDeviceRoutes(app);
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);

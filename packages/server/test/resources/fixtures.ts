@@ -76,6 +76,63 @@ export const FIXTURES: Record<string, Fixture> = {
       },
     ],
   },
+  devices: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      account: unique('acc'),
+      password: 'Sip-secret-1',
+      phone: '1001',
+      ip: '10.0.0.5',
+      brand: 'Yealink',
+      model: 'T46',
+      mac: '00:11:22:AA:bb:cc',
+      vars: { line: '1' },
+    }),
+    searchValue: (b) => b.name as string,
+    // A new account needs the password again: the stored credential is bound to the account.
+    update: (prefix) => ({ name: unique(prefix), account: unique('acc'), password: 'Sip-secret-2', brand: 'Polycom' }),
+    patch: { brand: 'Patched' },
+    untouched: 'model',
+    invalid: [
+      {
+        rule: 'name required',
+        body: { name: '', account: unique('a'), password: 'x' },
+        field: 'name',
+        message: messages.required,
+      },
+      { rule: 'account required', body: { name: 'Desk', password: 'x' }, field: 'account', message: messages.required },
+      {
+        rule: 'password required on create',
+        body: { name: 'Desk', account: unique('a') },
+        field: 'password',
+        message: messages.required,
+        on: 'create',
+      },
+      {
+        rule: 'IPv4',
+        body: { name: 'Desk', account: unique('a'), password: 'x', ip: '300.1.2.3' },
+        field: 'ip',
+        message: messages.ipv4,
+      },
+      {
+        rule: 'MAC',
+        body: { name: 'Desk', account: unique('a'), password: 'x', mac: '00:11:22:33:44' },
+        field: 'mac',
+        message: messages.mac,
+      },
+      {
+        rule: 'hotdesk host name',
+        body: { name: 'Desk', password: 'x', hotdesk: true, hotdesks: ['pc-01', 'bad host!'] },
+        field: 'hotdesks.1',
+        message: messages.hostName,
+      },
+      {
+        rule: 'user of this domain',
+        body: { name: 'Desk', account: unique('a'), password: 'x', user: { id: 987654 } },
+        field: 'user',
+      },
+    ],
+  },
   roles: {
     create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: ['read'] }),
     searchValue: (b) => b.name as string,

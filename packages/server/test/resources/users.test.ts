@@ -132,11 +132,16 @@ describe.each(drivers())('users on %s', (driver) => {
 
   it('stores every field: roles, license and device ids, variables', async () => {
     const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
+    const device = async (name: string) =>
+      (await s.request('POST', '/api/devices', { token, body: { ...FIXTURES.devices.create('d'), name } })).body
+        .id as number;
+    const d1 = await device('Desk one');
+    const d2 = await device('Desk two');
     const user = await newUser({
       roles: [{ id: role.body.id }],
       license: [7, 3],
-      device: { id: 11 },
-      devices: [{ id: 11 }, { id: 12 }],
+      device: { id: d1 },
+      devices: [{ id: d2 }, { id: d1 }],
       profile: { team: 'red', floor: '2' },
     });
     expect(user).toMatchObject({
@@ -145,10 +150,10 @@ describe.each(drivers())('users on %s', (driver) => {
         { id: 7, prod: '' },
         { id: 3, prod: '' },
       ],
-      device: { id: 11, name: '' },
+      device: { id: d1, name: 'Desk one' },
       devices: [
-        { id: 11, name: '' },
-        { id: 12, name: '' },
+        { id: d2, name: 'Desk two' },
+        { id: d1, name: 'Desk one' },
       ],
       profile: { team: 'red', floor: '2' },
     });

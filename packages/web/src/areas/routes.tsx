@@ -1,4 +1,4 @@
-import { objclass, roles, users } from '@switchboard/model';
+import { devices, objclass, roles, users } from '@switchboard/model';
 import type { ComponentType, ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
@@ -11,6 +11,9 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 const UsersList = screen(() => import('./directory/users/UsersList'), 'UsersList');
 const UserEdit = screen(() => import('./directory/users/UserEdit'), 'UserEdit');
+const DevicesList = screen(() => import('./directory/devices/DevicesList'), 'DevicesList');
+const DeviceEdit = screen(() => import('./directory/devices/DeviceEdit'), 'DeviceEdit');
+const HotdeskEdit = screen(() => import('./directory/devices/DeviceEdit'), 'HotdeskEdit');
 const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesList');
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
@@ -42,6 +45,9 @@ const editor = (cls: string | null, Screen: ComponentType): RouteObject['element
 export const adminRoutes: RouteObject[] = [
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
   { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
+  { path: 'directory/devices', element: guarded(devices.objClass, DevicesList) },
+  { path: 'directory/devices/hotdesk/:id', element: editor(devices.objClass, HotdeskEdit) },
+  { path: 'directory/devices/:id', element: editor(devices.objClass, DeviceEdit) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },

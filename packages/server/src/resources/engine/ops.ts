@@ -119,6 +119,7 @@ export async function createItem(c: Compiled, caller: Caller, body: Row): Promis
   const { row, pending } = await toRow(c, body, ctx);
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
+      await c.binding.beforeRow?.(tx, row, body, ctx);
       row.domainId = principal.domainId;
       const [created] = (await tx
         .insert(c.binding.table)
@@ -150,6 +151,7 @@ export async function updateItem(
       if (!old) throw notFound(c);
       const ctx: WriteContext = { ...caller, old, op };
       await c.binding.beforeWrite?.(body, ctx);
+      await c.binding.beforeRow?.(tx, row, body, ctx);
       if (c.hasUpdatedAt) row.updatedAt = sql`now()`;
       if (Object.keys(row).length) {
         await tx
@@ -187,6 +189,7 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
     if (c.recordClass) {
       await tx.execute(sql`delete from record_acl where class = ${c.recordClass} and record_id in ${found}`);
     }
+    await c.binding.afterDelete?.(tx, items, caller);
     if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
     return items;
   });

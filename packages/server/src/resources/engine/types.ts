@@ -49,8 +49,20 @@ export type ResourceBinding = {
   unique?: Record<string, string>;
   /** Checks that need the parsed body and the old item (rights to change roles, say). */
   beforeWrite?: (body: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
+  /**
+   * Last say over the row inside the transaction, with the old item (create and update alike):
+   * values that depend on other fields or on the stored record (a generated account, say).
+   */
+  beforeRow?: (
+    tx: Db,
+    row: Record<string, unknown>,
+    body: Record<string, unknown>,
+    ctx: WriteContext,
+  ) => void | Promise<void>;
   /** Checks before deleting one record (refuse deleting oneself, say). */
   beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>) => void | Promise<void>;
+  /** In the delete's transaction, after the rows are gone (clear references to them, say). */
+  afterDelete?: (tx: Db, items: Record<string, unknown>[], ctx: Omit<WriteContext, 'op' | 'old'>) => Promise<void>;
   /** After the transaction commits (invalidate cached sessions, say). */
   afterCommit?: (app: AppContext) => Promise<void>;
 };
