@@ -7,6 +7,9 @@ export * from './nav.js';
 export * from './permissions/objclass.js';
 export * from './permissions/roles.js';
 export * from './resource.js';
+export * from './routing/chatplan.js';
+export * from './routing/dialplan.js';
+export * from './routing/flows.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
@@ -15,7 +18,19 @@ import { users } from './directory/users.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
+import { chatplan } from './routing/chatplan.js';
+import { dialplan } from './routing/dialplan.js';
+import { flows } from './routing/flows.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
-export const RESOURCES: readonly ResourceDef[] = [users, devices, roles, objclass, loggerConfig] as const;
+export const RESOURCES: readonly ResourceDef[] = [
+  users,
+  devices,
+  roles,
+  objclass,
+  loggerConfig,
+  flows,
+  dialplan,
+  chatplan,
+] as const;

@@ -1,2 +1,98 @@
 // Tables of the routing area; see schema.ts for the conventions.
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domains, users } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+
+const domainId = () =>
+  integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' });
+
+/** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
+export const flows = pgTable(
+  'flows',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    schema: jsonb('schema').notNull().default([]),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    type: text('type').notNull().default('voice'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    editor: boolean('editor').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    searchIndex('flows_name_search', t.name),
+    index('flows_domain_name').on(t.domainId, t.name),
+    index('flows_domain_type').on(t.domainId, t.type),
+    // Tag filters (`&&`) and the tag search read this.
+    index('flows_tags').using('gin', t.tags),
+  ],
+);
+
+/** Previous schemas of a flow: every save that changes the schema keeps the one it replaces. */
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    schema: jsonb('schema').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('flow_versions_flow_version').on(t.flowId, t.version)],
+);
+
+/**
+ * Outbound dialplan rules, ordered by position (1, 2, … per domain, without gaps). A flow in use
+ * cannot be deleted (restrict).
+ */
+export const dialplan = pgTable(
+  'dialplan',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
+    pattern: text('pattern').notNull(),
+    description: text('description').notNull().default(''),
+    disabled: boolean('disabled').notNull().default(false),
+    position: integer('position').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('dialplan_domain_position').on(t.domainId, t.position),
+    searchIndex('dialplan_name_search', t.name),
+    searchIndex('dialplan_pattern_search', t.pattern),
+    index('dialplan_flow').on(t.flowId),
+  ],
+);
+
+/** Chat plans: which chat flow serves outgoing chats. */
+export const chatplan = pgTable(
+  'chatplan',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    ...stamps,
+  },
+  (t) => [
+    searchIndex('chatplan_name_search', t.name),
+    index('chatplan_domain_name').on(t.domainId, t.name),
+    index('chatplan_flow').on(t.flowId),
+  ],
+);

@@ -11,6 +11,10 @@ import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { chatplanResource, dialplanResource } from './routing/dialplan.js';
+import { registerDialplanRoutes } from './routing/dialplan-routes.js';
+import { registerFlowRoutes } from './routing/flow-routes.js';
+import { flowsResource } from './routing/flows.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -21,6 +25,9 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   rolesResource,
   objclassResource,
   loggerConfigResource,
+  flowsResource,
+  dialplanResource,
+  chatplanResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -34,4 +41,6 @@ export async function registerResources(app: FastifyInstance) {
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
+  registerFlowRoutes(app);
+  registerDialplanRoutes(app);
 }

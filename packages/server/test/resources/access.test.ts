@@ -19,6 +19,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
   /** A record of the resource in the first domain: a new one, or an existing one. */
   async function record(def: ResourceDef): Promise<Item> {
     const base = `/api${def.path}`;
+    await FIXTURES[def.name].prepare?.(s, admin);
     if (def.ops.create) {
       if (FIXTURES[def.name].exclusive) {
         const ids = (await s.request('GET', base, { token: admin, query: { size: 1000 } })).body.items.map(

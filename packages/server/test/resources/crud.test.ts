@@ -40,6 +40,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
   describe.each(RESOURCES.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
     const fx = FIXTURES[name];
     const base = `/api${def.path}`;
+    beforeAll(async () => fx.prepare?.(s, token));
     const get = (path: string, query?: Record<string, unknown>) => s.request('GET', path, { token, query });
     const all = async (): Promise<Item[]> => (await get(base, { size: 1000 })).body.items;
     const create = async (prefix = 'crud'): Promise<Item> => {

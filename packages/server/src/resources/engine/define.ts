@@ -35,7 +35,7 @@ export function guardOf(c: Compiled, right: Right): Guard {
   return { permission: c.binding.permission };
 }
 
-const callerOf = (request: FastifyRequest) => ({
+export const callerOf = (request: FastifyRequest) => ({
   app: request.server.ctx,
   principal: request.principal!,
   request,
@@ -64,9 +64,12 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         schema: doc(tag, `List ${def.name}`, { querystring: listQueryDoc, response: { 200: listAnswerDoc(item) } }),
         ...routeCompilers,
         handler: async (request) => {
-          const lq = parseListQuery(c.listSpec, request.query as Record<string, unknown>);
+          const query = request.query as Record<string, unknown>;
+          const lq = parseListQuery(c.listSpec, query);
           if (isQueryError(lq)) throw queryError(def.name, lq);
-          return listItems(request.server.ctx.db, c, request.principal!, lq);
+          const filters = binding.listFilters?.(query) ?? [];
+          if (!Array.isArray(filters)) throw queryError(def.name, filters);
+          return listItems(request.server.ctx.db, c, request.principal!, lq, filters);
         },
       });
 

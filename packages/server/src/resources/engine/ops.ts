@@ -112,6 +112,26 @@ async function guarded<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A record another table still refers to (a foreign key restricts the delete) answers 409 rather
+ * than a server error; resources that know who refers to them say so earlier in beforeDelete.
+ */
+async function inUse<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    let e = error as { code?: unknown; cause?: unknown } | undefined;
+    for (let depth = 0; e && depth < 5; depth++) {
+      if (e.code === '23503') {
+        const message = `This ${c.def.name} record is in use by other records and cannot be deleted`;
+        throw new HttpError(409, `app.${c.def.name}.in_use`, message, [{ field: 'id', message }]);
+      }
+      e = e.cause as { code?: unknown; cause?: unknown } | undefined;
+    }
+    throw error;
+  }
+}
+
 export async function createItem(c: Compiled, caller: Caller, body: Row): Promise<Row> {
   const { app, principal } = caller;
   const ctx: WriteContext = { ...caller, old: null, op: 'create' };
@@ -121,6 +141,7 @@ export async function createItem(c: Compiled, caller: Caller, body: Row): Promis
     app.db.transaction(async (tx) => {
       await c.binding.beforeRow?.(tx, row, body, ctx);
       row.domainId = principal.domainId;
+      await c.binding.beforeInsert?.(tx, row, ctx);
       const [created] = (await tx
         .insert(c.binding.table)
         .values(row as never)
@@ -150,7 +171,7 @@ export async function updateItem(
       const old = await readItem(tx, c, principal.domainId, id);
       if (!old) throw notFound(c);
       const ctx: WriteContext = { ...caller, old, op };
-      await c.binding.beforeWrite?.(body, ctx);
+      await c.binding.beforeWrite?.(body, ctx, tx);
       await c.binding.beforeRow?.(tx, row, body, ctx);
       if (c.hasUpdatedAt) row.updatedAt = sql`now()`;
       if (Object.keys(row).length) {
@@ -175,24 +196,26 @@ export async function updateItem(
  */
 export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): Promise<Row[]> {
   const { app, principal } = caller;
-  const deleted = await app.db.transaction(async (tx) => {
-    const parts: SQL[] = [sql.raw(c.selectItem), sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`];
-    const deletable = recordFilter(principal, c.recordClass, 'd');
-    if (deletable) parts.push(sql` and `, deletable);
-    const items = await queryRows(tx, sql.join(parts));
-    if (!items.length) return items;
-    for (const item of items) await c.binding.beforeDelete?.(item, { ...caller, old: item });
-    const found = items.map((i) => i.id as number);
-    await tx.execute(
-      sql`delete from ${sql.raw(`"${c.table}"`)} where domain_id = ${principal.domainId} and id in ${found}`,
-    );
-    if (c.recordClass) {
-      await tx.execute(sql`delete from record_acl where class = ${c.recordClass} and record_id in ${found}`);
-    }
-    await c.binding.afterDelete?.(tx, items, caller);
-    if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
-    return items;
-  });
+  const deleted = await inUse(c, () =>
+    app.db.transaction(async (tx) => {
+      const parts: SQL[] = [sql.raw(c.selectItem), sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`];
+      const deletable = recordFilter(principal, c.recordClass, 'd');
+      if (deletable) parts.push(sql` and `, deletable);
+      const items = await queryRows(tx, sql.join(parts));
+      if (!items.length) return items;
+      for (const item of items) await c.binding.beforeDelete?.(item, { ...caller, old: item }, tx);
+      const found = items.map((i) => i.id as number);
+      await tx.execute(
+        sql`delete from ${sql.raw(`"${c.table}"`)} where domain_id = ${principal.domainId} and id in ${found}`,
+      );
+      if (c.recordClass) {
+        await tx.execute(sql`delete from record_acl where class = ${c.recordClass} and record_id in ${found}`);
+      }
+      await c.binding.afterDelete?.(tx, items, caller);
+      if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
+      return items;
+    }),
+  );
   if (deleted.length) await c.binding.afterCommit?.(app);
   return deleted;
 }

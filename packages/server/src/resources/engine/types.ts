@@ -1,4 +1,5 @@
 import type { Permission, ResourceDef } from '@switchboard/model';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -47,8 +48,16 @@ export type ResourceBinding = {
   fields?: Record<string, FieldBinding>;
   /** Unique index name → the field it protects, for 409 answers that name it. */
   unique?: Record<string, string>;
-  /** Checks that need the parsed body and the old item (rights to change roles, say). */
-  beforeWrite?: (body: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>;
+  /**
+   * Checks that need the parsed body and the old item (rights to change roles, say). On update
+   * `tx` is the write's transaction (after the item was found); on create there is none yet.
+   */
+  beforeWrite?: (body: Record<string, unknown>, ctx: WriteContext, tx?: Db) => void | Promise<void>;
+  /**
+   * Checks before deleting one record (refuse deleting oneself, say); `tx` is the delete's
+   * transaction, to read what still refers to the record.
+   */
+  beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>, tx: Db) => void | Promise<void>;
   /**
    * Last say over the row inside the transaction, with the old item (create and update alike):
    * values that depend on other fields or on the stored record (a generated account, say).
@@ -59,10 +68,15 @@ export type ResourceBinding = {
     body: Record<string, unknown>,
     ctx: WriteContext,
   ) => void | Promise<void>;
-  /** Checks before deleting one record (refuse deleting oneself, say). */
-  beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>) => void | Promise<void>;
-  /** In the delete's transaction, after the rows are gone (clear references to them, say). */
+  /** Fills server-assigned columns (a position at the end of the list, say) in the insert's transaction. */
+  beforeInsert?: (tx: Db, row: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /** Work after records are deleted, in the same transaction (close position gaps, say). */
   afterDelete?: (tx: Db, items: Record<string, unknown>[], ctx: Omit<WriteContext, 'op' | 'old'>) => Promise<void>;
+  /**
+   * Extra list filters read from the query besides the standard parameters; answers SQL
+   * conditions over the row alias `t`, or a field error.
+   */
+  listFilters?: (query: Record<string, unknown>) => SQL[] | { field: string; message: string };
   /** After the transaction commits (invalidate cached sessions, say). */
   afterCommit?: (app: AppContext) => Promise<void>;
 };

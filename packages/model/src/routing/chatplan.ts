@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineResource } from '../resource.js';
+import { optionalText, refOutput, required } from '../validation.js';
+import { flowRef } from './flows.js';
+
+/** Chat plans run chat flows. */
+export const CHATPLAN_FLOW_TYPE = 'chat';
+
+const chatplanInput = z.object({
+  name: required(),
+  schema: flowRef(),
+  description: optionalText(),
+  enabled: z.boolean().default(true),
+});
+
+export const chatplan = defineResource({
+  name: 'chatplan',
+  path: '/routing/outbound/chat',
+  objClass: 'acr_routing',
+  area: 'routing',
+  route: '/routing/chatplan',
+  input: chatplanInput,
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    schema: refOutput(),
+    description: z.string(),
+    enabled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  fields: ['id', 'name', 'schema', 'description', 'enabled', 'createdAt', 'updatedAt'],
+  listFields: ['id', 'name', 'schema', 'description', 'enabled'],
+  search: ['name'],
+  sort: ['id', 'name', 'description', 'enabled'],
+  defaultSort: '+name',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'schema', kind: 'ref' },
+    { field: 'description', sort: 'description' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
+  ],
+  recordAcl: false,
+  ops: { create: true, update: true, patch: true, delete: true },
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { defineResource } from '../resource.js';
+import { optionalText, refOutput, required } from '../validation.js';
+import { flowRef } from './flows.js';
+
+/** Dialplan rules run voice flows; chat plans run chat flows. */
+export const DIALPLAN_FLOW_TYPE = 'voice';
+/** A pattern is a JavaScript regular expression, compiled without flags, matched anywhere in the number. */
+export const DIALPLAN_PATTERN_MAX_LENGTH = 1000;
+/** The tester takes a dialled number of at most this many characters. */
+export const DIALPLAN_NUMBER_MAX_LENGTH = 64;
+/** Message of a pattern that does not compile (the spec names the rule, not the text). */
+export const INVALID_REGEX_MESSAGE = 'Should be a valid regular expression';
+
+/** Does the text compile as a regular expression (JavaScript syntax, no flags)? */
+export function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first rule (by position) that is not disabled and whose pattern matches the number. */
+export function firstMatch<T extends { pattern: string; disabled: boolean; position: number }>(
+  rules: readonly T[],
+  number: string,
+): T | null {
+  const ordered = [...rules].sort((a, b) => a.position - b.position);
+  for (const rule of ordered) {
+    if (rule.disabled || !isValidPattern(rule.pattern)) continue;
+    if (new RegExp(rule.pattern).test(number)) return rule;
+  }
+  return null;
+}
+
+const dialplanInput = z.object({
+  name: required(),
+  schema: flowRef(),
+  pattern: required()
+    .max(DIALPLAN_PATTERN_MAX_LENGTH, { error: `${messages.max} ${DIALPLAN_PATTERN_MAX_LENGTH}` })
+    .refine(isValidPattern, { error: INVALID_REGEX_MESSAGE }),
+  description: optionalText(),
+  disabled: z.boolean().default(false),
+});
+
+export const dialplan = defineResource({
+  name: 'dialplan',
+  path: '/routing/outbound/calls',
+  objClass: 'acr_routing',
+  area: 'routing',
+  route: '/routing/dialplan',
+  input: dialplanInput,
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    schema: refOutput(),
+    pattern: z.string(),
+    description: z.string(),
+    disabled: z.boolean(),
+    position: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  fields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position', 'createdAt', 'updatedAt'],
+  listFields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position'],
+  search: ['name', 'pattern'],
+  sort: ['id', 'name', 'pattern', 'position'],
+  defaultSort: '+position',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'pattern', sort: 'pattern' },
+    { field: 'schema', kind: 'ref' },
+    { field: 'description' },
+    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }) },
+  ],
+  recordAcl: false,
+  ops: { create: true, update: true, patch: true, delete: true },
+});
+
+/** GET /routing/outbound/calls/match?number=: the rule a number would take, or null. */
+export const dialplanMatchQuery = z.object({
+  number: required().max(DIALPLAN_NUMBER_MAX_LENGTH, { error: `${messages.max} ${DIALPLAN_NUMBER_MAX_LENGTH}` }),
+});
+export const dialplanMatch = z.object({
+  item: z
+    .object({ id: z.number(), name: z.string(), pattern: z.string(), position: z.number(), schema: refOutput() })
+    .nullable(),
+});
