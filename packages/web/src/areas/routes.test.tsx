@@ -8,7 +8,10 @@ describe('admin area routes', () => {
   it('sends a user who may read but not create users from /directory/users/new to the 403 page', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/directory/users/new', { user: testUser({ users: 'rw' }) });
-    expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
+    // The first screen of a file loads its lazy modules, which takes long on a busy machine.
+    expect(
+      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
   });
 
