@@ -55,7 +55,7 @@ export class DeviceEditPage {
 
   /** Adds host names to the hotdesk tags input, one Enter after each. */
   async addHostNames(...names: string[]) {
-    const input = this.page.getByRole('textbox', { name: 'Hotdesk host names' });
+    const input = this.page.getByRole('combobox', { name: 'Hotdesk host names' });
     for (const name of names) {
       await input.fill(name);
       await input.press('Enter');
@@ -64,7 +64,7 @@ export class DeviceEditPage {
 
   /** Backspace in the empty tags input takes the last host name off. */
   async removeLastHostName() {
-    const input = this.page.getByRole('textbox', { name: 'Hotdesk host names' });
+    const input = this.page.getByRole('combobox', { name: 'Hotdesk host names' });
     await input.fill('');
     await input.press('Backspace');
   }
