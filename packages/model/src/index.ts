@@ -2,6 +2,8 @@ export * from './access.js';
 export * from './constants.js';
 export * from './directory/devices.js';
 export * from './directory/users.js';
+export * from './lookups/regions.js';
+export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -15,6 +17,7 @@ export * from './validation.js';
 
 import { devices } from './directory/devices.js';
 import { users } from './directory/users.js';
+import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -33,4 +36,5 @@ export const RESOURCES: readonly ResourceDef[] = [
   flows,
   dialplan,
   chatplan,
+  regions,
 ] as const;

@@ -26,6 +26,36 @@ export type ColumnDef = {
   sort?: string;
 };
 
+/** How the generic edit screen shows a form field. */
+export type FormFieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'ref' | 'timezone' | 'date';
+
+export type FormField = {
+  /** Key of the input schema. Its label is the i18n key `fields.<field>`. */
+  field: string;
+  /** Default 'text'. */
+  kind?: FormFieldKind;
+  /** Marks the field required on screen; the schema is what enforces it. */
+  required?: boolean;
+  /** 'select': the values to choose from; each is labelled by `<resource>.options.<field>.<value>`. */
+  options?: readonly string[];
+  /** 'ref': API path of the records to choose from (the picker asks for id and name only). */
+  path?: string;
+};
+
+/** One tab of the generic edit screen; its title is the i18n key `<resource>.tabs.<key>`. */
+export type FormTab = { key: string; fields: readonly FormField[] };
+
+/**
+ * The generic edit screen of a simple resource: its fields, on one tab (`fields`) or several
+ * (`tabs`). Values start from the input schema's defaults.
+ */
+export type FormDef = { fields: readonly FormField[] } | { tabs: readonly FormTab[] };
+
+/** The tabs of a form: a form of plain fields has one, `general`. */
+export function formTabs(form: FormDef): readonly FormTab[] {
+  return 'tabs' in form ? form.tabs : [{ key: 'general', fields: form.fields }];
+}
+
 /**
  * One resource, declared once. The server derives routes, validation, list paging/search/sort,
  * access checks, change-log entries and OpenAPI from it; the console its list and edit screens;
@@ -64,6 +94,13 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   logObject?: LoggableObject;
   /** Which item routes exist. */
   ops: { create: boolean; update: boolean; patch: boolean; delete: boolean };
+  /** The generic edit screen, for a resource that needs no hand-written one. */
+  form?: FormDef;
+  /**
+   * Every signed-in user of the domain holds every right, with no class to check (spec part 1
+   * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
+   */
+  fullAccess?: boolean;
 };
 
 export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
@@ -74,6 +111,17 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   }
   for (const s of def.sort) {
     if (!(def.fields as readonly string[]).includes(s)) throw new Error(`${def.name}: sort ${s} is not a field`);
+  }
+  if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
+  if (def.form) {
+    const keys = Object.keys(def.input.shape);
+    for (const tab of formTabs(def.form)) {
+      for (const f of tab.fields) {
+        if (!keys.includes(f.field)) throw new Error(`${def.name}: form field ${f.field} is not an input field`);
+        if (f.kind === 'ref' && !f.path) throw new Error(`${def.name}: ref field ${f.field} needs a path`);
+        if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
+      }
+    }
   }
   return def;
 }

@@ -1,2 +1,99 @@
 // Tables of the lookups area; see schema.ts for the conventions.
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  type PgColumn,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { domains } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+
+const domainId = () =>
+  integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' });
+
+const base = () => ({
+  id: serial('id').primaryKey(),
+  domainId: domainId(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+/** Lookup names are unique in a domain (case-insensitive): pickers show only the name. */
+const named = (table: string) => (t: { domainId: PgColumn; name: PgColumn }) => [
+  uniqueIndex(`${table}_domain_name`).on(t.domainId, sql`lower(${t.name})`),
+  searchIndex(`${table}_name_search`, t.name),
+];
+
+export const regions = pgTable(
+  'regions',
+  {
+    ...base(),
+    /** IANA name, checked against the runtime's catalog on write. */
+    timezone: text('timezone').notNull(),
+    ...stamps,
+  },
+  named('regions'),
+);
+
+export const skills = pgTable('skills', { ...base(), ...stamps }, named('skills'));
+
+export const buckets = pgTable('buckets', { ...base(), ...stamps }, named('buckets'));
+
+export const blacklists = pgTable('blacklists', { ...base(), ...stamps }, named('blacklists'));
+
+/** Numbers of a blacklist; one row per number and list. */
+export const blacklistNumbers = pgTable(
+  'blacklist_numbers',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => blacklists.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    description: text('description').notNull().default(''),
+    /** After this instant the number no longer counts; null never expires. */
+    expireAt: timestamp('expire_at', { withTimezone: true, mode: 'string' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('blacklist_numbers_list_number').on(t.listId, t.number),
+    // The engine searches `lower(number)` by prefix within one list.
+    index('blacklist_numbers_number_search').using('btree', t.listId, sql`lower(${t.number}) text_pattern_ops`),
+  ],
+);
+
+export const communicationTypes = pgTable(
+  'communication_types',
+  {
+    ...base(),
+    channel: text('channel').notNull(),
+    code: text('code').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    ...named('communication_types')(t),
+    uniqueIndex('communication_types_domain_code').on(t.domainId, sql`lower(${t.code})`),
+  ],
+);
+
+export const pauseCauses = pgTable(
+  'pause_causes',
+  {
+    ...base(),
+    limitMin: integer('limit_min').notNull().default(60),
+    allowAdmin: boolean('allow_admin').notNull().default(true),
+    allowSupervisor: boolean('allow_supervisor').notNull().default(true),
+    allowAgent: boolean('allow_agent').notNull().default(true),
+    ...stamps,
+  },
+  named('pause_causes'),
+);

@@ -9,6 +9,8 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { regionsResource } from './lookups/regions.js';
+import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
@@ -28,6 +30,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   flowsResource,
   dialplanResource,
   chatplanResource,
+  regionsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -43,4 +46,5 @@ export async function registerResources(app: FastifyInstance) {
   registerLoggerRoutes(app);
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
+  registerTimezoneRoute(app);
 }

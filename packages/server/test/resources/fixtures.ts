@@ -1,4 +1,4 @@
-import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages } from '@switchboard/model';
+import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
 import { unique } from './helpers.js';
 
@@ -278,6 +278,32 @@ export const FIXTURES: Record<string, Fixture> = {
         body: { name: unique('f'), schema: { id: 'x' } },
         field: 'schema.id',
         message: messages.required,
+      },
+    ],
+  },
+  regions: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      timezone: { name: 'Europe/Berlin', offset: '+01:00' },
+      description: 'made by a test',
+    }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({ name: unique(prefix), timezone: { name: 'America/New_York' }, description: 'replaced' }),
+    patch: { timezone: { name: 'UTC' } },
+    untouched: 'description',
+    invalid: [
+      {
+        rule: 'name required',
+        body: { name: '', timezone: { name: 'UTC' } },
+        field: 'name',
+        message: messages.required,
+      },
+      { rule: 'timezone required', body: { name: unique('tz') }, field: 'timezone', message: messages.required },
+      {
+        rule: 'timezone known',
+        body: { name: unique('tz'), timezone: { name: 'Mars/Olympus' } },
+        field: 'timezone',
+        message: TIMEZONE_UNKNOWN,
       },
     ],
   },

@@ -24,6 +24,12 @@ class NoResizeObserver {
 window.ResizeObserver ??= NoResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
+// Mantine's autosizing textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 afterEach(() => {
   cleanup();

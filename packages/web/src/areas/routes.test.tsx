@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, testUser } from '../app/test-utils';
 
@@ -8,9 +8,9 @@ describe('admin area routes', () => {
   it('sends a user who may read but not create users from /directory/users/new to the 403 page', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/directory/users/new', { user: testUser({ users: 'rw' }) });
-    // The first screen of a file loads its lazy modules, which takes long on a busy machine.
+    // The first test of the file pays the cold load of the area screens.
     expect(
-      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 15_000 }),
+      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 20000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
   });
@@ -32,5 +32,33 @@ describe('admin area routes', () => {
     const { router } = renderApp('/permissions/roles/new', { user: testUser({ roles: 'rwd' }) });
     expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
+  });
+
+  it('serves a resource with no screens of its own through the generic list and editor', async () => {
+    const north = { id: 7, name: 'North', timezone: { name: 'UTC' }, description: 'cold' };
+    const api = mockFetch((_method, url) =>
+      url.pathname === '/api/regions/7' ? { body: north } : { body: { items: [north], next: false } },
+    );
+    const { router } = renderApp('/lookups/regions', { user: testUser({ lookups: 'r' }) });
+    expect(await screen.findByRole('heading', { name: 'Regions' })).toBeInTheDocument();
+    expect(await screen.findByText('cold')).toBeInTheDocument();
+    expect(screen.getByText('UTC')).toBeInTheDocument();
+    // Read-only: no Add, and the editor opens without Save.
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    await router.navigate('/lookups/regions/7');
+    expect(await screen.findByRole('heading', { name: 'North' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/regions/7')).toBe(true);
+  });
+
+  it('denies /lookups/regions/new without the create right on lookups and opens it with it', async () => {
+    mockFetch(() => ({ body: { items: [], next: false } }));
+    const { router } = renderApp('/lookups/regions/new', { user: testUser({ lookups: 'r' }) });
+    expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/access-denied');
+    cleanup();
+    renderApp('/lookups/regions/new', { user: testUser({ lookups: 'rx' }) });
+    expect(await screen.findByRole('heading', { name: 'New region' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { devices, objclass, roles, users } from '@switchboard/model';
-import type { ComponentType, ReactNode } from 'react';
+import { devices, objclass, type ResourceDef, regions, roles, users } from '@switchboard/model';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
@@ -41,6 +41,36 @@ const editor = (cls: string | null, Screen: ComponentType): RouteObject['element
   </RequireEditAccess>
 );
 
+/** The generic list and edit screens (one chunk), bound to a definition. */
+const loadKit = () =>
+  Promise.all([import('../kit/list/ResourceList'), import('../kit/edit/ResourceEdit')]).then(([l, e]) => ({
+    ResourceList: l.ResourceList,
+    ResourceEdit: e.ResourceEdit,
+  }));
+const genericScreen = (def: ResourceDef, which: 'ResourceList' | 'ResourceEdit') =>
+  lazyScreen(() =>
+    loadKit().then((kit) => ({
+      default: function GenericScreen() {
+        return createElement(kit[which], { def });
+      },
+    })),
+  );
+
+/**
+ * The list at the definition's route and `/new`, `/{id}` beside it. Without screens of its own a
+ * resource gets the generic ones (its definition needs a `form` for the editor).
+ */
+export function resourceRoutes(
+  def: ResourceDef,
+  screens: { list?: ComponentType; edit?: ComponentType } = {},
+): RouteObject[] {
+  const base = def.route.slice(1);
+  return [
+    { path: base, element: guarded(def.objClass, screens.list ?? genericScreen(def, 'ResourceList')) },
+    { path: `${base}/:id`, element: editor(def.objClass, screens.edit ?? genericScreen(def, 'ResourceEdit')) },
+  ];
+}
+
 /** Routes of the admin areas, relative to the admin layout; each screen loads on demand. */
 export const adminRoutes: RouteObject[] = [
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
@@ -52,4 +82,5 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  ...resourceRoutes(regions),
 ];

@@ -1,0 +1,42 @@
+import { formTabs, RESOURCES } from '@switchboard/model';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
+import ua from '../../locales/ua.json';
+import { fieldKey } from '../path';
+
+type Tree = { [key: string]: string | Tree };
+const has = (tree: Tree, key: string) => {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' && node.trim() !== '';
+};
+
+/** The generic screens build their keys from the definition, so no literal key is there to check. */
+function keysOf(def: (typeof RESOURCES)[number]): string[] {
+  if (!def.form) return [];
+  const keys = [`${def.name}.title`, `${def.name}.new`, 'kit.general'];
+  for (const c of def.columns) keys.push(fieldKey(c.field));
+  const tabs = formTabs(def.form);
+  for (const tab of tabs) {
+    if ('tabs' in def.form) keys.push(`${def.name}.tabs.${tab.key}`);
+    for (const f of tab.fields) {
+      keys.push(fieldKey(f.field));
+      for (const o of f.options ?? []) keys.push(`${def.name}.options.${f.field}.${o}`);
+    }
+  }
+  return keys;
+}
+
+describe('labels of the generic screens', () => {
+  const withForm = RESOURCES.filter((d) => d.form);
+  it('exist for some resource (regions at least)', () => {
+    expect(withForm.map((d) => d.name)).toContain('regions');
+  });
+  it.each(withForm.map((d) => [d.name, d] as const))('exist in en, ru and ua for %s', (_name, def) => {
+    for (const [lang, tree] of Object.entries({ en, ru, ua })) {
+      const missing = keysOf(def).filter((k) => !has(tree as Tree, k));
+      expect(missing, lang).toEqual([]);
+    }
+  });
+});
