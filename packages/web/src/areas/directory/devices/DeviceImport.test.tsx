@@ -45,6 +45,7 @@ describe('DeviceImport', () => {
     const input = dialog.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, csv('account\na\nb\n'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The modal fades out before it leaves the document.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
   });
 });
