@@ -1,4 +1,14 @@
-import { devices, objclass, type ResourceDef, regions, roles, users } from '@switchboard/model';
+import {
+  chatplan,
+  devices,
+  dialplan,
+  flows,
+  objclass,
+  type ResourceDef,
+  regions,
+  roles,
+  users,
+} from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
@@ -18,6 +28,12 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const FlowsList = screen(() => import('./routing/flows/FlowsList'), 'FlowsList');
+const FlowEdit = screen(() => import('./routing/flows/FlowEdit'), 'FlowEdit');
+const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'DialplanList');
+const DialplanEdit = screen(() => import('./routing/dialplan/DialplanEdit'), 'DialplanEdit');
+const ChatplanList = screen(() => import('./routing/chatplan/ChatplanList'), 'ChatplanList');
+const ChatplanEdit = screen(() => import('./routing/chatplan/ChatplanEdit'), 'ChatplanEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -82,5 +98,11 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  { path: 'routing/flow', element: guarded(flows.objClass, FlowsList) },
+  { path: 'routing/flow/:id', element: editor(flows.objClass, FlowEdit) },
+  { path: 'routing/dialplan', element: guarded(dialplan.objClass, DialplanList) },
+  { path: 'routing/dialplan/:id', element: editor(dialplan.objClass, DialplanEdit) },
+  { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
+  { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
 ];
