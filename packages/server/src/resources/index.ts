@@ -3,6 +3,7 @@ import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
 import { registerDeviceRoutes } from './directory/device-routes.js';
 import { devicesResource } from './directory/devices.js';
+import { registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
@@ -53,5 +54,6 @@ export async function registerResources(app: FastifyInstance) {
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
+  registerLicenseRoutes(app);
   registerChatPageRoutes(app);
 }

@@ -10,6 +10,7 @@ import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
 import { queryRows } from '../engine/sql.js';
 import type { WriteContext } from '../engine/types.js';
+import { assignLicenses, USER_LICENSES_SQL } from './licenses.js';
 
 type Ref = { id: number };
 
@@ -32,14 +33,6 @@ async function checkDevices(tx: Db, domainId: number, ids: number[], field: (ind
   const bad = ids.findIndex((id) => !known.has(id));
   if (bad >= 0) throw validationError('users', [{ field: field(bad), message: 'No such device in this domain' }]);
 }
-
-/**
- * Licenses get their table in a later issue: until then the user keeps their ids and answers them
- * with an empty product.
- */
-const idListSql = (column: string, extra: string) =>
-  `coalesce((select json_agg(json_build_object('id', x.v, ${extra}) order by x.o)
-  from unnest(${column}) with ordinality as x(v, o)), '[]'::json)`;
 
 const sameIds = (a: number[], b: number[]) => {
   const x = [...new Set(a)].sort((p, q) => p - q);
@@ -122,10 +115,9 @@ export const usersResource = defineServerResource(usersDef, {
       },
     },
     license: {
-      select: idListSql('t.license_ids', `'prod', ''`),
-      write: (value, row) => {
-        row.licenseIds = [...new Set(value as number[])];
-      },
+      // Held licenses live in user_licenses; seats are counted and locked in the same transaction.
+      select: USER_LICENSES_SQL('t.id'),
+      afterWrite: (tx, userId, value, ctx) => assignLicenses(tx, ctx.principal.domainId, userId, value as number[]),
     },
     presence: { select: `json_build_object('status', t.presence_status, 'note', t.presence_note)` },
     dnd: {
