@@ -1,4 +1,15 @@
-import { objclass, type ResourceDef, regions, roles, users } from '@switchboard/model';
+import {
+  blacklists,
+  buckets,
+  communicationTypes,
+  objclass,
+  pauseCauses,
+  type ResourceDef,
+  regions,
+  roles,
+  skills,
+  users,
+} from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
@@ -15,6 +26,8 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const BlacklistEdit = screen(() => import('./lookups/blacklist/BlacklistEdit'), 'BlacklistEdit');
+const BlacklistNumberEdit = screen(() => import('./lookups/blacklist/BlacklistNumberEdit'), 'BlacklistNumberEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -77,4 +90,11 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
   ...resourceRoutes(regions),
+  ...resourceRoutes(skills),
+  ...resourceRoutes(buckets),
+  ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
+  // A number of a blacklist, opened from the list's numbers tab.
+  { path: 'lookups/blacklist/:listId/:id', element: editor(blacklists.objClass, BlacklistNumberEdit) },
+  ...resourceRoutes(communicationTypes),
+  ...resourceRoutes(pauseCauses),
 ];
