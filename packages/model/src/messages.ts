@@ -14,6 +14,8 @@ export const messages = {
   cron: 'Invalid cron expression',
   json: 'JSON is invalid',
   hostName: 'wrong host name',
+  /** A dialplan pattern that does not compile (the spec names the rule, not its text). */
+  regex: 'Should be a valid regular expression',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -10,8 +10,8 @@ export const DIALPLAN_FLOW_TYPE = 'voice';
 export const DIALPLAN_PATTERN_MAX_LENGTH = 1000;
 /** The tester takes a dialled number of at most this many characters. */
 export const DIALPLAN_NUMBER_MAX_LENGTH = 64;
-/** Message of a pattern that does not compile (the spec names the rule, not the text). */
-export const INVALID_REGEX_MESSAGE = 'Should be a valid regular expression';
+/** Message of a pattern that does not compile. */
+export const INVALID_REGEX_MESSAGE = messages.regex;
 
 /** Does the text compile as a regular expression (JavaScript syntax, no flags)? */
 export function isValidPattern(pattern: string): boolean {
@@ -21,19 +21,6 @@ export function isValidPattern(pattern: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The first rule (by position) that is not disabled and whose pattern matches the number. */
-export function firstMatch<T extends { pattern: string; disabled: boolean; position: number }>(
-  rules: readonly T[],
-  number: string,
-): T | null {
-  const ordered = [...rules].sort((a, b) => a.position - b.position);
-  for (const rule of ordered) {
-    if (rule.disabled || !isValidPattern(rule.pattern)) continue;
-    if (new RegExp(rule.pattern).test(number)) return rule;
-  }
-  return null;
 }
 
 const dialplanInput = z.object({

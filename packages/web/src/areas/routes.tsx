@@ -1,7 +1,10 @@
 import {
   blacklists,
   buckets,
+  chatplan,
   communicationTypes,
+  dialplan,
+  flows,
   objclass,
   pauseCauses,
   type ResourceDef,
@@ -28,6 +31,12 @@ const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'O
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
 const BlacklistEdit = screen(() => import('./lookups/blacklist/BlacklistEdit'), 'BlacklistEdit');
 const BlacklistNumberEdit = screen(() => import('./lookups/blacklist/BlacklistNumberEdit'), 'BlacklistNumberEdit');
+const FlowsList = screen(() => import('./routing/flows/FlowsList'), 'FlowsList');
+const FlowEdit = screen(() => import('./routing/flows/FlowEdit'), 'FlowEdit');
+const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'DialplanList');
+const DialplanEdit = screen(() => import('./routing/dialplan/DialplanEdit'), 'DialplanEdit');
+const ChatplanList = screen(() => import('./routing/chatplan/ChatplanList'), 'ChatplanList');
+const ChatplanEdit = screen(() => import('./routing/chatplan/ChatplanEdit'), 'ChatplanEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -89,6 +98,12 @@ export const adminRoutes: RouteObject[] = [
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
   { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  { path: 'routing/flow', element: guarded(flows.objClass, FlowsList) },
+  { path: 'routing/flow/:id', element: editor(flows.objClass, FlowEdit) },
+  { path: 'routing/dialplan', element: guarded(dialplan.objClass, DialplanList) },
+  { path: 'routing/dialplan/:id', element: editor(dialplan.objClass, DialplanEdit) },
+  { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
+  { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
   ...resourceRoutes(skills),
   ...resourceRoutes(buckets),

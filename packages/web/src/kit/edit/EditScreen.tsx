@@ -111,8 +111,9 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
       id,
       item,
       readOnly,
+      reload: () => (id === null ? Promise.resolve() : load(id)),
     }),
-    [values, set, errors, t, isNew, id, item, readOnly],
+    [values, set, errors, t, isNew, id, item, readOnly, load],
   );
 
   const allTabs: EditTab<V>[] = useMemo(

@@ -15,6 +15,8 @@ export type EditForm<V extends FormValues> = {
   item: Record<string, unknown> | null;
   /** The scope forbids changing this item. */
   readOnly: boolean;
+  /** Reads the saved item again (after a tab saved something itself, say a restored version). */
+  reload?: () => Promise<void>;
 };
 
 export type EditTab<V extends FormValues> = {

@@ -4,11 +4,20 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefOptions } from './useRefOptions';
 
-type Common = { path: string; label: string; error?: string; disabled?: boolean; placeholder?: string };
+type Common = {
+  path: string;
+  label: string;
+  error?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  /** Extra list filters of the lookup (a flow type, say). */
+  query?: Record<string, unknown>;
+  required?: boolean;
+};
 
 /** Chosen records stay among the options even when the current search would not list them. */
-function useChoices(path: string, search: string, chosen: readonly Ref[]) {
-  const options = useRefOptions(path, search);
+function useChoices(path: string, search: string, chosen: readonly Ref[], query?: Record<string, unknown>) {
+  const options = useRefOptions(path, search, query);
   return useMemo(() => {
     const byId = new Map<number, Ref>();
     for (const r of chosen) byId.set(r.id, r);
@@ -24,17 +33,20 @@ export function RefSelect({
   error,
   disabled,
   placeholder,
+  query,
+  required,
   value,
   onChange,
 }: Common & { value: Ref | null; onChange: (value: Ref | null) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => (value ? [value] : []), [value]);
-  const { byId, data } = useChoices(path, search, chosen);
+  const { byId, data } = useChoices(path, search, chosen, query);
   return (
     <Select
       size="sm"
       label={label}
+      required={required}
       error={error}
       disabled={disabled}
       placeholder={placeholder}

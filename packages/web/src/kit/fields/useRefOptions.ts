@@ -6,13 +6,13 @@ import { searchTerm } from '../list/useListState';
 /** How many choices a lookup offers at once; typing narrows them through the API search. */
 export const LOOKUP_SIZE = 100;
 
-/** Records to choose from: lookups ask only for id and name, searched as the user types. */
-export function useRefOptions(path: string, search: string) {
+/** Records to choose from: lookups ask only for id and name, searched as the user types; `extra` filters. */
+export function useRefOptions(path: string, search: string, extra?: Record<string, unknown>) {
   return useQuery({
-    queryKey: [path, 'lookup', search],
+    queryKey: [path, 'lookup', search, extra ?? null],
     queryFn: ({ signal }) =>
       api.get<ListAnswer<Ref>>(path, {
-        query: { fields: ['id', 'name'], size: LOOKUP_SIZE, q: searchTerm(search) },
+        query: { ...extra, fields: ['id', 'name'], size: LOOKUP_SIZE, q: searchTerm(search) },
         signal,
       }),
     staleTime: 30_000,

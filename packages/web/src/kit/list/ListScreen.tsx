@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { Pager } from '../Pager';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
+import type { SortableBody, SortableRow } from './SortableRows';
 import { useListState } from './useListState';
 
 type Props = {
@@ -49,6 +50,20 @@ type Props = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   /** Screen-specific controls (filters, import, export) shown beside the search box. */
   toolbar?: ReactNode;
+  /**
+   * Rows can be dragged onto another row's place (dialplan order). Offered only in the default
+   * order without a search, and with the edit right; `onMove` saves and the list reads again.
+   */
+  reorder?: {
+    onMove: (fromId: number, toId: number) => Promise<void>;
+    /** The drag-and-drop rows (./SortableRows), passed in so other lists' bundles do without them. */
+    Body: typeof SortableBody;
+    Row: typeof SortableRow;
+  };
+  /** A row to point out (the rule a tested number matches, say). */
+  highlight?: number | null;
+  /** Content under the table (a tester, say). */
+  footer?: ReactNode;
   /**
    * Live topic (GET /api/events): an event patches the row it names (its `id`) with the fields the
    * row shows, then the page is read again, without a reload.
@@ -68,7 +83,19 @@ const SEARCH_DELAY_MS = 400;
  * bulk delete, inline toggles, empty states. Everything comes from the resource definition; the
  * scope decides which controls show.
  */
-export function ListScreen({ def, title, cells, path: pathProp, query: extraQuery, toolbar, live, rowLink }: Props) {
+export function ListScreen({
+  def,
+  title,
+  cells,
+  path: pathProp,
+  query: extraQuery,
+  toolbar,
+  live,
+  rowLink,
+  reorder,
+  highlight,
+  footer,
+}: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
@@ -179,6 +206,25 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
     }
   };
 
+  const sortable = Boolean(reorder) && mayEdit && state.sort === def.defaultSort && !state.q;
+  const move = async (fromId: number, toId: number) => {
+    if (!reorder) return;
+    // The rows take their new order at once; the answer (or a failure) reads the page again.
+    const from = items.findIndex((r) => r.id === fromId);
+    const to = items.findIndex((r) => r.id === toId);
+    if (from >= 0 && to >= 0) {
+      await queryClient.cancelQueries({ queryKey: key });
+      const next = [...items];
+      next.splice(to, 0, ...next.splice(from, 1));
+      queryClient.setQueryData<ListAnswer<Row>>(key, (old) => (old ? { ...old, items: next } : old));
+    }
+    try {
+      await reorder.onMove(fromId, toId);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: [path] });
+    }
+  };
+
   const allSelected = items.length > 0 && items.every((r) => selected.has(r.id));
   const someSelected = items.some((r) => selected.has(r.id));
   const flip = (id: number) =>
@@ -216,6 +262,68 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
     if (state.sort === `-${column.sort}`) return 'descending' as const;
     return 'none' as const;
   };
+
+  const rowBg = (row: Row) =>
+    row.id === highlight
+      ? 'var(--mantine-color-yellow-light)'
+      : selected.has(row.id)
+        ? 'var(--mantine-primary-color-light)'
+        : undefined;
+  const rowCells = (row: Row) => (
+    <>
+      {mayDelete && (
+        <Table.Td>
+          <Checkbox
+            size="xs"
+            aria-label={t('kit.selectRow')}
+            checked={selected.has(row.id)}
+            onChange={() => flip(row.id)}
+          />
+        </Table.Td>
+      )}
+      {def.columns.map((column, index) => {
+        const custom = cells?.[column.field];
+        const content = custom ? (
+          custom(row)
+        ) : (
+          <Cell column={column} row={row} canToggle={mayEdit} onToggle={(value) => toggle(row, column, value)} />
+        );
+        return (
+          <Table.Td key={column.field}>
+            {index === 0 ? (
+              <Anchor component={Link} to={linkOf(row)} fz="sm">
+                {content}
+              </Anchor>
+            ) : (
+              content
+            )}
+          </Table.Td>
+        );
+      })}
+      {(mayEdit || mayDelete) && (
+        <Table.Td>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {mayEdit && (
+              <ActionIcon variant="subtle" size="sm" component={Link} to={linkOf(row)} aria-label={t('kit.edit')}>
+                <IconPencil size={14} />
+              </ActionIcon>
+            )}
+            {mayDelete && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={t('kit.delete')}
+                onClick={() => setConfirm([row.id])}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            )}
+          </Group>
+        </Table.Td>
+      )}
+    </>
+  );
 
   return (
     <Paper withBorder p="md">
@@ -262,6 +370,7 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
       <Table striped highlightOnHover withTableBorder verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
+            {sortable && <Table.Th w={32} aria-label={t('kit.dragToReorder')} />}
             {mayDelete && (
               <Table.Th w={36}>
                 <Checkbox
@@ -284,74 +393,23 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
             {(mayEdit || mayDelete) && <Table.Th w={72} />}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => (
-            <Table.Tr key={row.id} bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}>
-              {mayDelete && (
-                <Table.Td>
-                  <Checkbox
-                    size="xs"
-                    aria-label={t('kit.selectRow')}
-                    checked={selected.has(row.id)}
-                    onChange={() => flip(row.id)}
-                  />
-                </Table.Td>
-              )}
-              {def.columns.map((column, index) => {
-                const custom = cells?.[column.field];
-                const content = custom ? (
-                  custom(row)
-                ) : (
-                  <Cell
-                    column={column}
-                    row={row}
-                    canToggle={mayEdit}
-                    onToggle={(value) => toggle(row, column, value)}
-                  />
-                );
-                return (
-                  <Table.Td key={column.field}>
-                    {index === 0 ? (
-                      <Anchor component={Link} to={linkOf(row)} fz="sm">
-                        {content}
-                      </Anchor>
-                    ) : (
-                      content
-                    )}
-                  </Table.Td>
-                );
-              })}
-              {(mayEdit || mayDelete) && (
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {mayEdit && (
-                      <ActionIcon
-                        variant="subtle"
-                        size="sm"
-                        component={Link}
-                        to={linkOf(row)}
-                        aria-label={t('kit.edit')}
-                      >
-                        <IconPencil size={14} />
-                      </ActionIcon>
-                    )}
-                    {mayDelete && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        aria-label={t('kit.delete')}
-                        onClick={() => setConfirm([row.id])}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        {sortable && reorder ? (
+          <reorder.Body ids={items.map((r) => r.id)} onMove={move}>
+            {items.map((row) => (
+              <reorder.Row key={row.id} id={row.id} bg={rowBg(row)} handleLabel={t('kit.dragToReorder')}>
+                {rowCells(row)}
+              </reorder.Row>
+            ))}
+          </reorder.Body>
+        ) : (
+          <Table.Tbody>
+            {items.map((row) => (
+              <Table.Tr key={row.id} bg={rowBg(row)} data-row-id={row.id}>
+                {rowCells(row)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        )}
       </Table>
 
       {list.isPending && (
@@ -374,6 +432,8 @@ export function ListScreen({ def, title, cells, path: pathProp, query: extraQuer
           {state.q ? t('kit.noResults') : t('kit.noRecords')}
         </Text>
       )}
+
+      {footer}
 
       <Pager page={page} next={Boolean(list.data?.next) && !list.isPlaceholderData} onPage={(n) => state.setPage(n)} />
 
