@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -17,10 +18,13 @@ import { skillsResource } from './lookups/skills.js';
 import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { chatGatewaysResource } from './routing/chat-gateways.js';
+import { registerChatPageRoutes } from './routing/chat-pages.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
 import { registerDialplanRoutes } from './routing/dialplan-routes.js';
 import { registerFlowRoutes } from './routing/flow-routes.js';
 import { flowsResource } from './routing/flows.js';
+import { sipGatewaysResource } from './routing/sip-gateways.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -39,6 +43,8 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   blacklistsResource,
   communicationTypesResource,
   pauseCausesResource,
+  sipGatewaysResource,
+  chatGatewaysResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -55,4 +61,5 @@ export async function registerResources(app: FastifyInstance) {
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
   registerBlacklistNumberRoutes(app);
+  registerChatPageRoutes(app);
 }
