@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import { registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
@@ -61,5 +62,6 @@ export async function registerResources(app: FastifyInstance) {
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
   registerBlacklistNumberRoutes(app);
+  registerLicenseRoutes(app);
   registerChatPageRoutes(app);
 }
