@@ -3,7 +3,12 @@ export * from './constants.js';
 export * from './directory/devices.js';
 export * from './directory/licenses.js';
 export * from './directory/users.js';
+export * from './lookups/blacklists.js';
+export * from './lookups/buckets.js';
+export * from './lookups/communication-types.js';
+export * from './lookups/pause-causes.js';
 export * from './lookups/regions.js';
+export * from './lookups/skills.js';
 export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -22,7 +27,12 @@ export * from './validation.js';
 
 import { devices } from './directory/devices.js';
 import { users } from './directory/users.js';
+import { blacklists } from './lookups/blacklists.js';
+import { buckets } from './lookups/buckets.js';
+import { communicationTypes } from './lookups/communication-types.js';
+import { pauseCauses } from './lookups/pause-causes.js';
 import { regions } from './lookups/regions.js';
+import { skills } from './lookups/skills.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -44,6 +54,11 @@ export const RESOURCES: readonly ResourceDef[] = [
   dialplan,
   chatplan,
   regions,
+  skills,
+  buckets,
+  blacklists,
+  communicationTypes,
+  pauseCauses,
   sipGateways,
   chatGateways,
 ] as const;

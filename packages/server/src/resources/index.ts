@@ -11,7 +11,13 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { registerBlacklistNumberRoutes } from './lookups/blacklist-numbers.js';
+import { blacklistsResource } from './lookups/blacklists.js';
+import { bucketsResource } from './lookups/buckets.js';
+import { communicationTypesResource } from './lookups/communication-types.js';
+import { pauseCausesResource } from './lookups/pause-causes.js';
 import { regionsResource } from './lookups/regions.js';
+import { skillsResource } from './lookups/skills.js';
 import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
@@ -36,6 +42,11 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   dialplanResource,
   chatplanResource,
   regionsResource,
+  skillsResource,
+  bucketsResource,
+  blacklistsResource,
+  communicationTypesResource,
+  pauseCausesResource,
   sipGatewaysResource,
   chatGatewaysResource,
 ];
@@ -54,6 +65,7 @@ export async function registerResources(app: FastifyInstance) {
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
+  registerBlacklistNumberRoutes(app);
   registerLicenseRoutes(app);
   registerChatPageRoutes(app);
 }

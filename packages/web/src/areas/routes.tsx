@@ -1,15 +1,20 @@
 import {
+  blacklists,
+  buckets,
   chatGateways,
   chatplan,
+  communicationTypes,
   devices,
   dialplan,
   flows,
   licenses,
   objclass,
+  pauseCauses,
   type ResourceDef,
   regions,
   roles,
   sipGateways,
+  skills,
   users,
 } from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
@@ -33,6 +38,8 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const BlacklistEdit = screen(() => import('./lookups/blacklist/BlacklistEdit'), 'BlacklistEdit');
+const BlacklistNumberEdit = screen(() => import('./lookups/blacklist/BlacklistNumberEdit'), 'BlacklistNumberEdit');
 const FlowsList = screen(() => import('./routing/flows/FlowsList'), 'FlowsList');
 const FlowEdit = screen(() => import('./routing/flows/FlowEdit'), 'FlowEdit');
 const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'DialplanList');
@@ -118,6 +125,13 @@ export const adminRoutes: RouteObject[] = [
   { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
   { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
+  ...resourceRoutes(skills),
+  ...resourceRoutes(buckets),
+  ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
+  // A number of a blacklist, opened from the list's numbers tab.
+  { path: 'lookups/blacklist/:listId/:id', element: editor(blacklists.objClass, BlacklistNumberEdit) },
+  ...resourceRoutes(communicationTypes),
+  ...resourceRoutes(pauseCauses),
   { path: 'routing/sip-gateways', element: guarded(sipGateways.objClass, SipGatewaysList) },
   { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways.objClass, RegisterGatewayEdit) },
   { path: 'routing/sip-gateways/trunking/:id', element: editor(sipGateways.objClass, TrunkingGatewayEdit) },
