@@ -44,3 +44,86 @@ test('regions: create, edit and delete through the generic kit, the time zone fr
   const after = await api.call<{ items: Region[] }>('GET', '/regions?size=100');
   expect(after.items.some((r) => r.id === id)).toBe(false);
 });
+
+test('pause causes: a new one has the spec defaults and an inline toggle changes one flag', async ({
+  page,
+  signedIn,
+  api,
+}) => {
+  expect(signedIn).toBeTruthy();
+  const list = new ResourceListPage(page, '/lookups/pause-cause', 'Agent pause causes');
+  const editor = new ResourceEditPage(page);
+  await list.goto();
+  await list.add();
+  await expect(page.getByRole('textbox', { name: 'Limit, minutes' })).toHaveValue('60');
+  for (const flag of ['Administrator may set', 'Supervisor may set', 'Agent may set']) {
+    await expect(page.getByRole('switch', { name: flag })).toBeChecked();
+  }
+  await editor.field('Name').fill('E2E lunch');
+  await editor.save();
+  await expect(page).toHaveURL(/\/lookups\/pause-cause\/\d+$/);
+  const id = Number(page.url().split('/').at(-1));
+
+  await list.goto();
+  const row = list.row('E2E lunch');
+  const agent = row.getByRole('switch', { name: 'Agent may set' });
+  await expect(agent).toBeChecked();
+  await agent.click({ force: true });
+  await expect(agent).not.toBeChecked();
+  await expect
+    .poll(async () => (await api.call<{ allowAgent: boolean }>('GET', `/call_center/pause_causes/${id}`)).allowAgent)
+    .toBe(false);
+  const stored = await api.call<Record<string, unknown>>('GET', `/call_center/pause_causes/${id}`);
+  expect(stored).toMatchObject({ allowAdmin: true, allowSupervisor: true, limitMin: 60 });
+  await page.reload();
+  await expect(list.row('E2E lunch').getByRole('switch', { name: 'Agent may set' })).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('lookups-pause-causes.png') });
+});
+
+test('blacklist: numbers tab, CSV import refused with a per-row report, then imported; count leaves expired out', async ({
+  page,
+  signedIn,
+  api,
+}) => {
+  expect(signedIn).toBeTruthy();
+  const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'E2E spam callers' });
+  await page.goto(`/lookups/blacklist/${list.id}`);
+  await expect(page.getByRole('heading', { name: 'E2E spam callers' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Numbers' }).click();
+  const numbers = new ResourceListPage(page, `/lookups/blacklist/${list.id}`, 'Numbers');
+  await expect(page.getByText('No records yet')).toBeVisible();
+
+  const importFile = (text: string) =>
+    page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await importFile('number,description,expireAt\n380501112233,ok,\n,missing number,\n380501112234,bad date,someday\n');
+  const report = page.getByTestId('import-report');
+  await expect(report).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('2 of 3 rows have errors; nothing was imported.');
+  await expect(report.locator('tbody tr')).toHaveCount(2);
+  await expect(report.locator('tbody tr').nth(0)).toContainText('3');
+  await expect(report.locator('tbody tr').nth(0)).toContainText('This field is required');
+  await expect(report.locator('tbody tr').nth(1)).toContainText('Expires at');
+  await page.screenshot({ path: test.info().outputPath('lookups-blacklist-import-report.png') });
+  await page.getByRole('dialog').getByRole('button').first().click();
+  await expect(page.getByText('No records yet')).toBeVisible();
+  expect((await api.call<{ items: unknown[] }>('GET', `/call_center/list/${list.id}/communication`)).items).toEqual([]);
+
+  await importFile('380501112233,first\n380501112234,second\n380501112235,old,2001-01-01\n');
+  await expect(numbers.row('380501112235')).toBeVisible();
+  await expect(numbers.row('380501112233')).toContainText('first');
+  await numbers.search.fill('38050111223');
+  await numbers.search.press('Enter');
+  await expect(numbers.table.locator('tbody tr')).toHaveCount(3);
+  await numbers.search.fill('380501112234');
+  await numbers.search.press('Enter');
+  await expect(numbers.table.locator('tbody tr')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('lookups-blacklist-numbers.png') });
+
+  const blacklists = new ResourceListPage(page, '/lookups/blacklist', 'Blacklists');
+  await blacklists.goto();
+  // Three numbers, one of them expired.
+  await expect(blacklists.row('E2E spam callers')).toContainText('2');
+  await page.screenshot({ path: test.info().outputPath('lookups-blacklists.png') });
+});

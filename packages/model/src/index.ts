@@ -1,11 +1,17 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './directory/devices.js';
 export * from './directory/licenses.js';
 export * from './directory/users.js';
+export * from './lookups/blacklists.js';
+export * from './lookups/buckets.js';
 export * from './lookups/calendars.js';
+export * from './lookups/communication-types.js';
 export * from './lookups/ics.js';
 export * from './lookups/media.js';
+export * from './lookups/pause-causes.js';
 export * from './lookups/regions.js';
+export * from './lookups/skills.js';
 export * from './lookups/timezones.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -22,9 +28,15 @@ export * from './routing/webchat.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
+import { devices } from './directory/devices.js';
 import { users } from './directory/users.js';
+import { blacklists } from './lookups/blacklists.js';
+import { buckets } from './lookups/buckets.js';
 import { calendars } from './lookups/calendars.js';
+import { communicationTypes } from './lookups/communication-types.js';
+import { pauseCauses } from './lookups/pause-causes.js';
 import { regions } from './lookups/regions.js';
+import { skills } from './lookups/skills.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -38,6 +50,7 @@ import { loggerConfig } from './system/logger-config.js';
 /** Every declared resource; the server, the console and the generated tests iterate it. */
 export const RESOURCES: readonly ResourceDef[] = [
   users,
+  devices,
   roles,
   objclass,
   loggerConfig,
@@ -46,6 +59,11 @@ export const RESOURCES: readonly ResourceDef[] = [
   chatplan,
   calendars,
   regions,
+  skills,
+  buckets,
+  blacklists,
+  communicationTypes,
+  pauseCauses,
   sipGateways,
   chatGateways,
 ] as const;

@@ -1,2 +1,63 @@
 // Tables of the devices area; see schema.ts for the conventions.
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domains, users } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SIP account (user part); unique in the domain whatever its case. */
+    account: text('account').notNull(),
+    /**
+     * HA1 of SIP digest authentication, md5("account:domain:password"): what a registrar needs to
+     * check a REGISTER, without keeping the password itself. Null until a password is set.
+     */
+    passwordHa1: text('password_ha1'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    phone: text('phone').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    mac: text('mac').notNull().default(''),
+    vars: jsonb('vars').$type<Record<string, string>>().notNull().default({}),
+    /** Presence state index (DEVICE_STATES): 0 nonreg, 1 reged, 2 ringing, 3 dialing, 4 dialog, 5 onhold. */
+    state: integer('state').notNull().default(0),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'string' }),
+    hotdesk: boolean('hotdesk').notNull().default(false),
+    hotdesks: text('hotdesks').array().notNull().default(sql`'{}'::text[]`),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('devices_domain_account').on(t.domainId, sql`lower(${t.account})`),
+    searchIndex('devices_name_search', t.name),
+    searchIndex('devices_account_search', t.account),
+    index('devices_domain_name').on(t.domainId, t.name),
+    index('devices_user').on(t.userId),
+  ],
+);
+
+/** Usage history: who was logged in on a (hotdesk) device, from when to when. */
+export const deviceUserAudit = pgTable(
+  'device_user_audit',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user's name when logged in, kept when the user is deleted later. */
+    userName: text('user_name').notNull().default(''),
+    loggedInAt: timestamp('logged_in_at', { withTimezone: true, mode: 'string' }).notNull(),
+    loggedOutAt: timestamp('logged_out_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('device_user_audit_device_time').on(t.deviceId, t.loggedInAt)],
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import { registerDeviceRoutes } from './directory/device-routes.js';
+import { devicesResource } from './directory/devices.js';
 import { registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
@@ -9,9 +11,15 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
+import { registerBlacklistNumberRoutes } from './lookups/blacklist-numbers.js';
+import { blacklistsResource } from './lookups/blacklists.js';
+import { bucketsResource } from './lookups/buckets.js';
 import { calendarsResource } from './lookups/calendars.js';
+import { communicationTypesResource } from './lookups/communication-types.js';
 import { mediaResource, registerMediaRoutes } from './lookups/media.js';
+import { pauseCausesResource } from './lookups/pause-causes.js';
 import { regionsResource } from './lookups/regions.js';
+import { skillsResource } from './lookups/skills.js';
 import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
@@ -28,6 +36,7 @@ import { registerLoggerRoutes } from './system/logger-routes.js';
 /** Every model resource the server serves, by its definition's name. */
 export const SERVER_RESOURCES: readonly ServerResource[] = [
   usersResource,
+  devicesResource,
   rolesResource,
   objclassResource,
   loggerConfigResource,
@@ -37,6 +46,11 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   mediaResource,
   calendarsResource,
   regionsResource,
+  skillsResource,
+  bucketsResource,
+  blacklistsResource,
+  communicationTypesResource,
+  pauseCausesResource,
   sipGatewaysResource,
   chatGatewaysResource,
 ];
@@ -48,6 +62,7 @@ export async function registerResources(app: FastifyInstance) {
   registerUserTokenRoutes(app);
   registerUserSettingsRoutes(app);
   registerUserAuditRoute(app);
+  registerDeviceRoutes(app);
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
   registerLoggerRoutes(app);
@@ -55,6 +70,7 @@ export async function registerResources(app: FastifyInstance) {
   registerDialplanRoutes(app);
   await registerMediaRoutes(app);
   registerTimezoneRoute(app);
+  registerBlacklistNumberRoutes(app);
   registerLicenseRoutes(app);
   registerChatPageRoutes(app);
 }

@@ -76,22 +76,37 @@ describe.each(drivers())('access checks on %s', (driver) => {
     }
   });
 
-  describe.each(byName(RESOURCES.filter((d) => !d.objClass)))('permission guard of %s', (_name, def) => {
-    it('answers 403 without the systemSetting permission and 200 with it', async () => {
+  describe.each(byName(RESOURCES.filter((d) => d.fullAccess)))('full access to %s', (_name, def) => {
+    it('lets a signed-in user holding no right through every route, and nobody without a token', async () => {
       const target = await record(def);
-      const without = await makeActor(s, admin);
-      const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
+      const nobody = await makeActor(s, admin);
       for (const [, method, path, body] of routes(def, target.id)) {
-        const res = await s.request(method, path, { token: without.token, body });
-        expect(res.status, `${method} ${path}`).toBe(403);
+        const res = await s.request(method, path, { token: nobody.token, body });
+        expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).not.toBe(403);
+        expect((await s.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
       }
-      for (const path of ['/api/logger/available_objects', `/api${def.path}/${target.id}/logs`]) {
-        expect((await s.request('GET', path, { token: without.token })).status).toBe(403);
-        expect((await s.request('GET', path, { token: withIt.token })).status).toBe(200);
-      }
-      expect((await s.request('GET', `/api${def.path}`, { token: withIt.token })).status).toBe(200);
     });
   });
+
+  describe.each(byName(RESOURCES.filter((d) => !d.objClass && !d.fullAccess)))(
+    'permission guard of %s',
+    (_name, def) => {
+      it('answers 403 without the systemSetting permission and 200 with it', async () => {
+        const target = await record(def);
+        const without = await makeActor(s, admin);
+        const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
+        for (const [, method, path, body] of routes(def, target.id)) {
+          const res = await s.request(method, path, { token: without.token, body });
+          expect(res.status, `${method} ${path}`).toBe(403);
+        }
+        for (const path of ['/api/logger/available_objects', `/api${def.path}/${target.id}/logs`]) {
+          expect((await s.request('GET', path, { token: without.token })).status).toBe(403);
+          expect((await s.request('GET', path, { token: withIt.token })).status).toBe(200);
+        }
+        expect((await s.request('GET', `/api${def.path}`, { token: withIt.token })).status).toBe(200);
+      });
+    },
+  );
 
   describe.each(byName(RESOURCES.filter((d) => d.recordAcl)))('record rights of %s under rbac', (_name, def) => {
     const cls = def.objClass as string;

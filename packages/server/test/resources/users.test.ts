@@ -135,11 +135,16 @@ describe.each(drivers())('users on %s', (driver) => {
     const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
     const chat = await seedLicense(s, { product: 'CHAT' });
     const center = await seedLicense(s, { product: 'CALL_CENTER' });
+    const device = async (name: string) =>
+      (await s.request('POST', '/api/devices', { token, body: { ...FIXTURES.devices.create('d'), name } })).body
+        .id as number;
+    const d1 = await device('Desk one');
+    const d2 = await device('Desk two');
     const user = await newUser({
       roles: [{ id: role.body.id }],
       license: [chat, center],
-      device: { id: 11 },
-      devices: [{ id: 11 }, { id: 12 }],
+      device: { id: d1 },
+      devices: [{ id: d2 }, { id: d1 }],
       profile: { team: 'red', floor: '2' },
     });
     expect(user).toMatchObject({
@@ -148,10 +153,10 @@ describe.each(drivers())('users on %s', (driver) => {
         { id: center, prod: 'CALL_CENTER' },
         { id: chat, prod: 'CHAT' },
       ],
-      device: { id: 11, name: '' },
+      device: { id: d1, name: 'Desk one' },
       devices: [
-        { id: 11, name: '' },
-        { id: 12, name: '' },
+        { id: d2, name: 'Desk two' },
+        { id: d1, name: 'Desk one' },
       ],
       profile: { team: 'red', floor: '2' },
     });

@@ -59,7 +59,8 @@ async function call<T>(method: string, path: string, body: unknown, options: Cal
     });
   } catch (error) {
     const failure = new ApiFailure(0, { message: (error as Error).message });
-    if (!options.silent) hooks.onError(failure);
+    // A call the screen cancelled (a tab or a query that went away) is no failure to report.
+    if (!options.silent && !options.signal?.aborted) hooks.onError(failure);
     throw failure;
   }
   if (response.status === 204) return undefined as T;

@@ -54,11 +54,10 @@ function connect() {
   const es = new EventSource(apiUrl(`/events?${qs}`));
   source = es;
   sourceKey = key;
-  let opened = false;
+  // Changes made between a screen's first read and the stream's opening, or while a reopened
+  // stream was down, were never delivered: on every open, everyone reads again.
   es.onopen = () => {
-    // A reopened stream may have missed events: everyone reads again.
-    if (opened) for (const topic of topics) deliver(topic, null);
-    opened = true;
+    for (const topic of topics) deliver(topic, null);
   };
   for (const topic of topics) {
     es.addEventListener(topic, (event) => {
@@ -75,8 +74,6 @@ function connect() {
     retry = setTimeout(() => {
       retry = null;
       connect();
-      // What happened while the stream was down is read again.
-      if (source) for (const topic of topics) deliver(topic, null);
     }, LIVE_RETRY_MS);
   };
 }

@@ -40,13 +40,13 @@ describe('admin area routes', () => {
       url.pathname === '/api/regions/7' ? { body: north } : { body: { items: [north], next: false } },
     );
     const { router } = renderApp('/lookups/regions', { user: testUser({ lookups: 'r' }) });
-    expect(await screen.findByRole('heading', { name: 'Regions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Regions' }, { timeout: 10000 })).toBeInTheDocument();
     expect(await screen.findByText('cold')).toBeInTheDocument();
     expect(screen.getByText('UTC')).toBeInTheDocument();
     // Read-only: no Add, and the editor opens without Save.
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
     await router.navigate('/lookups/regions/7');
-    expect(await screen.findByRole('heading', { name: 'North' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'North' }, { timeout: 10000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/regions/7')).toBe(true);
   });
@@ -54,11 +54,13 @@ describe('admin area routes', () => {
   it('denies /lookups/regions/new without the create right on lookups and opens it with it', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/lookups/regions/new', { user: testUser({ lookups: 'r' }) });
-    expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
     cleanup();
     renderApp('/lookups/regions/new', { user: testUser({ lookups: 'rx' }) });
-    expect(await screen.findByRole('heading', { name: 'New region' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New region' }, { timeout: 10000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,22 @@
 import {
+  blacklists,
+  buckets,
   calendars,
   chatGateways,
   chatplan,
+  communicationTypes,
+  devices,
   dialplan,
   flows,
   licenses,
   media,
   objclass,
+  pauseCauses,
   type ResourceDef,
   regions,
   roles,
   sipGateways,
+  skills,
   users,
 } from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
@@ -27,6 +33,9 @@ const LicensesList = screen(() => import('./directory/license/LicensesList'), 'L
 const LicenseUsers = screen(() => import('./directory/license/LicenseUsers'), 'LicenseUsers');
 const UsersList = screen(() => import('./directory/users/UsersList'), 'UsersList');
 const UserEdit = screen(() => import('./directory/users/UserEdit'), 'UserEdit');
+const DevicesList = screen(() => import('./directory/devices/DevicesList'), 'DevicesList');
+const DeviceEdit = screen(() => import('./directory/devices/DeviceEdit'), 'DeviceEdit');
+const HotdeskEdit = screen(() => import('./directory/devices/DeviceEdit'), 'HotdeskEdit');
 const CalendarsList = screen(() => import('./lookups/calendars/CalendarsList'), 'CalendarsList');
 const CalendarEdit = screen(() => import('./lookups/calendars/CalendarEdit'), 'CalendarEdit');
 const MediaList = screen(() => import('./lookups/media/MediaList'), 'MediaList');
@@ -34,6 +43,8 @@ const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesLi
 const RoleEdit = screen(() => import('./permissions/roles/RoleEdit'), 'RoleEdit');
 const ObjectsList = screen(() => import('./permissions/objects/ObjectsList'), 'ObjectsList');
 const ObjectEdit = screen(() => import('./permissions/objects/ObjectEdit'), 'ObjectEdit');
+const BlacklistEdit = screen(() => import('./lookups/blacklist/BlacklistEdit'), 'BlacklistEdit');
+const BlacklistNumberEdit = screen(() => import('./lookups/blacklist/BlacklistNumberEdit'), 'BlacklistNumberEdit');
 const FlowsList = screen(() => import('./routing/flows/FlowsList'), 'FlowsList');
 const FlowEdit = screen(() => import('./routing/flows/FlowEdit'), 'FlowEdit');
 const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'DialplanList');
@@ -105,6 +116,9 @@ export const adminRoutes: RouteObject[] = [
   { path: 'directory/license/:id', element: guarded(licenses.objClass, LicenseUsers) },
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
   { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
+  { path: 'directory/devices', element: guarded(devices.objClass, DevicesList) },
+  { path: 'directory/devices/hotdesk/:id', element: editor(devices.objClass, HotdeskEdit) },
+  { path: 'directory/devices/:id', element: editor(devices.objClass, DeviceEdit) },
   { path: 'lookups/media', element: guarded(media.objClass, MediaList) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
@@ -117,10 +131,20 @@ export const adminRoutes: RouteObject[] = [
   { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
   { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
-  calendars,
-  chatGateways,
-  chatplan,
-  dialplan,
-  flows,
-  media,
+  ...resourceRoutes(skills),
+  ...resourceRoutes(buckets),
+  ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
+  // A number of a blacklist, opened from the list's numbers tab.
+  { path: 'lookups/blacklist/:listId/:id', element: editor(blacklists.objClass, BlacklistNumberEdit) },
+  ...resourceRoutes(communicationTypes),
+  ...resourceRoutes(pauseCauses),
+  { path: 'routing/sip-gateways', element: guarded(sipGateways.objClass, SipGatewaysList) },
+  { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways.objClass, RegisterGatewayEdit) },
+  { path: 'routing/sip-gateways/trunking/:id', element: editor(sipGateways.objClass, TrunkingGatewayEdit) },
+  // The editors' way back (`..`) leads here: the list holds both variants.
+  { path: 'routing/sip-gateways/register', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/sip-gateways/trunking', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/chat-gateways', element: guarded(chatGateways.objClass, ChatGatewaysList) },
+  { path: 'routing/chat-gateways/:id', element: editor(chatGateways.objClass, ChatGatewayEdit) },
+  ...resourceRoutes(calendars, { list: CalendarsList, edit: CalendarEdit }),
 ];

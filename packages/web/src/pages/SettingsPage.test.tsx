@@ -9,7 +9,8 @@ describe('SettingsPage', () => {
   it('shows "Incorrect password" under the confirmation and sends nothing when they differ', async () => {
     const { calls } = mockFetch((_m, url) => (url.pathname === '/api/user/settings/phone' ? { body: {} } : undefined));
     renderApp('/settings');
-    await userEvent.type(await screen.findByLabelText('Current password'), 'old');
+    // The first screen of a file loads its lazy modules, which takes long on a busy machine.
+    await userEvent.type(await screen.findByLabelText('Current password', {}, { timeout: 15_000 }), 'old');
     await userEvent.type(screen.getByLabelText('New password'), 'first');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'second');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));

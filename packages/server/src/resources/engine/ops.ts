@@ -139,6 +139,7 @@ export async function createItem(c: Compiled, caller: Caller, body: Row): Promis
   const { row, pending } = await toRow(c, body, ctx);
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
+      await c.binding.beforeRow?.(tx, row, body, ctx);
       row.domainId = principal.domainId;
       await c.binding.beforeInsert?.(tx, row, ctx);
       const [created] = (await tx
@@ -171,6 +172,7 @@ export async function updateItem(
       if (!old) throw notFound(c);
       const ctx: WriteContext = { ...caller, old, op };
       await c.binding.beforeWrite?.(body, ctx, tx);
+      await c.binding.beforeRow?.(tx, row, body, ctx);
       if (c.hasUpdatedAt) row.updatedAt = sql`now()`;
       if (Object.keys(row).length) {
         await tx

@@ -58,6 +58,16 @@ export type ResourceBinding = {
    * transaction, to read what still refers to the record.
    */
   beforeDelete?: (item: Record<string, unknown>, ctx: Omit<WriteContext, 'op'>, tx: Db) => void | Promise<void>;
+  /**
+   * Last say over the row inside the transaction, with the old item (create and update alike):
+   * values that depend on other fields or on the stored record (a generated account, say).
+   */
+  beforeRow?: (
+    tx: Db,
+    row: Record<string, unknown>,
+    body: Record<string, unknown>,
+    ctx: WriteContext,
+  ) => void | Promise<void>;
   /** Fills server-assigned columns (a position at the end of the list, say) in the insert's transaction. */
   beforeInsert?: (tx: Db, row: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
   /** Work after records are deleted, in the same transaction (close position gaps, say). */

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
 import { KeyValueRows } from '../../../kit/fields/KeyValueRows';
-import { RefMultiSelect } from '../../../kit/fields/RefSelect';
+import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
-import { LinkedRecords } from './LinkedRecords';
 import { UserLicenses } from './UserLicenses';
 import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
@@ -72,11 +71,26 @@ export function UserEdit() {
         label: t('users.tabs.devices'),
         fields: ['devices', 'device'],
         render: (form) => (
-          <LinkedRecords
-            note={t('users.devicesNote')}
-            rows={[...(form.values.device ? [form.values.device] : []), ...form.values.devices]}
-            nameLabel={t(fieldKey('name'))}
-          />
+          <Stack maw={640}>
+            <RefSelect
+              path="/devices"
+              label={t('users.device')}
+              value={form.values.device}
+              disabled={form.readOnly}
+              error={form.error('device')}
+              onChange={(device) => form.set('device', device)}
+            />
+            <RefMultiSelect
+              path="/devices"
+              label={t('users.moreDevices')}
+              value={form.values.devices}
+              disabled={form.readOnly}
+              error={
+                form.values.devices.map((_, i) => form.error(`devices.${i}`)).find(Boolean) ?? form.error('devices')
+              }
+              onChange={(devices) => form.set('devices', devices)}
+            />
+          </Stack>
         ),
       },
       {

@@ -1,0 +1,14 @@
+import { skills as skillsDef } from '@switchboard/model';
+import { skills } from '../../db/schema.js';
+import { defineServerResource } from '../engine/define.js';
+
+export const skillsResource = defineServerResource(skillsDef, {
+  table: skills,
+  unique: { skills_domain_name: 'name' },
+  fields: {
+    // Agent skills (agent, skill, capacity, enabled) arrive with the contact-center area; until
+    // then no agent holds a skill, so both counts are 0. Replace with counts over agent skills.
+    total_agents: { select: '0' },
+    active_agents: { select: '0' },
+  },
+});

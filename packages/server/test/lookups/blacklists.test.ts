@@ -1,0 +1,190 @@
+import { blacklistNumbersPath, DATE_INVALID, messages, NUMBER_TAKEN } from '@switchboard/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { makeActor, setRbac, unique } from '../resources/helpers.js';
+
+type Num = { id: number; listId: number; number: string; description: string; expireAt: string | null };
+
+describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    token = s.adminToken;
+  });
+  afterAll(async () => s?.close());
+
+  const api = (method: string, path: string, body?: unknown, query?: Record<string, unknown>, as = token) =>
+    s.request(method, `/api${path}`, { token: as, body, query });
+  const newList = async (as = token) => {
+    const res = await api('POST', '/call_center/list', { name: unique('bl') }, undefined, as);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: number; count: number };
+  };
+  const addNumber = async (listId: number, body: Record<string, unknown>) => {
+    const res = await api('POST', blacklistNumbersPath(listId), body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as Num;
+  };
+  const count = async (listId: number) => (await api('GET', `/call_center/list/${listId}`)).body.count as number;
+
+  it('counts only numbers that have not expired, in the list, its item and its sort', async () => {
+    const list = await newList();
+    expect(list.count).toBe(0);
+    await addNumber(list.id, { number: '380441112233' });
+    await addNumber(list.id, { number: '380441112234', expireAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const expired = await addNumber(list.id, { number: '380441112235', expireAt: '2020-01-01T00:00:00Z' });
+    expect(expired.expireAt).toBe('2020-01-01T00:00:00.000Z');
+    expect(await count(list.id)).toBe(2);
+    const listed = await api('GET', '/call_center/list', undefined, { id: list.id, fields: ['id', 'count'] });
+    expect(listed.body.items).toEqual([{ id: list.id, count: 2 }]);
+    // Expiring a number takes it out of the count.
+    const live = (await api('GET', blacklistNumbersPath(list.id), undefined, { q: '380441112233' })).body.items[0];
+    await api('PUT', `${blacklistNumbersPath(list.id)}/${live.id}`, {
+      number: live.number,
+      expireAt: '2021-06-01T12:00:00+02:00',
+    });
+    expect(await count(list.id)).toBe(1);
+    const other = await newList();
+    const sorted = await api('GET', '/call_center/list', undefined, { id: [list.id, other.id], sort: '-count' });
+    expect(sorted.body.items.map((i: { id: number }) => i.id)).toEqual([list.id, other.id]);
+  });
+
+  it('searches numbers by prefix within one list, pages them and keeps lists apart', async () => {
+    const a = await newList();
+    const b = await newList();
+    for (const n of ['7001', '7002', '7003', '8001']) await addNumber(a.id, { number: n });
+    await addNumber(b.id, { number: '7004' });
+    const found = await api('GET', blacklistNumbersPath(a.id), undefined, { q: '700*', sort: '+number' });
+    expect(found.body.items.map((n: Num) => n.number)).toEqual(['7001', '7002', '7003']);
+    const exact = await api('GET', blacklistNumbersPath(a.id), undefined, { q: '7002' });
+    expect(exact.body.items.map((n: Num) => n.number)).toEqual(['7002']);
+    const page = await api('GET', blacklistNumbersPath(a.id), undefined, { size: 2, page: 2, sort: '+number' });
+    expect(page.body).toMatchObject({ next: false });
+    expect(page.body.items.map((n: Num) => n.number)).toEqual(['7003', '8001']);
+    // A number of list b is not reachable through list a.
+    const inB = (await api('GET', blacklistNumbersPath(b.id))).body.items[0] as Num;
+    expect(inB.listId).toBe(b.id);
+    expect((await api('GET', `${blacklistNumbersPath(a.id)}/${inB.id}`)).status).toBe(404);
+    expect((await api('DELETE', `${blacklistNumbersPath(a.id)}/${inB.id}`)).status).toBe(404);
+    const bulk = await api('DELETE', blacklistNumbersPath(a.id), undefined, { id: [inB.id] });
+    expect(bulk.body.items).toEqual([]);
+    expect((await api('GET', `${blacklistNumbersPath(b.id)}/${inB.id}`)).status).toBe(200);
+    expect((await api('GET', blacklistNumbersPath(999999))).status).toBe(404);
+  });
+
+  it('validates a number, refuses one already in the list, and deletes numbers with their list', async () => {
+    const list = await newList();
+    const bad = await api('POST', blacklistNumbersPath(list.id), { number: '', expireAt: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([
+      { field: 'number', message: messages.required },
+      { field: 'expireAt', message: DATE_INVALID },
+    ]);
+    const first = await addNumber(list.id, { number: '555', description: 'spam' });
+    expect(first).toMatchObject({ listId: list.id, number: '555', description: 'spam', expireAt: null });
+    const dup = await api('POST', blacklistNumbersPath(list.id), { number: '555' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.fields).toEqual([expect.objectContaining({ field: 'number' })]);
+    expect((await api('DELETE', `/call_center/list/${list.id}`)).status).toBe(200);
+    expect((await api('GET', `${blacklistNumbersPath(list.id)}/${first.id}`)).status).toBe(404);
+  });
+
+  it('imports a CSV with a header, dates and quoted fields, all rows at once', async () => {
+    const list = await newList();
+    const csv = [
+      'number,description,expireAt',
+      '100200,"first, with a comma",',
+      '100201,second,2099-01-31',
+      '100202,,2000-01-01T00:00:00Z',
+      '',
+    ].join('\n');
+    const res = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ imported: 3 });
+    const items = (await api('GET', blacklistNumbersPath(list.id), undefined, { sort: '+number' })).body.items;
+    expect(items.map((n: Num) => [n.number, n.description, n.expireAt])).toEqual([
+      ['100200', 'first, with a comma', null],
+      ['100201', 'second', '2099-01-31T00:00:00.000Z'],
+      ['100202', '', '2000-01-01T00:00:00.000Z'],
+    ]);
+    expect(await count(list.id)).toBe(2);
+    // Without a header the columns go by position.
+    const plain = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '100300\n100301;x\n' });
+    expect(plain.body).toEqual({ imported: 2 });
+  });
+
+  it('imports nothing when a row is bad and reports each bad row by line and field', async () => {
+    const list = await newList();
+    await addNumber(list.id, { number: '900' });
+    const csv = [
+      'number,description,expireAt',
+      '901,ok,',
+      ',no number,',
+      '902,bad date,someday',
+      '900,taken,',
+      '901,again,',
+    ].join('\n');
+    const res = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv });
+    expect(res.status).toBe(400);
+    expect(res.body.id).toBe('app.blacklistNumbers.import');
+    expect(res.body.detail).toBe('4 of 5 rows have errors; nothing was imported.');
+    expect(res.body.fields).toEqual([
+      { field: '3.number', message: messages.required },
+      { field: '4.expireAt', message: DATE_INVALID },
+      { field: '5.number', message: NUMBER_TAKEN },
+      { field: '6.number', message: `${NUMBER_TAKEN} (line 2)` },
+    ]);
+    const items = (await api('GET', blacklistNumbersPath(list.id))).body.items;
+    expect(items.map((n: Num) => n.number)).toEqual(['900']);
+    const empty = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: 'number\n' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual([{ field: 'csv', message: 'The file holds no numbers' }]);
+    const broken = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '"unclosed,1\n' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.fields[0].field).toBe('csv');
+    const missing = await api('POST', `${blacklistNumbersPath(list.id)}/import`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields[0].field).toBe('csv');
+  });
+
+  it('guards numbers with the list rights: read to list, edit to change; rbac follows the list', async () => {
+    // Class rights alone first: blacklists may start with record checks on.
+    await setRbac(s, token, 'cc_list', false);
+    const list = await newList();
+    const n = await addNumber(list.id, { number: '42' });
+    const reader = await makeActor(s, token, { grants: { cc_list: 'r' } });
+    const path = blacklistNumbersPath(list.id);
+    expect((await api('GET', path, undefined, undefined, reader.token)).status).toBe(200);
+    expect((await api('GET', `${path}/${n.id}`, undefined, undefined, reader.token)).status).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', path, { number: '43' }],
+      ['PUT', `${path}/${n.id}`, { number: '44' }],
+      ['DELETE', `${path}/${n.id}`],
+      ['DELETE', `${path}?id=${n.id}`],
+      ['POST', `${path}/import`, { csv: '45' }],
+    ] as [string, string, unknown?][]) {
+      const res = await api(method, url, body, undefined, reader.token);
+      expect(res.status, `${method} ${url}`).toBe(403);
+    }
+    const nobody = await makeActor(s, token, { grants: { cc_list: '' } });
+    expect((await api('GET', path, undefined, undefined, nobody.token)).status).toBe(403);
+
+    // Under rbac the record right on the list decides, for its numbers too.
+    const editor = await makeActor(s, token, { grants: { cc_list: 'rxwd' } });
+    await setRbac(s, token, 'cc_list', true);
+    try {
+      expect((await api('GET', path, undefined, undefined, editor.token)).status).toBe(403);
+      const grant = await api('PATCH', `/call_center/list/${list.id}/acl`, [
+        { grantee: { id: editor.roleId }, grants: 'rw' },
+      ]);
+      expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+      expect((await api('GET', path, undefined, undefined, editor.token)).status).toBe(200);
+      const added = await api('POST', path, { number: '46' }, undefined, editor.token);
+      expect(added.status).toBe(201);
+    } finally {
+      // Back to the default of a class with per-record permissions.
+      await setRbac(s, token, 'cc_list', true);
+    }
+  });
+});

@@ -1,0 +1,461 @@
+import { createHash } from 'node:crypto';
+import { messages } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/resources/engine/sql.js';
+import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { openEvents } from '../sse.js';
+import { FIXTURES } from './fixtures.js';
+import { makeActor, setRbac, unique } from './helpers.js';
+
+type Device = Record<string, unknown> & { id: number; account: string };
+
+describe.each(drivers())('devices on %s', (driver) => {
+  let s: TestServer;
+  let token: string;
+  let phone: string;
+  beforeAll(async () => {
+    s = await startTestServer({ driver });
+    token = s.adminToken;
+    phone = (await makeActor(s, token, { permissions: ['telephonyEvents'] })).token;
+  });
+  afterAll(async () => s?.close());
+
+  const newDevice = async (extra: Record<string, unknown> = {}, as = token): Promise<Device> => {
+    const res = await s.request('POST', '/api/devices', {
+      token: as,
+      body: { ...FIXTURES.devices.create('dev'), ...extra },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+  const hotdesk = (extra: Record<string, unknown> = {}) =>
+    newDevice({ account: '', hotdesk: true, hotdesks: ['pc-01', 'Front_Desk'], ...extra });
+  const post = (body: unknown, as = phone) => s.request('POST', '/api/telephony/events', { token: as, body });
+  const ha1Of = async (id: number) =>
+    (await queryRows<{ h: string | null }>(s.ctx.db, sql`select password_ha1 as h from devices where id = ${id}`))[0].h;
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+  describe('hotdesk', () => {
+    it('generates the account "hot-" and 7 lowercase letters or digits, and keeps it while hotdesk', async () => {
+      const a = await hotdesk({ account: 'chosen-by-client' });
+      const b = await hotdesk();
+      for (const d of [a, b]) expect(d.account).toMatch(/^hot-[a-z0-9]{7}$/);
+      expect(a.account).not.toBe(b.account);
+      expect(a.hotdesks).toEqual(['pc-01', 'Front_Desk']);
+      const put = await s.request('PUT', `/api/devices/${a.id}`, {
+        token,
+        body: { name: 'Renamed desk', account: 'try-to-change', hotdesk: true, hotdesks: ['pc-02'] },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.account).toBe(a.account);
+      expect(put.body.hotdesks).toEqual(['pc-02']);
+      // No longer hotdesk: it needs an account of its own again, and with it the password.
+      const off = await s.request('PATCH', `/api/devices/${a.id}`, { token, body: { hotdesk: false, account: '' } });
+      expect(off.status).toBe(400);
+      expect(off.body.fields).toContainEqual({ field: 'account', message: messages.required });
+      const own = unique('own');
+      const noPassword = await s.request('PATCH', `/api/devices/${a.id}`, {
+        token,
+        body: { hotdesk: false, account: own },
+      });
+      expect(noPassword.status).toBe(400);
+      expect(noPassword.body.fields).toContainEqual({ field: 'password', message: messages.required });
+      const ok = await s.request('PATCH', `/api/devices/${a.id}`, {
+        token,
+        body: { hotdesk: false, account: own, password: 'p' },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ account: own, hotdesk: false });
+    });
+
+    it('takes host names of A-Z, a-z, 0-9, hyphen and underscore only ("wrong host name")', async () => {
+      for (const bad of ['pc 01', 'pc.example', 'ünï', 'a/b', '']) {
+        const res = await s.request('POST', '/api/devices', {
+          token,
+          body: { ...FIXTURES.devices.create('h'), hotdesk: true, hotdesks: [bad] },
+        });
+        expect(res.status, bad).toBe(400);
+        expect(res.body.fields).toContainEqual({ field: 'hotdesks.0', message: 'wrong host name' });
+      }
+      const good = await hotdesk({ hotdesks: ['A-z_09', 'x'] });
+      expect(good.hotdesks).toEqual(['A-z_09', 'x']);
+    });
+  });
+
+  describe('password', () => {
+    it('is never answered: not on create, read, list, projection or in the change log', async () => {
+      await s.request('POST', '/api/logger/config', {
+        token,
+        body: { object: 'devices', enabled: true, daysToStore: 3 },
+      });
+      const d = await newDevice({ password: 'Top-secret-77' });
+      const read = await s.request('GET', `/api/devices/${d.id}`, { token });
+      const list = await s.request('GET', '/api/devices', { token, query: { size: 1000 } });
+      const all = await s.request('GET', '/api/devices', { token, query: { fields: 'password' } });
+      expect(all.status).toBe(400);
+      const logs = await s.request('GET', '/api/logger/user/1/logs', { token, query: { size: 1000 } });
+      for (const answer of [d, read.body, list.body, logs.body]) {
+        const text = JSON.stringify(answer);
+        expect(text).not.toContain('Top-secret-77');
+        expect(text).not.toMatch(/password/i);
+      }
+      expect(logs.body.items.some((e: { object: string }) => e.object === 'devices')).toBe(true);
+      // Stored only as the SIP digest HA1 bound to the account and the domain.
+      expect(await ha1Of(d.id)).toBe(md5(`${d.account}:main:Top-secret-77`));
+    });
+
+    it('is kept when omitted or empty, and replaced when sent', async () => {
+      const d = await newDevice({ password: 'first' });
+      const before = await ha1Of(d.id);
+      const body = { name: 'Same account', account: d.account, password: '' };
+      expect((await s.request('PUT', `/api/devices/${d.id}`, { token, body })).status).toBe(200);
+      expect((await s.request('PATCH', `/api/devices/${d.id}`, { token, body: { brand: 'x' } })).status).toBe(200);
+      expect(await ha1Of(d.id)).toBe(before);
+      expect((await s.request('PATCH', `/api/devices/${d.id}`, { token, body: { password: 'second' } })).status).toBe(
+        200,
+      );
+      expect(await ha1Of(d.id)).toBe(md5(`${d.account}:main:second`));
+    });
+  });
+
+  it('keeps accounts unique in a domain whatever their case, but not across domains', async () => {
+    const d = await newDevice();
+    const dup = await s.request('POST', '/api/devices', {
+      token,
+      body: { ...FIXTURES.devices.create('dup'), account: d.account.toUpperCase() },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.fields[0].field).toBe('account');
+    const other = await s.createDomain(unique('dom'));
+    const there = await s.request('POST', '/api/devices', {
+      token: other.adminToken,
+      body: { ...FIXTURES.devices.create('o'), account: d.account },
+    });
+    expect(there.status).toBe(201);
+  });
+
+  describe('telephony events', () => {
+    it('moves a device through registration and call states and answers /registered', async () => {
+      const d = await newDevice();
+      const reg = await s.request('GET', `/api/devices/${d.id}/registered`, { token });
+      expect(reg.body).toEqual({
+        id: d.id,
+        account: d.account,
+        registered: false,
+        state: 0,
+        status: 'nonreg',
+        stateChangedAt: null,
+      });
+      const steps: [Record<string, unknown>, number, string][] = [
+        [{ type: 'device.registered' }, 1, 'reged'],
+        [{ type: 'device.call', state: 'ringing' }, 2, 'ringing'],
+        [{ type: 'device.call', state: 'dialog' }, 4, 'dialog'],
+        [{ type: 'device.call', state: 'onhold' }, 5, 'onhold'],
+        // A REGISTER refresh during the call keeps the call state.
+        [{ type: 'device.registered' }, 5, 'onhold'],
+        [{ type: 'device.call', state: 'reged' }, 1, 'reged'],
+        [{ type: 'device.call', state: 'dialing' }, 3, 'dialing'],
+        [{ type: 'device.unregistered' }, 0, 'nonreg'],
+      ];
+      for (const [event, state, status] of steps) {
+        const res = await post({ ...event, account: d.account.toUpperCase() });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body).toMatchObject({ type: event.type, device: { id: d.id, account: d.account }, state, status });
+        expect((await s.request('GET', `/api/devices/${d.id}`, { token })).body.state).toBe(state);
+      }
+      const after = await s.request('GET', `/api/devices/${d.id}/registered`, { token });
+      expect(after.body).toMatchObject({ registered: false, status: 'nonreg' });
+      expect(Date.parse(after.body.stateChangedAt)).not.toBeNaN();
+      const bad = await post({ type: 'device.call', account: d.account, state: 'flying' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields[0].field).toBe('state');
+    });
+
+    it('answers 404 naming the event for an unknown account, and leaves another domain’s device alone', async () => {
+      const missing = await post({ type: 'device.registered', account: 'no-such-account' });
+      expect(missing.status).toBe(404);
+      expect(missing.body.detail).toContain('device.registered');
+      expect(missing.body.fields).toEqual([{ field: 'account', message: expect.stringContaining('no-such-account') }]);
+
+      const other = await s.createDomain(unique('far'));
+      const account = unique('shared');
+      const theirs = await s.request('POST', '/api/devices', {
+        token: other.adminToken,
+        body: { ...FIXTURES.devices.create('t'), account },
+      });
+      const ours = await newDevice({ account });
+      expect((await post({ type: 'device.registered', account })).body.device.id).toBe(ours.id);
+      const untouched = await s.request('GET', `/api/devices/${theirs.body.id}`, { token: other.adminToken });
+      expect(untouched.body.state).toBe(0);
+      const batch = await post([
+        { type: 'device.unregistered', account },
+        { type: 'device.registered', account: 'nobody-here' },
+      ]);
+      expect(batch.status).toBe(200);
+      expect(batch.body.items.map((i: { code: number }) => i.code)).toEqual([200, 404]);
+    });
+
+    it('logs users in and out of a hotdesk device and lists the history with paging, search and time filters', async () => {
+      const desk = await hotdesk();
+      const plain = await newDevice();
+      const ann = await s.request('POST', '/api/users', {
+        token,
+        body: { ...FIXTURES.users.create('ann'), name: 'Ann Able' },
+      });
+      const bob = await s.request('POST', '/api/users', {
+        token,
+        body: { ...FIXTURES.users.create('bob'), name: 'Bob Baker' },
+      });
+      const t0 = Date.UTC(2026, 0, 10, 9, 0, 0);
+      const hour = 3_600_000;
+      const login = (user: { body: { id: number } }, time: number) =>
+        post({ type: 'device.hotdesk.login', account: desk.account, userId: user.body.id, time });
+
+      expect((await login(ann, t0)).status).toBe(200);
+      expect((await s.request('GET', `/api/devices/${desk.id}`, { token })).body.user).toEqual({
+        id: ann.body.id,
+        name: 'Ann Able',
+      });
+      // Bob logs in: Ann is logged out at that moment.
+      expect((await login(bob, t0 + hour)).status).toBe(200);
+      const out = await post({
+        type: 'device.hotdesk.logout',
+        account: desk.account,
+        username: bob.body.username,
+        time: t0 + 2 * hour,
+      });
+      expect(out.body).toMatchObject({ closed: 1 });
+      expect((await s.request('GET', `/api/devices/${desk.id}`, { token })).body.user).toBeNull();
+      expect((await login(ann, t0 + 5 * hour)).status).toBe(200);
+
+      const history = (query: Record<string, unknown> = {}) =>
+        s.request('GET', `/api/devices/${desk.id}/users/audit`, { token, query });
+      const all = await history();
+      expect(all.status).toBe(200);
+      const iso = (ms: number) => new Date(ms).toISOString();
+      expect(all.body).toEqual({
+        items: [
+          {
+            id: expect.any(Number),
+            user: { id: ann.body.id, name: 'Ann Able' },
+            loggedInAt: iso(t0 + 5 * hour),
+            loggedOutAt: null,
+          },
+          {
+            id: expect.any(Number),
+            user: { id: bob.body.id, name: 'Bob Baker' },
+            loggedInAt: iso(t0 + hour),
+            loggedOutAt: iso(t0 + 2 * hour),
+          },
+          {
+            id: expect.any(Number),
+            user: { id: ann.body.id, name: 'Ann Able' },
+            loggedInAt: iso(t0),
+            loggedOutAt: iso(t0 + hour),
+          },
+        ],
+        next: false,
+      });
+      const page1 = await history({ size: 2 });
+      expect(page1.body.items).toHaveLength(2);
+      expect(page1.body.next).toBe(true);
+      const page2 = await history({ size: 2, page: 2 });
+      expect(page2.body).toEqual({ items: [all.body.items[2]], next: false });
+      const windowed = await history({ timeFrom: t0 + 30 * 60_000, timeTo: t0 + 3 * hour });
+      expect(windowed.body.items.map((i: { user: { name: string } }) => i.user.name)).toEqual(['Bob Baker']);
+      expect((await history({ timeFrom: t0 + 6 * hour })).body.items).toEqual([]);
+      const searched = await history({ q: 'ann*' });
+      expect(searched.body.items).toHaveLength(2);
+      expect((await history({ timeFrom: 'yesterday' })).status).toBe(400);
+      expect((await s.request('GET', '/api/devices/999999/users/audit', { token })).status).toBe(404);
+
+      const notHotdesk = await post({ type: 'device.hotdesk.login', account: plain.account, userId: ann.body.id });
+      expect(notHotdesk.status).toBe(400);
+      const noUser = await post({ type: 'device.hotdesk.login', account: desk.account, username: 'nobody-at-all' });
+      expect(noUser.status).toBe(404);
+      expect(noUser.body.fields[0].field).toBe('username');
+    });
+
+    it('pushes the change to a subscribed stream, under rbac only to readers of that device', async () => {
+      const hidden = await newDevice();
+      const shared = await newDevice();
+      const reader = await makeActor(s, token, { grants: { devices: 'r' } });
+      await setRbac(s, token, 'devices', true);
+      await s.request('PATCH', `/api/devices/${shared.id}/acl`, {
+        token,
+        body: [{ grantee: { id: reader.roleId }, grants: 'r' }],
+      });
+      const admin = await openEvents(s.url, token, 'devices');
+      const limited = await openEvents(s.url, reader.token, 'devices');
+      try {
+        expect((await post({ type: 'device.registered', account: hidden.account })).status).toBe(200);
+        expect((await post({ type: 'device.call', account: shared.account, state: 'ringing' })).status).toBe(200);
+        const got = await admin.next((e) => (e.data as { id: number }).id === hidden.id);
+        expect(got).toEqual({ event: 'devices', data: { id: hidden.id, account: hidden.account, state: 1 } });
+        await admin.next((e) => (e.data as { id: number }).id === shared.id);
+        const seen = await limited.next((e) => (e.data as { id: number }).id === shared.id);
+        expect(seen.data).toMatchObject({ state: 2 });
+        // A stream writes events in their order: the earlier one was checked, and withheld.
+        expect(limited.events.some((e) => (e.data as { id: number }).id === hidden.id)).toBe(false);
+      } finally {
+        admin.close();
+        limited.close();
+      }
+    });
+  });
+
+  describe('CSV', () => {
+    it('imports every row of a good file in one go, names defaulting to the account', async () => {
+      const a = unique('csv');
+      const b = unique('csv');
+      const content = `Account,Name,Brand,Model,MAC,IP\r\n${a},Front desk,Yealink,T46,00:11:22:33:44:55,10.1.1.1\r\n${b},,,,,\r\n`;
+      const res = await s.request('POST', '/api/devices/import', { token, body: { content } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.imported).toBe(2);
+      const found = await s.request('GET', '/api/devices', {
+        token,
+        query: { q: 'csv*', size: 1000, fields: 'account,name,brand,mac,ip' },
+      });
+      const byAccount = Object.fromEntries(found.body.items.map((i: Device) => [i.account, i]));
+      expect(byAccount[a]).toMatchObject({
+        name: 'Front desk',
+        brand: 'Yealink',
+        mac: '00:11:22:33:44:55',
+        ip: '10.1.1.1',
+      });
+      expect(byAccount[b]).toMatchObject({ name: b, brand: '' });
+    });
+
+    it('imports nothing from a file with a bad row and says which rows are wrong and why', async () => {
+      const taken = await newDevice();
+      const ok = unique('fine');
+      const dup = unique('twice');
+      const content = [
+        'account,name,ip,mac',
+        `${ok},Good one,10.0.0.1,`,
+        `,No account,,`,
+        `${unique('badip')},Bad ip,999.1.1.1,`,
+        `${dup},First,,`,
+        `${dup},Second,,zz`,
+        `${taken.account},Taken,,`,
+      ].join('\n');
+      const res = await s.request('POST', '/api/devices/import', { token, body: { content } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ id: 'app.devices.import', code: 400 });
+      expect(res.body.rows).toEqual([
+        { row: 3, field: 'account', message: messages.required },
+        { row: 4, field: 'ip', message: messages.ipv4 },
+        { row: 6, field: 'mac', message: messages.mac },
+        { row: 7, field: 'account', message: 'A device with this account already exists' },
+      ]);
+      expect(res.body.fields[0]).toEqual({ field: 'rows.3.account', message: messages.required });
+      const sameTwice = await s.request('POST', '/api/devices/import', {
+        token,
+        body: { content: `account\n${dup}\n${dup.toUpperCase()}\n` },
+      });
+      expect(sameTwice.body.rows).toEqual([{ row: 3, field: 'account', message: 'The account is already on row 2' }]);
+      const unknownColumn = await s.request('POST', '/api/devices/import', {
+        token,
+        body: { content: 'account,colour\nx,red\n' },
+      });
+      expect(unknownColumn.body.rows).toEqual([
+        { row: 1, field: 'colour', message: expect.stringContaining('Unknown column') },
+      ]);
+      const noAccount = await s.request('POST', '/api/devices/import', { token, body: { content: 'name\nx\n' } });
+      expect(noAccount.body.rows).toEqual([{ row: 1, field: 'account', message: messages.required }]);
+      const ragged = await s.request('POST', '/api/devices/import', {
+        token,
+        body: { content: 'account,name\na,b,c\n' },
+      });
+      expect(ragged.status).toBe(400);
+      expect(ragged.body.rows[0]).toMatchObject({ row: 2, field: 'file' });
+      const none = await s.request('GET', '/api/devices', { token, query: { q: ok } });
+      expect(none.body.items).toEqual([]);
+    });
+
+    it('needs the create right to import', async () => {
+      const reader = await makeActor(s, token, { grants: { devices: 'rwd' } });
+      const res = await s.request('POST', '/api/devices/import', {
+        token: reader.token,
+        body: { content: 'account\nx1\n' },
+      });
+      expect(res.status).toBe(403);
+    });
+
+    it('exports the list as CSV with its search and only the records one may read', async () => {
+      const tag = unique('exp');
+      const a = await newDevice({ name: `${tag} a, "quoted"`, brand: 'Snom' });
+      const b = await newDevice({ name: `${tag} b` });
+      const res = await fetch(`${s.url}/api/devices/export?q=${encodeURIComponent(`${tag}*`)}&sort=-name`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/csv');
+      const text = await res.text();
+      expect(text).toBe(
+        'account,name,brand,model,mac,ip\r\n' +
+          `${b.account},${tag} b,Yealink,T46,00:11:22:AA:bb:cc,10.0.0.5\r\n` +
+          `${a.account},"${tag} a, ""quoted""",Snom,T46,00:11:22:AA:bb:cc,10.0.0.5\r\n`,
+      );
+      const reader = await makeActor(s, token, { grants: { devices: 'r' } });
+      await setRbac(s, token, 'devices', true);
+      await s.request('PATCH', `/api/devices/${b.id}/acl`, {
+        token,
+        body: [{ grantee: { id: reader.roleId }, grants: 'r' }],
+      });
+      const limited = await fetch(`${s.url}/api/devices/export?q=${encodeURIComponent(`${tag}*`)}`, {
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      const lines = (await limited.text()).trim().split('\r\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(b.account);
+      // The round trip: an exported file imports back once its accounts are free.
+      await s.request('DELETE', '/api/devices', { token, query: { id: [a.id, b.id] } });
+      const back = await s.request('POST', '/api/devices/import', { token, body: { content: text } });
+      expect(back.status, JSON.stringify(back.body)).toBe(201);
+      expect(back.body.imported).toBe(2);
+    });
+  });
+
+  it('links users to real devices by id, refuses unknown or other-domain ids, and forgets deleted devices', async () => {
+    const d1 = await newDevice({ name: 'Phone one' });
+    const d2 = await newDevice({ name: 'Phone two' });
+    const user = await s.request('POST', '/api/users', {
+      token,
+      body: { ...FIXTURES.users.create('link'), device: { id: d1.id }, devices: [{ id: d2.id }, { id: d1.id }] },
+    });
+    expect(user.status).toBe(201);
+    expect(user.body).toMatchObject({
+      device: { id: d1.id, name: 'Phone one' },
+      devices: [
+        { id: d2.id, name: 'Phone two' },
+        { id: d1.id, name: 'Phone one' },
+      ],
+    });
+    const other = await s.createDomain(unique('x'));
+    const foreign = await s.request('POST', '/api/devices', {
+      token: other.adminToken,
+      body: FIXTURES.devices.create('f'),
+    });
+    for (const body of [{ device: { id: 999999 } }, { device: { id: foreign.body.id } }]) {
+      const res = await s.request('PATCH', `/api/users/${user.body.id}`, { token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.fields[0].field).toBe('device');
+    }
+    const badList = await s.request('PATCH', `/api/users/${user.body.id}`, {
+      token,
+      body: { devices: [{ id: d1.id }, { id: foreign.body.id }] },
+    });
+    expect(badList.status).toBe(400);
+    expect(badList.body.fields[0].field).toBe('devices.1');
+    expect((await s.request('DELETE', `/api/devices/${d1.id}`, { token })).status).toBe(200);
+    const after = await s.request('GET', `/api/users/${user.body.id}`, { token });
+    expect(after.body).toMatchObject({ device: null, devices: [{ id: d2.id, name: 'Phone two' }] });
+    const raw = await queryRows<{ ids: number[] }>(
+      s.ctx.db,
+      sql`select device_ids as ids from users where id = ${user.body.id}`,
+    );
+    expect(raw[0].ids).toEqual([d2.id]);
+  });
+});
