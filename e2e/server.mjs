@@ -5,21 +5,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.env.E2E_NO_BUILD !== '1') {
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+// The chat gateways' provider (Graph API and its dialog) is a local stand-in during browser tests.
+const graph = await startGraphStandin(0);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    GRAPH_API_URL: graph.url,
+    GRAPH_DIALOG_URL: graph.dialogUrl,
+  },
 });
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   cleanUp();
+  graph.close();
   process.exit(code ?? 0);
 });

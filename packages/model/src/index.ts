@@ -8,9 +8,13 @@ export * from './nav.js';
 export * from './permissions/objclass.js';
 export * from './permissions/roles.js';
 export * from './resource.js';
+export * from './routing/chat-gateways.js';
 export * from './routing/chatplan.js';
 export * from './routing/dialplan.js';
 export * from './routing/flows.js';
+export * from './routing/image-size.js';
+export * from './routing/sip-gateways.js';
+export * from './routing/webchat.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
@@ -19,9 +23,11 @@ import { regions } from './lookups/regions.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
+import { chatGateways } from './routing/chat-gateways.js';
 import { chatplan } from './routing/chatplan.js';
 import { dialplan } from './routing/dialplan.js';
 import { flows } from './routing/flows.js';
+import { sipGateways } from './routing/sip-gateways.js';
 import { loggerConfig } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
@@ -34,4 +40,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   dialplan,
   chatplan,
   regions,
+  sipGateways,
+  chatGateways,
 ] as const;

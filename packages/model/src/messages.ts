@@ -16,6 +16,12 @@ export const messages = {
   hostName: 'wrong host name',
   /** A dialplan pattern that does not compile (the spec names the rule, not its text). */
   regex: 'Should be a valid regular expression',
+  /** SIP gateway account (REFERENCE: a SIP URI). */
+  sipAccount: 'Should look like SIP account',
+  /** Chat gateway uri: a path of the public endpoint. */
+  uriPath: 'Should look like a URL path',
+  /** Web chat logo (spec part 2 section 5). */
+  logo: 'Logo should be JPEG or PNG, 24x24 px',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,10 @@ export type Config = {
   /** Sign-in limits: failures allowed per user and per address within the window. */
   loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** Graph API of the messenger chat gateways (a local stand-in in tests). */
+  graphApiUrl: string;
+  /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
+  graphDialogUrl: string;
 };
 
 /** packages/server: this file sits in src/ (sources) or is bundled into dist/ (build). */
@@ -65,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
+    graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
   };
 }

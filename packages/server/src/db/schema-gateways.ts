@@ -1,2 +1,102 @@
 // Tables of the gateways area; see schema.ts for the conventions.
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domains } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+import { flows } from './schema-routing.js';
+
+const domainId = () =>
+  integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' });
+
+export type SipAclEntry = { ip: string; proto: string; port: number | null };
+
+/** SIP gateways of both variants: register (account, registrar) and trunking (host, ipacl). */
+export const sipGateways = pgTable(
+  'sip_gateways',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    register: boolean('register').notNull().default(false),
+    enable: boolean('enable').notNull().default(true),
+    proxy: text('proxy').notNull().default(''),
+    usage: text('usage').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Inbound flow (voice); deleting the flow leaves the gateway without one. */
+    schemaId: integer('schema_id').references(() => flows.id, { onDelete: 'set null' }),
+    account: text('account').notNull().default(''),
+    username: text('username').notNull().default(''),
+    /**
+     * Kept readable: the telephony side must present it to the registrar, so it cannot be
+     * hashed. The API never answers it.
+     */
+    password: text('password').notNull().default(''),
+    expires: integer('expires').notNull().default(600),
+    registrar: text('registrar').notNull().default(''),
+    host: text('host').notNull().default(''),
+    ipacl: jsonb('ipacl').$type<SipAclEntry[]>().notNull().default([]),
+    /** Registration status from the telephony events: success, failed, in_progress, not_registered. */
+    rState: text('r_state').notNull().default('not_registered'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('sip_gateways_domain_name').on(t.domainId, sql`lower(${t.name})`),
+    searchIndex('sip_gateways_name_search', t.name),
+    index('sip_gateways_domain_name_idx').on(t.domainId, t.name),
+  ],
+);
+
+/** Chat gateways (chat bots): provider settings as a text-valued map, as the original keeps them. */
+export const chatGateways = pgTable(
+  'chat_gateways',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    /** Public endpoint path, unique across all domains (providers call it without a domain). */
+    uri: text('uri').notNull(),
+    /** The chat flow it runs; a flow in use cannot be deleted (see the flows' usage check). */
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    updates: jsonb('updates')
+      .$type<{ title: string; close: string; join: string; left: string }>()
+      .notNull()
+      .default({ title: '', close: '', join: '', left: '' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('chat_gateways_uri').on(t.uri),
+    searchIndex('chat_gateways_name_search', t.name),
+    index('chat_gateways_domain_name').on(t.domainId, t.name),
+  ],
+);
+
+/**
+ * Facebook pages (with their Instagram account) and WhatsApp business accounts a messenger
+ * gateway was given through the provider's setup dialog, with the tokens to act on them.
+ */
+export const chatGatewayAccounts = pgTable(
+  'chat_gateway_accounts',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => chatGateways.id, { onDelete: 'cascade' }),
+    /** page or whatsapp */
+    kind: text('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull().default(''),
+    accessToken: text('access_token').notNull().default(''),
+    /** Page: its Instagram business account `{id, username}`; WhatsApp: `{phoneNumbers}`. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('chat_gateway_accounts_key').on(t.gatewayId, t.kind, t.externalId)],
+);

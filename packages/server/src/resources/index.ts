@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -11,10 +12,13 @@ import { regionsResource } from './lookups/regions.js';
 import { registerTimezoneRoute } from './lookups/timezones.js';
 import { objclassResource } from './permissions/objclass.js';
 import { registerPermissionsRoute, rolesResource } from './permissions/roles.js';
+import { chatGatewaysResource } from './routing/chat-gateways.js';
+import { registerChatPageRoutes } from './routing/chat-pages.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
 import { registerDialplanRoutes } from './routing/dialplan-routes.js';
 import { registerFlowRoutes } from './routing/flow-routes.js';
 import { flowsResource } from './routing/flows.js';
+import { sipGatewaysResource } from './routing/sip-gateways.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -28,6 +32,8 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   dialplanResource,
   chatplanResource,
   regionsResource,
+  sipGatewaysResource,
+  chatGatewaysResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
@@ -43,4 +49,5 @@ export async function registerResources(app: FastifyInstance) {
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
+  registerChatPageRoutes(app);
 }

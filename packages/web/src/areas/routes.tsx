@@ -1,6 +1,17 @@
-import { chatplan, dialplan, flows, objclass, type ResourceDef, regions, roles, users } from '@switchboard/model';
+import {
+  chatGateways,
+  chatplan,
+  dialplan,
+  flows,
+  objclass,
+  type ResourceDef,
+  regions,
+  roles,
+  sipGateways,
+  users,
+} from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
-import { type RouteObject, useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
 import { NEW } from '../kit/edit/newId';
@@ -21,6 +32,11 @@ const DialplanList = screen(() => import('./routing/dialplan/DialplanList'), 'Di
 const DialplanEdit = screen(() => import('./routing/dialplan/DialplanEdit'), 'DialplanEdit');
 const ChatplanList = screen(() => import('./routing/chatplan/ChatplanList'), 'ChatplanList');
 const ChatplanEdit = screen(() => import('./routing/chatplan/ChatplanEdit'), 'ChatplanEdit');
+const SipGatewaysList = screen(() => import('./routing/sip-gateways/SipGatewaysList'), 'SipGatewaysList');
+const RegisterGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'RegisterGatewayEdit');
+const TrunkingGatewayEdit = screen(() => import('./routing/sip-gateways/SipGatewayEdit'), 'TrunkingGatewayEdit');
+const ChatGatewaysList = screen(() => import('./routing/chat-gateways/ChatGatewaysList'), 'ChatGatewaysList');
+const ChatGatewayEdit = screen(() => import('./routing/chat-gateways/ChatGatewayEdit'), 'ChatGatewayEdit');
 
 const guarded = (cls: string | null, Screen: ComponentType): RouteObject['element'] => (
   <RequireAccess cls={cls} right="r">
@@ -89,4 +105,12 @@ export const adminRoutes: RouteObject[] = [
   { path: 'routing/chatplan', element: guarded(chatplan.objClass, ChatplanList) },
   { path: 'routing/chatplan/:id', element: editor(chatplan.objClass, ChatplanEdit) },
   ...resourceRoutes(regions),
+  { path: 'routing/sip-gateways', element: guarded(sipGateways.objClass, SipGatewaysList) },
+  { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways.objClass, RegisterGatewayEdit) },
+  { path: 'routing/sip-gateways/trunking/:id', element: editor(sipGateways.objClass, TrunkingGatewayEdit) },
+  // The editors' way back (`..`) leads here: the list holds both variants.
+  { path: 'routing/sip-gateways/register', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/sip-gateways/trunking', element: <Navigate to="/routing/sip-gateways" replace /> },
+  { path: 'routing/chat-gateways', element: guarded(chatGateways.objClass, ChatGatewaysList) },
+  { path: 'routing/chat-gateways/:id', element: editor(chatGateways.objClass, ChatGatewayEdit) },
 ];

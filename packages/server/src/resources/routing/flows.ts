@@ -49,12 +49,13 @@ export function flowListFilters(query: Record<string, unknown>): SQL[] | { field
   return out;
 }
 
-/** Where a flow is used: dialplan rules and chat plans by name. */
+/** Where a flow is used: dialplan rules, chat plans and chat gateways by name. */
 async function flowUsage(tx: Db, flowId: number): Promise<string | null> {
   const rows = await queryRows<{ kind: string; name: string }>(
     tx,
     sql`select 'dialplan rule' as kind, name from dialplan where flow_id = ${flowId}
         union all select 'chat plan' as kind, name from chatplan where flow_id = ${flowId}
+        union all select 'chat gateway' as kind, name from chat_gateways where flow_id = ${flowId}
         order by 1, 2 limit 20`,
   );
   if (!rows.length) return null;

@@ -133,7 +133,7 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
         : tabs,
     [tabs, def.recordAcl, def.path, t],
   );
-  const visibleTabs = allTabs.filter((x) => !x.savedOnly || !isNew);
+  const visibleTabs = allTabs.filter((x) => (!x.savedOnly || !isNew) && (x.shownWhen?.(values) ?? true));
 
   const showErrors = (found: FieldError[]) => {
     setErrors(found);

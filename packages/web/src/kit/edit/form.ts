@@ -26,6 +26,8 @@ export type EditTab<V extends FormValues> = {
   render: (form: EditForm<V>) => ReactNode;
   /** Shown only once the item exists (tokens, logs, permissions). */
   savedOnly?: boolean;
+  /** Shown only while the values say so (settings of the chosen provider, say). */
+  shownWhen?: (values: V) => boolean;
   /** Form fields on this tab: a failed check opens the first tab holding a failing field. */
   fields?: readonly string[];
 };

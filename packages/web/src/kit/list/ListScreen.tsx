@@ -71,6 +71,8 @@ type Props = {
   live?: string;
   /** Link of a row's editor, relative to the list, when it is not `{id}` (hotdesk devices, say). */
   rowLink?: (row: Row) => string;
+  /** Replaces the Add button (a menu of variants, say); shown only with the create right. */
+  addControl?: ReactNode;
 };
 
 /** Events arriving in a burst cause one read of the page. */
@@ -95,6 +97,7 @@ export function ListScreen({
   reorder,
   highlight,
   footer,
+  addControl,
 }: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
@@ -359,11 +362,12 @@ export function ListScreen({
               {t('kit.deleteSelected', { n: selected.size })}
             </Button>
           )}
-          {mayCreate && (
-            <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
-              {t('kit.add')}
-            </Button>
-          )}
+          {mayCreate &&
+            (addControl ?? (
+              <Button size="xs" component={Link} to="new" leftSection={<IconPlus size={14} />}>
+                {t('kit.add')}
+              </Button>
+            ))}
         </Group>
       </Group>
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.js';
+import { chatGatewayProblems, randomChatUri } from './chat-gateways.js';
+import { isSipAccount, sipGatewayProblems, sipGateways } from './sip-gateways.js';
+
+describe('SIP gateways', () => {
+  it('reads SIP accounts', () => {
+    expect(isSipAccount('sip:1001@pbx.example.com')).toBe(true);
+    expect(isSipAccount('1001@10.0.0.1:5060')).toBe(true);
+    expect(isSipAccount('1001')).toBe(false);
+    expect(isSipAccount('sip:1001@bad host')).toBe(false);
+  });
+
+  it('requires what each variant needs', () => {
+    const base = { account: '', proxy: '', host: '' };
+    expect(sipGatewayProblems({ ...base, register: true }, false).map((p) => p.field)).toEqual([
+      'proxy',
+      'account',
+      'password',
+    ]);
+    expect(sipGatewayProblems({ ...base, register: true, account: 'a@b.c', proxy: 'b.c' }, true)).toEqual([]);
+    expect(sipGatewayProblems({ ...base, register: false, proxy: 'b.c' }, false)).toEqual([
+      { field: 'host', message: messages.required },
+    ]);
+  });
+
+  it('fills the spec defaults', () => {
+    const v = sipGateways.input.parse({ name: 'gw', ipacl: [{ ip: '1.2.3.4' }] });
+    expect(v).toMatchObject({ enable: true, expires: 600, ipacl: [{ ip: '1.2.3.4', proto: 'any', port: null }] });
+    const bad = sipGateways.input.safeParse({ name: 'gw', ipacl: [{ ip: '1.2.3' }], expires: 31 });
+    expect(bad.success).toBe(false);
+  });
+});
+
+describe('chat gateways', () => {
+  it('makes a uri of a slash and 31 lowercase letters', () => {
+    expect(randomChatUri()).toMatch(/^\/[a-z]{31}$/);
+    expect(randomChatUri(() => 0)).toBe(`/${'a'.repeat(31)}`);
+  });
+
+  it('requires each provider its settings', () => {
+    expect(chatGatewayProblems({ provider: 'gotd', metadata: { apiId: 'x', apiHash: '' } })).toEqual([
+      { field: 'metadata.apiHash', message: messages.required },
+      { field: 'metadata.apiId', message: messages.numeric },
+    ]);
+    expect(chatGatewayProblems({ provider: 'telegram', metadata: { token: 't' } })).toEqual([]);
+  });
+});

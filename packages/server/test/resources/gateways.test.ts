@@ -1,0 +1,449 @@
+import {
+  defaultWebchat,
+  messages,
+  SIP_REGISTER_EXPIRES,
+  VIBER_BTN_BACK_COLOR,
+  VIBER_BTN_FONT_COLOR,
+  webchatToMetadata,
+} from '@switchboard/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { openEvents } from '../sse.js';
+import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
+import { FIXTURES } from './fixtures.js';
+import { makeActor, unique } from './helpers.js';
+
+/** A 24x24 PNG: signature and IHDR are all the header check reads. */
+function png(width: number, height: number): string {
+  const b = new Uint8Array(33);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(b.buffer).setUint32(16, width);
+  new DataView(b.buffer).setUint32(20, height);
+  return `data:image/png;base64,${Buffer.from(b).toString('base64')}`;
+}
+
+describe.each(drivers())('gateways on %s', (driver) => {
+  let s: TestServer;
+  let token: string;
+  let graph: GraphStandin;
+  let chatFlow: { id: number };
+  beforeAll(async () => {
+    graph = await startGraphStandin();
+    s = await startTestServer({
+      driver,
+      config: { graphApiUrl: graph.url, graphDialogUrl: 'https://dialog.test/oauth' },
+    });
+    token = s.adminToken;
+    await FIXTURES.chatGateways.prepare?.(s, token);
+    chatFlow = FIXTURES.chatGateways.create('x').flow as { id: number };
+  });
+  afterAll(async () => {
+    await s?.close();
+    await graph?.close();
+  });
+
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const res = await s.request('POST', path, { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+
+  describe('SIP gateways', () => {
+    it('gives a new register gateway enable true and expires 600, and never answers the password', async () => {
+      const created = await post('/api/sip/gateways', FIXTURES.sipGateways.create('reg'));
+      expect(created).toMatchObject({
+        register: true,
+        enable: true,
+        expires: SIP_REGISTER_EXPIRES,
+        rState: 'not_registered',
+        passwordSet: true,
+      });
+      expect(created).not.toHaveProperty('password');
+      const listed = await s.request('GET', '/api/sip/gateways', { token, query: { fields: 'id,name,passwordSet' } });
+      expect(JSON.stringify(listed.body)).not.toContain('gw-secret');
+      // An update without a password keeps the stored one.
+      const put = await s.request('PUT', `/api/sip/gateways/${created.id}`, {
+        token,
+        body: { ...FIXTURES.sipGateways.create('reg2'), password: '' },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.passwordSet).toBe(true);
+    });
+
+    it('gives trunking ACL rows proto any and port null', async () => {
+      const created = await post('/api/sip/gateways', {
+        name: unique('trunk'),
+        register: false,
+        host: 'sbc.example.com',
+        proxy: '10.1.1.1',
+        ipacl: [{ ip: '10.1.1.1' }, { ip: '10.1.1.2', proto: 'tcp', port: 5061 }],
+      });
+      expect(created.ipacl).toEqual([
+        { ip: '10.1.1.1', proto: 'any', port: null },
+        { ip: '10.1.1.2', proto: 'tcp', port: 5061 },
+      ]);
+      expect(created.enable).toBe(true);
+    });
+
+    it('checks a PATCH against the stored record: turning a trunk into a register gateway needs an account', async () => {
+      const trunk = await post('/api/sip/gateways', {
+        name: unique('t'),
+        register: false,
+        host: '1.2.3.4',
+        proxy: '1.2.3.4',
+      });
+      const res = await s.request('PATCH', `/api/sip/gateways/${trunk.id}`, { token, body: { register: true } });
+      expect(res.status).toBe(400);
+      const fields = res.body.fields.map((f: { field: string }) => f.field).sort();
+      expect(fields).toEqual(['account', 'password']);
+      expect((await s.request('GET', `/api/sip/gateways/${trunk.id}`, { token })).body.register).toBe(false);
+      const toggled = await s.request('PATCH', `/api/sip/gateways/${trunk.id}`, { token, body: { enable: false } });
+      expect(toggled.status).toBe(200);
+      expect(toggled.body.enable).toBe(false);
+    });
+
+    it('takes registration status from telephony events and streams it to gateway readers', async () => {
+      const gw = await post('/api/sip/gateways', FIXTURES.sipGateways.create('live'));
+      const trunk = await post('/api/sip/gateways', {
+        name: unique('trunk'),
+        register: false,
+        host: '1.2.3.4',
+        proxy: '1.2.3.4',
+      });
+      const phone = (await makeActor(s, token, { permissions: ['telephonyEvents'] })).token;
+      const stream = await openEvents(s.url, token, 'gateways');
+      try {
+        const sent = await s.request('POST', '/api/telephony/events', {
+          token: phone,
+          body: { type: 'gateway', name: (gw.name as string).toUpperCase(), state: 'in_progress' },
+        });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        expect(sent.body).toMatchObject({ gateway: { id: gw.id }, state: 'in_progress', changed: true });
+        const got = await stream.next((e) => e.event === 'gateways');
+        expect(got.data).toEqual({ id: gw.id, rState: 'in_progress' });
+        const byId = await s.request('POST', '/api/telephony/events', {
+          token: phone,
+          body: { type: 'gateway', id: gw.id, state: 'success' },
+        });
+        expect(byId.status).toBe(200);
+        expect((await s.request('GET', `/api/sip/gateways/${gw.id}`, { token })).body.rState).toBe('success');
+      } finally {
+        stream.close();
+      }
+      const unknown = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', name: 'no-such-gateway', state: 'failed' },
+      });
+      expect(unknown.status).toBe(404);
+      const onTrunk = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', id: trunk.id, state: 'failed' },
+      });
+      expect(onTrunk.status).toBe(400);
+      const badState = await s.request('POST', '/api/telephony/events', {
+        token: phone,
+        body: { type: 'gateway', id: gw.id, state: 'registered' },
+      });
+      expect(badState.status).toBe(400);
+      expect(badState.body.fields[0].field).toBe('state');
+      // The console cannot set it: rState is not part of the body.
+      const put = await s.request('PATCH', `/api/sip/gateways/${gw.id}`, { token, body: { rState: 'failed' } });
+      expect(put.status).toBe(200);
+      expect(put.body.rState).toBe('success');
+    });
+
+    it('refuses a second gateway of the same name in the domain with 409 naming name', async () => {
+      const body = FIXTURES.sipGateways.create('dup');
+      await post('/api/sip/gateways', body);
+      const again = await s.request('POST', '/api/sip/gateways', {
+        token,
+        body: { ...body, name: (body.name as string).toUpperCase() },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.fields[0].field).toBe('name');
+    });
+  });
+
+  describe('chat gateways', () => {
+    it('makes a uri of "/" and 31 lowercase letters, enabled false, and keeps a given uri', async () => {
+      const made = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
+      expect(made.uri).toMatch(/^\/[a-z]{31}$/);
+      expect(made.enabled).toBe(false);
+      expect(made.flow).toEqual({ id: chatFlow.id, name: expect.stringContaining('fixture chat') });
+      const other = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
+      expect(other.uri).not.toBe(made.uri);
+      // A PUT with an empty uri keeps the gateway's.
+      const put = await s.request('PUT', `/api/chat/bots/${made.id}`, {
+        token,
+        body: { ...FIXTURES.chatGateways.create('uri2'), uri: '' },
+      });
+      expect(put.body.uri).toBe(made.uri);
+      const given = await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('own'), uri: '/our-bot' });
+      expect(given.uri).toBe('/our-bot');
+    });
+
+    it('refuses a uri another domain already uses (the public endpoint is global)', async () => {
+      const uri = `/${unique('shared').toLowerCase()}`;
+      await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('g'), uri });
+      const other = await s.createDomain(unique('dom').toLowerCase());
+      // A flow of the first domain is unknown in the other.
+      const foreign = await s.request('POST', '/api/chat/bots', {
+        token: other.adminToken,
+        body: { ...FIXTURES.chatGateways.create('g'), uri: '/elsewhere' },
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.fields).toEqual([{ field: 'flow', message: messages.required }]);
+      const flow = await s.request('POST', '/api/routing/schema', {
+        token: other.adminToken,
+        body: { name: 'other chat flow', type: 'chat', schema: [] },
+      });
+      expect(flow.status).toBe(201);
+      const res = await s.request('POST', '/api/chat/bots', {
+        token: other.adminToken,
+        body: { ...FIXTURES.chatGateways.create('g'), flow: { id: flow.body.id }, uri },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.fields[0].field).toBe('uri');
+    });
+
+    it('runs a chat flow only, and a flow a gateway uses cannot be deleted', async () => {
+      const voice = await s.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('voice flow'), type: 'voice', schema: [] },
+      });
+      const wrong = await s.request('POST', '/api/chat/bots', {
+        token,
+        body: { ...FIXTURES.chatGateways.create('vf'), flow: { id: voice.body.id } },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fields[0]).toEqual({ field: 'flow', message: 'The flow must be of type chat' });
+      const flow = await s.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('chat flow'), type: 'chat', schema: [] },
+      });
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('used'),
+        flow: { id: flow.body.id },
+      });
+      const del = await s.request('DELETE', `/api/routing/schema/${flow.body.id}`, { token });
+      expect(del.status).toBe(409);
+      expect(del.body.detail).toContain(made.name);
+      // A SIP gateway's inbound flow is a voice flow; deleting it leaves the gateway without one.
+      const sip = await post('/api/sip/gateways', {
+        ...FIXTURES.sipGateways.create('in'),
+        schema: { id: voice.body.id },
+      });
+      expect(sip.schema).toEqual({ id: voice.body.id, name: voice.body.name });
+      expect((await s.request('DELETE', `/api/routing/schema/${voice.body.id}`, { token })).status).toBe(200);
+      expect((await s.request('GET', `/api/sip/gateways/${sip.id}`, { token })).body.schema).toBeNull();
+    });
+
+    it('toggles enabled by PATCH and leaves the rest alone', async () => {
+      const made = await post('/api/chat/bots', FIXTURES.chatGateways.create('tog'));
+      const on = await s.request('PATCH', `/api/chat/bots/${made.id}`, { token, body: { enabled: true } });
+      expect(on.status).toBe(200);
+      expect(on.body).toEqual({ ...made, enabled: true, updatedAt: on.body.updatedAt });
+      const off = await s.request('PATCH', `/api/chat/bots/${made.id}`, { token, body: { enabled: false } });
+      expect(off.body.enabled).toBe(false);
+    });
+
+    it('stores viber colours under btn.back.color and btn.font.color with their defaults', async () => {
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('vb'),
+        provider: 'viber',
+        metadata: { token: 'vt', botName: 'Bot' },
+      });
+      expect(made.metadata).toEqual({
+        token: 'vt',
+        botName: 'Bot',
+        'btn.back.color': VIBER_BTN_BACK_COLOR,
+        'btn.font.color': VIBER_BTN_FONT_COLOR,
+      });
+    });
+
+    it('keeps messenger flags as text booleans and refuses anything else', async () => {
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('ms'),
+        provider: 'messenger',
+        metadata: { clientId: 'c', clientSecret: 's', instagramComments: 'true' },
+      });
+      expect(made.metadata).toEqual({
+        clientId: 'c',
+        clientSecret: 's',
+        instagramComments: 'true',
+        instagramMentions: 'false',
+      });
+      const bad = await s.request('POST', '/api/chat/bots', {
+        token,
+        body: {
+          ...FIXTURES.chatGateways.create('ms'),
+          provider: 'messenger',
+          metadata: { clientId: 'c', clientSecret: 's', instagramComments: 'yes' },
+        },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields[0].field).toBe('metadata.instagramComments');
+    });
+
+    it('round-trips web chat settings exactly: comma-joined origins, seconds with s, bytes, JSON text', async () => {
+      const values = defaultWebchat();
+      values.allowOrigin = ['https://a.example', 'https://b.example'];
+      values.readTimeout = 45;
+      values.writeTimeout = 2;
+      values.handshakeTimeout = 12;
+      values.mediaMaxSize = 5 * 1024 * 1024;
+      values.view = { ...values.view, lang: 'ru', position: 'left', accentColor: '#ff0000', logoUrl: png(24, 24) };
+      values.chat = { ...values.chat, openTimeout: 15, url: 'https://chat.example' };
+      values.alternativeChannels.viber = { url: 'viber://pa?chatURI=acme', enabled: true };
+      const metadata = webchatToMetadata(values);
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('wc'),
+        provider: 'webchat',
+        metadata,
+      });
+      const read = await s.request('GET', `/api/chat/bots/${made.id}`, { token });
+      expect(read.body.metadata).toEqual(metadata);
+      expect(read.body.metadata).toMatchObject({
+        allowOrigin: 'https://a.example,https://b.example',
+        readTimeout: '45s',
+        writeTimeout: '2s',
+        handshakeTimeout: '12s',
+        mediaMaxSize: '5242880',
+      });
+      for (const key of ['view', 'chat', 'appointment', 'alternativeChannels']) {
+        expect(typeof read.body.metadata[key]).toBe('string');
+      }
+      expect(JSON.parse(read.body.metadata.view).lang).toBe('ru');
+      // The typed values a form reads back are the ones it sent.
+      const { webchatFromMetadata } = await import('@switchboard/model');
+      expect(webchatFromMetadata(read.body.metadata)).toEqual(values);
+    });
+
+    it('fills a new web chat gateway with the spec defaults', async () => {
+      const made = await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('wd'), provider: 'webchat' });
+      expect(made.metadata).toMatchObject({
+        readTimeout: '30s',
+        writeTimeout: '1s',
+        handshakeTimeout: '10s',
+        mediaMaxSize: '10485760',
+        allowOrigin: '',
+      });
+      expect(JSON.parse(made.metadata.appointment)).toMatchObject({ enabled: false, duration: '30m', days: 3 });
+      expect(JSON.parse(made.metadata.chat)).toMatchObject({ enabled: true, timeoutIsActive: false });
+    });
+
+    it('refuses a web chat logo that is not a 24x24 JPEG or PNG', async () => {
+      const metadata = webchatToMetadata(defaultWebchat());
+      for (const logoUrl of [png(32, 24), 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'data:image/png;base64,AAAA']) {
+        const view = JSON.stringify({ ...defaultWebchat().view, logoUrl });
+        const res = await s.request('POST', '/api/chat/bots', {
+          token,
+          body: { ...FIXTURES.chatGateways.create('logo'), provider: 'webchat', metadata: { ...metadata, view } },
+        });
+        expect(res.status, logoUrl).toBe(400);
+        expect(res.body.fields[0]).toEqual({ field: 'metadata.view.logoUrl', message: messages.logo });
+      }
+    });
+  });
+
+  describe('messenger pages against the Graph stand-in', () => {
+    const clientId = 'app-42';
+    let uri: string;
+    let id: number;
+    const hook = (query: Record<string, unknown>, as = token) =>
+      s.request('GET', `/api/chat/hook${uri}`, { token: as, query });
+
+    beforeAll(async () => {
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('fb'),
+        provider: 'messenger',
+        metadata: { clientId, clientSecret: 'app-secret' },
+      });
+      uri = made.uri;
+      id = made.id;
+    });
+
+    it('answers a setup link of the dialog with the client id and our return address', async () => {
+      const res = await hook({ pages: 'setup' });
+      expect(res.status).toBe(200);
+      const link = new URL(res.body.url);
+      expect(link.origin + link.pathname).toBe('https://dialog.test/oauth');
+      expect(link.searchParams.get('client_id')).toBe(clientId);
+      expect(link.searchParams.get('redirect_uri')).toBe(`${s.url}/api/chat/setup${uri}?kind=pages`);
+    });
+
+    it('stores the granted pages when the dialog returns, then subscribes and unsubscribes one', async () => {
+      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=${STANDIN_CODE}`, { redirect: 'manual' });
+      expect(back.status).toBe(302);
+      expect(back.headers.get('location')).toBe(`/routing/chat-gateways/${id}`);
+
+      const listed = await hook({ pages: '' });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect(listed.body.items).toEqual([
+        { id: '1002', name: 'Acme Sales', subscribed: false, instagram: null },
+        {
+          id: '1001',
+          name: 'Acme Support',
+          subscribed: false,
+          instagram: { id: '17841400000000001', username: 'acme.support' },
+        },
+      ]);
+
+      const sub = await hook({ pages: 'subscribe', id: '1001' });
+      expect(sub.status).toBe(200);
+      expect(graph.subscriptions.get('1001')?.has(clientId)).toBe(true);
+      expect(sub.body.items.find((p: { id: string }) => p.id === '1001').subscribed).toBe(true);
+      expect((await hook({ pages: '' })).body.items.find((p: { id: string }) => p.id === '1001').subscribed).toBe(true);
+      const insta = await hook({ instagram: '' });
+      expect(insta.body.items).toEqual([
+        {
+          id: '17841400000000001',
+          username: 'acme.support',
+          page: { id: '1001', name: 'Acme Support' },
+          subscribed: true,
+        },
+      ]);
+
+      const unsub = await hook({ pages: 'unsubscribe', id: '1001' });
+      expect(unsub.status).toBe(200);
+      expect(graph.subscriptions.get('1001')?.has(clientId)).toBe(false);
+      expect(unsub.body.items.every((p: { subscribed: boolean }) => !p.subscribed)).toBe(true);
+      expect((await hook({ pages: 'subscribe', id: '999' })).status).toBe(404);
+    });
+
+    it('lists, subscribes, unsubscribes and removes (with ack=true) WhatsApp accounts with their numbers', async () => {
+      const setup = await hook({ whatsapp: 'setup' });
+      expect(new URL(setup.body.url).searchParams.get('scope')).toContain('whatsapp_business_management');
+      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=whatsapp&code=${STANDIN_CODE}`, {
+        redirect: 'manual',
+      });
+      expect(back.status).toBe(302);
+      const listed = await hook({ whatsapp: '' });
+      expect(listed.body.items).toEqual([
+        { id: '2001', name: 'Acme WhatsApp', phoneNumbers: ['+1 555-0100'], subscribed: false },
+      ]);
+      expect((await hook({ whatsapp: 'subscribe', id: '2001' })).body.items[0].subscribed).toBe(true);
+      expect(graph.subscriptions.get('2001')?.has(clientId)).toBe(true);
+      expect((await hook({ whatsapp: 'unsubscribe', id: '2001' })).body.items[0].subscribed).toBe(false);
+      const noAck = await hook({ whatsapp: 'remove', id: '2001' });
+      expect(noAck.status).toBe(400);
+      expect(noAck.body.fields[0].field).toBe('ack');
+      const removed = await hook({ whatsapp: 'remove', id: '2001', ack: 'true' });
+      expect(removed.status).toBe(200);
+      expect(removed.body.items).toEqual([]);
+    });
+
+    it('refuses a bad code with 502, changes without the edit right with 403, other domains with 404', async () => {
+      const bad = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=wrong`, { redirect: 'manual' });
+      expect(bad.status).toBe(502);
+      const reader = await makeActor(s, token, { grants: { chats: 'r' } });
+      expect((await hook({ pages: '' }, reader.token)).status).toBe(200);
+      expect((await hook({ pages: 'subscribe', id: '1001' }, reader.token)).status).toBe(403);
+      expect(graph.subscriptions.get('1001')?.has(clientId)).toBe(false);
+      const nobody = await makeActor(s, token, {});
+      expect((await hook({ pages: '' }, nobody.token)).status).toBe(403);
+      const other = await s.createDomain(unique('dom').toLowerCase());
+      expect((await hook({ pages: '' }, other.adminToken)).status).toBe(404);
+    });
+  });
+});
