@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
+import { licensePublicKey } from './license-keys';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8090);
 export const ADMIN_PASSWORD = 'E2e-admin-password-1';
@@ -31,6 +32,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD, LICENSE_PUBLIC_KEY: licensePublicKey() },
   },
 });

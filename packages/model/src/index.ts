@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './directory/licenses.js';
 export * from './directory/users.js';
 export * from './lookups/regions.js';
 export * from './lookups/timezones.js';

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { LICENSE_PRODUCT_PATTERN, LICENSE_PRODUCTS } from '@switchboard/model';
 import { createDomainWithAdmin, DomainExistsError, resetPassword } from './auth/bootstrap.js';
 import { invalidateAuth } from './auth/cache.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
+import { newKeyPair, parsePrivateKey, signLicense } from './licenses/document.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -12,8 +16,17 @@ Commands:
       Creates a domain with its own administrator "admin".
   reset-password <user>@<domain> --password <password>
       Sets a user's password.
+  license-keys
+      Prints a new Ed25519 key pair: the public key goes to LICENSE_PUBLIC_KEY, the private
+      key signs licenses (keep it off the servers).
+  issue-license --private-key <file> --domain <name> --product <PRODUCT> --limit <n>
+                --days <n> [--scope <class,class>] [--competitive] [--serial <serial>]
+                [--not-before <ISO date>]
+      Prints a signed license document for PUT /api/customer (the console's import dialog).
+      Valid from --not-before (default now) for --days days; the serial defaults to a random one.
 
-The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.`;
+The database is the server's: DATA_DIR (embedded, default ./data) or DATABASE_URL.
+license-keys and issue-license do not open it.`;
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void };
 
@@ -22,14 +35,22 @@ class UsageError extends Error {}
 const DOMAIN_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/i;
 const MIN_PASSWORD = 8;
 
-/** Splits `<positional> --flag value` arguments, refusing unknown flags. */
-function parse(args: string[], flags: string[]): { positional: string[]; values: Record<string, string> } {
+/** Splits `<positional> --flag value` arguments, refusing unknown flags; `switches` take no value. */
+function parse(
+  args: string[],
+  flags: string[],
+  switches: string[] = [],
+): { positional: string[]; values: Record<string, string> } {
   const positional: string[] = [];
   const values: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+      if (switches.includes(name) && inline === undefined) {
+        values[name] = 'true';
+        continue;
+      }
       if (!flags.includes(name)) throw new UsageError(`Unknown option --${name}`);
       const value = inline ?? args[++i];
       if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
@@ -45,7 +66,66 @@ function checkPassword(password: string | undefined, flag: string): string {
   return password;
 }
 
-type Command = { run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<string> };
+/** A command works on the database, or (`offline`) answers without opening one. */
+type Command =
+  | { offline?: undefined; run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<string> }
+  | { offline: () => string };
+
+function wholeNumber(raw: string | undefined, flag: string, min: number): number {
+  if (raw === undefined) throw new UsageError(`${flag} is required`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new UsageError(`${flag} must be a whole number from ${min}`);
+  return Number(raw);
+}
+
+function issueLicense(rest: string[]): Command {
+  const { positional, values } = parse(
+    rest,
+    ['private-key', 'domain', 'product', 'limit', 'scope', 'days', 'serial', 'not-before'],
+    ['competitive'],
+  );
+  if (positional.length) throw new UsageError('issue-license takes options only');
+  const keyFile = values['private-key'];
+  if (!keyFile) throw new UsageError('--private-key is required');
+  const domain = values.domain;
+  if (!domain) throw new UsageError('--domain is required');
+  const product = values.product;
+  if (!product || !LICENSE_PRODUCT_PATTERN.test(product)) {
+    throw new UsageError(
+      `--product must be an upper-case product name such as ${LICENSE_PRODUCTS.slice(0, 3).join(', ')}`,
+    );
+  }
+  const limit = wholeNumber(values.limit, '--limit', 1);
+  const days = wholeNumber(values.days, '--days', 1);
+  const notBefore = values['not-before'] ? new Date(values['not-before']) : new Date();
+  if (Number.isNaN(notBefore.getTime())) throw new UsageError('--not-before must be a date such as 2026-01-31');
+  const scope = (values.scope ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    offline: () => {
+      let text: string;
+      try {
+        text = fs.readFileSync(keyFile, 'utf8');
+      } catch {
+        throw new Error(`Cannot read the private key file ${keyFile}`);
+      }
+      return signLicense(
+        {
+          serial: values.serial ?? randomUUID(),
+          product,
+          scope,
+          limit,
+          competitive: values.competitive === 'true',
+          not_before: notBefore.toISOString(),
+          not_after: new Date(notBefore.getTime() + days * 86_400_000).toISOString(),
+          domain,
+        },
+        parsePrivateKey(text),
+      );
+    },
+  };
+}
 
 function command(argv: string[]): Command {
   const [name, ...rest] = argv;
@@ -81,6 +161,16 @@ function command(argv: string[]): Command {
       },
     };
   }
+  if (name === 'license-keys') {
+    if (rest.length) throw new UsageError('license-keys takes no arguments');
+    return {
+      offline: () => {
+        const pair = newKeyPair();
+        return `# LICENSE_PUBLIC_KEY (server configuration)\n${pair.publicKey}\n# Private key (signs licenses; keep it secret)\n${pair.privateKey}`;
+      },
+    };
+  }
+  if (name === 'issue-license') return issueLicense(rest);
   if (!name || name === 'help' || name === '--help') throw new UsageError('');
   throw new UsageError(`Unknown command "${name}"`);
 }
@@ -95,6 +185,15 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
     if (error.message) io.err(`Error: ${error.message}\n`);
     io.err(USAGE);
     return 2;
+  }
+  if (cmd.offline) {
+    try {
+      io.out(cmd.offline());
+      return 0;
+    } catch (error) {
+      io.err(`Error: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
   }
   const config = loadConfig(env);
   let database: Awaited<ReturnType<typeof openDatabase>>;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePublicKey } from './licenses/document.js';
 
 /** Server configuration, read once from the environment (see README's configuration table). */
 export type Config = {
@@ -19,6 +20,8 @@ export type Config = {
   /** Sign-in limits: failures allowed per user and per address within the window. */
   loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
+  licensePublicKey: string | null;
   /** Graph API of the messenger chat gateways (a local stand-in in tests). */
   graphApiUrl: string;
   /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
@@ -42,6 +45,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (got "${raw}")`);
   return n;
+}
+
+/** A bad key stops the start-up rather than refusing every import later. */
+function licenseKey(raw: string | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  parsePublicKey(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
     graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
   };

@@ -109,7 +109,7 @@ export async function loadPrincipal(
 }
 
 /** The session as GET /api/userinfo answers it. */
-export function userInfoOf(principal: Principal, licenseIds: number[]): UserInfo {
+export function userInfoOf(principal: Principal, license: { id: number; prod: string }[]): UserInfo {
   return {
     userId: principal.userId,
     name: principal.name,
@@ -120,6 +120,6 @@ export function userInfoOf(principal: Principal, licenseIds: number[]): UserInfo
     roles: principal.roles,
     permissions: PERMISSIONS.filter((p) => principal.permissions.has(p)),
     access: principal.access,
-    license: licenseIds.map((id) => ({ id, prod: '' })),
+    license,
   };
 }

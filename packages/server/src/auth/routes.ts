@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { userInfoOf } from './principal.js';
 import { addressKey, clearLoginFailures, loginRetryAfter, recordLoginFailure, userKey } from './rate-limit.js';
@@ -109,12 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
     { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user and its rights' } },
     async (request) => {
       const principal = request.principal!;
-      const [row] = await ctx.db
-        .select({ licenseIds: users.licenseIds })
-        .from(users)
-        .where(eq(users.id, principal.userId))
-        .limit(1);
-      return userInfoOf(principal, row?.licenseIds ?? []);
+      return userInfoOf(principal, await userLicenseRefs(ctx.db, principal.userId));
     },
   );
 }

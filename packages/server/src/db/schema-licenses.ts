@@ -1,2 +1,58 @@
 // Tables of the licenses area; see schema.ts for the conventions.
-export {};
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { domains, users } from './schema.js';
+import { searchIndex, stamps } from './schema-helpers.js';
+
+/** Imported license documents: the verified fields, and the signed text as it was imported. */
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull(),
+    product: text('product').notNull(),
+    scope: text('scope').array().notNull(),
+    /** `limit` is a reserved word in SQL. */
+    limit: integer('seat_limit').notNull(),
+    competitive: boolean('competitive').notNull().default(false),
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'string' }).notNull(),
+    notAfter: timestamp('not_after', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The domain named in the signed document (always the owning domain's name). */
+    domain: text('domain').notNull(),
+    certificate: text('certificate').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    // A renewal carries the same serial and replaces the record instead of adding one.
+    uniqueIndex('licenses_domain_serial').on(t.domainId, t.serial),
+    searchIndex('licenses_product_search', t.product),
+    searchIndex('licenses_serial_search', t.serial),
+    index('licenses_domain_not_after').on(t.domainId, t.notAfter),
+  ],
+);
+
+/** Which users hold which licenses; the count per license is its `used`. */
+export const userLicenses = pgTable(
+  'user_licenses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenseId: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.licenseId] }), index('user_licenses_license').on(t.licenseId)],
+);

@@ -40,7 +40,6 @@ export const users = pgTable(
     /** Device and license ids; their tables arrive with the directory area. */
     deviceId: integer('device_id'),
     deviceIds: integer('device_ids').array().notNull().default(sql`'{}'::integer[]`),
-    licenseIds: integer('license_ids').array().notNull().default(sql`'{}'::integer[]`),
     presenceStatus: text('presence_status').notNull().default(''),
     presenceNote: text('presence_note').notNull().default(''),
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
+import { registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
@@ -49,5 +50,6 @@ export async function registerResources(app: FastifyInstance) {
   registerFlowRoutes(app);
   registerDialplanRoutes(app);
   registerTimezoneRoute(app);
+  registerLicenseRoutes(app);
   registerChatPageRoutes(app);
 }

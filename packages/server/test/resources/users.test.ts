@@ -1,6 +1,7 @@
 import { messages } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
+import { seedLicense } from '../licenses.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, unique } from './helpers.js';
 
@@ -132,9 +133,11 @@ describe.each(drivers())('users on %s', (driver) => {
 
   it('stores every field: roles, license and device ids, variables', async () => {
     const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
+    const chat = await seedLicense(s, { product: 'CHAT' });
+    const center = await seedLicense(s, { product: 'CALL_CENTER' });
     const user = await newUser({
       roles: [{ id: role.body.id }],
-      license: [7, 3],
+      license: [chat, center],
       device: { id: 11 },
       devices: [{ id: 11 }, { id: 12 }],
       profile: { team: 'red', floor: '2' },
@@ -142,8 +145,8 @@ describe.each(drivers())('users on %s', (driver) => {
     expect(user).toMatchObject({
       roles: [{ id: role.body.id, name: role.body.name }],
       license: [
-        { id: 7, prod: '' },
-        { id: 3, prod: '' },
+        { id: center, prod: 'CALL_CENTER' },
+        { id: chat, prod: 'CHAT' },
       ],
       device: { id: 11, name: '' },
       devices: [
@@ -154,7 +157,7 @@ describe.each(drivers())('users on %s', (driver) => {
     });
     expect(user).not.toHaveProperty('passwordHash');
     const cleared = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { roles: [], device: null } });
-    expect(cleared.body).toMatchObject({ roles: [], device: null, license: [{ id: 7 }, { id: 3 }] });
+    expect(cleared.body).toMatchObject({ roles: [], device: null, license: [{ id: center }, { id: chat }] });
     const badVar = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { profile: { ' ': 'v' } } });
     expect(badVar.status).toBe(400);
   });
@@ -162,7 +165,8 @@ describe.each(drivers())('users on %s', (driver) => {
   it('needs manageUserRoles, manageUserLicense and changeUserPassword to change those', async () => {
     const actor = await makeActor(s, token, { grants: { users: 'rxwd' } });
     const role = await s.request('POST', '/api/roles', { token, body: { name: unique('r') } });
-    const target = await newUser({ roles: [{ id: role.body.id }], license: [1] });
+    const [one, two] = [await seedLicense(s), await seedLicense(s, { product: 'EMAIL' })];
+    const target = await newUser({ roles: [{ id: role.body.id }], license: [one] });
     const as = (method: string, path: string, body?: unknown) => s.request(method, path, { token: actor.token, body });
 
     const roles = await as('PATCH', `/api/users/${target.id}`, { roles: [] });
@@ -173,7 +177,7 @@ describe.each(drivers())('users on %s', (driver) => {
     expect(
       (await as('POST', '/api/users', { ...FIXTURES.users.create('r'), roles: [{ id: role.body.id }] })).status,
     ).toBe(403);
-    expect((await as('PATCH', `/api/users/${target.id}`, { license: [1, 2] })).status).toBe(403);
+    expect((await as('PATCH', `/api/users/${target.id}`, { license: [one, two] })).status).toBe(403);
     expect((await as('PATCH', `/api/users/${target.id}`, { password: 'new-Secret-1' })).status).toBe(403);
     // A PUT that leaves roles and license out would clear them: that is a change too.
     expect((await as('PUT', `/api/users/${target.id}`, FIXTURES.users.update('p'))).status).toBe(403);
@@ -185,10 +189,10 @@ describe.each(drivers())('users on %s', (driver) => {
     });
     const ok = await s.request('PATCH', `/api/users/${target.id}`, {
       token: manager.token,
-      body: { roles: [], license: [2], password: 'new-Secret-1' },
+      body: { roles: [], license: [two], password: 'new-Secret-1' },
     });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ roles: [], license: [{ id: 2, prod: '' }] });
+    expect(ok.body).toMatchObject({ roles: [], license: [{ id: two, prod: 'EMAIL' }] });
     await s.login(target.username, 'new-Secret-1', 'main');
   });
 

@@ -3,6 +3,7 @@ import {
   chatplan,
   dialplan,
   flows,
+  licenses,
   objclass,
   type ResourceDef,
   regions,
@@ -20,6 +21,8 @@ import { NEW } from '../kit/edit/newId';
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazyScreen(() => load().then((m) => ({ default: m[name] })));
 
+const LicensesList = screen(() => import('./directory/license/LicensesList'), 'LicensesList');
+const LicenseUsers = screen(() => import('./directory/license/LicenseUsers'), 'LicenseUsers');
 const UsersList = screen(() => import('./directory/users/UsersList'), 'UsersList');
 const UserEdit = screen(() => import('./directory/users/UserEdit'), 'UserEdit');
 const RolesList = screen(() => import('./permissions/roles/RolesList'), 'RolesList');
@@ -92,6 +95,9 @@ export function resourceRoutes(
 
 /** Routes of the admin areas, relative to the admin layout; each screen loads on demand. */
 export const adminRoutes: RouteObject[] = [
+  // Licenses have no access class: every signed-in user may read them (spec part 1 section 6).
+  { path: 'directory/license', element: guarded(licenses.objClass, LicensesList) },
+  { path: 'directory/license/:id', element: guarded(licenses.objClass, LicenseUsers) },
   { path: 'directory/users', element: guarded(users.objClass, UsersList) },
   { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },

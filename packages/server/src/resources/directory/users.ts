@@ -8,6 +8,7 @@ import { forbidden, HttpError } from '../../http/errors.js';
 import { defineServerResource } from '../engine/define.js';
 import { idRefSql } from '../engine/sql.js';
 import type { WriteContext } from '../engine/types.js';
+import { assignLicenses, USER_LICENSES_SQL } from './licenses.js';
 
 type Ref = { id: number };
 
@@ -15,8 +16,8 @@ const ROLES_SQL = `coalesce((select json_agg(json_build_object('id', r.id, 'name
   from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = t.id), '[]'::json)`;
 
 /**
- * Devices and licenses get their tables in a later issue: until then the user keeps their ids
- * and answers them with an empty name / product.
+ * Devices get their tables in a later issue: until then the user keeps their ids and answers
+ * them with an empty name.
  */
 const idListSql = (column: string, extra: string) =>
   `coalesce((select json_agg(json_build_object('id', x.v, ${extra}) order by x.o)
@@ -95,10 +96,9 @@ export const usersResource = defineServerResource(usersDef, {
       },
     },
     license: {
-      select: idListSql('t.license_ids', `'prod', ''`),
-      write: (value, row) => {
-        row.licenseIds = [...new Set(value as number[])];
-      },
+      // Held licenses live in user_licenses; seats are counted and locked in the same transaction.
+      select: USER_LICENSES_SQL('t.id'),
+      afterWrite: (tx, userId, value, ctx) => assignLicenses(tx, ctx.principal.domainId, userId, value as number[]),
     },
     presence: { select: `json_build_object('status', t.presence_status, 'note', t.presence_note)` },
     dnd: {

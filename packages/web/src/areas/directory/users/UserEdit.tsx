@@ -9,6 +9,7 @@ import { RefMultiSelect } from '../../../kit/fields/RefSelect';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { LinkedRecords } from './LinkedRecords';
+import { UserLicenses } from './UserLicenses';
 import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
 import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
@@ -64,15 +65,7 @@ export function UserEdit() {
         key: 'license',
         label: t('users.tabs.license'),
         fields: ['license'],
-        render: (form) => (
-          <LinkedRecords
-            note={t('users.licenseNote')}
-            rows={(Array.isArray(form.item?.license) ? (form.item.license as { id: number; prod: string }[]) : []).map(
-              (l) => ({ id: l.id, name: l.prod }),
-            )}
-            nameLabel={t('users.product')}
-          />
-        ),
+        render: (form) => <UserLicenses form={form} />,
       },
       {
         key: 'devices',

@@ -1,0 +1,325 @@
+import type { KeyObject } from 'node:crypto';
+import {
+  LICENSE_EXPIRY_FILTERS,
+  type LicenseExpiryFilter,
+  licenseImport,
+  licenses as licensesDef,
+  licenseUser,
+  type ResourceDef,
+} from '@switchboard/model';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invalidateAuth } from '../../auth/cache.js';
+import { revokeSessions } from '../../auth/tokens.js';
+import type { Db } from '../../db/client.js';
+import { licenses, users } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
+import { compile } from '../engine/compile.js';
+import {
+  doc,
+  idParamDoc,
+  listAnswerDoc,
+  listQueryDoc,
+  parseBody,
+  parseId,
+  queryError,
+  routeCompilers,
+  validationError,
+} from '../engine/http.js';
+import { isQueryError, parseListQuery } from '../engine/list-query.js';
+import { findItem, listItems, notFound, readItem } from '../engine/ops.js';
+import { isoSql, queryRows } from '../engine/sql.js';
+
+const USED_SQL = '(select count(*)::int from user_licenses ul where ul.license_id = t.id)';
+const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+export const licensesCompiled = compile(licensesDef, {
+  table: licenses,
+  recordClass: null,
+  fields: {
+    scope: { select: 'to_json(t.scope)' },
+    used: { select: USED_SQL },
+    remain: { select: `(t.seat_limit - ${USED_SQL})` },
+    not_before: { select: isoSql('t.not_before'), column: 't.not_before' },
+    not_after: { select: isoSql('t.not_after'), column: 't.not_after' },
+    validFrom: { select: epochMs('t.not_before'), column: 't.not_before' },
+    validTill: { select: epochMs('t.not_after'), column: 't.not_after' },
+  },
+});
+
+/** The user's licenses as users and /userinfo answer them: `[{id, prod}]`, by product. */
+export const USER_LICENSES_SQL = (userColumn: string) =>
+  `coalesce((select json_agg(json_build_object('id', l.id, 'prod', l.product) order by l.product, l.id)
+  from user_licenses ul join licenses l on l.id = ul.license_id where ul.user_id = ${userColumn}), '[]'::json)`;
+
+export async function userLicenseRefs(db: Db, userId: number): Promise<{ id: number; prod: string }[]> {
+  const [row] = await queryRows<{ license: { id: number; prod: string }[] }>(
+    db,
+    sql`select ${sql.raw(USER_LICENSES_SQL(`${Number(userId)}`))} as license`,
+  );
+  return row?.license ?? [];
+}
+
+/** `expiry=expired` (ended), `30` or `90` (still valid, ending within that many days). */
+function expiryCondition(raw: unknown): SQL | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return null;
+  if (!(LICENSE_EXPIRY_FILTERS as readonly unknown[]).includes(value)) {
+    throw queryError('license', {
+      field: 'expiry',
+      message: `expiry must be one of ${LICENSE_EXPIRY_FILTERS.join(', ')}`,
+    });
+  }
+  const filter = value as LicenseExpiryFilter;
+  if (filter === 'expired') return sql`t.not_after <= now()`;
+  return sql`t.not_after > now() and t.not_after <= now() + make_interval(days => ${Number(filter)})`;
+}
+
+const licenseError = (detail: string) =>
+  new HttpError(400, 'app.license.invalid', detail, [{ field: 'certificate', message: detail }]);
+
+let keyCache: { text: string; key: KeyObject } | null = null;
+function publicKeyOf(text: string): KeyObject {
+  if (keyCache?.text !== text) keyCache = { text, key: parsePublicKey(text) };
+  return keyCache.key;
+}
+
+/** What the users of one license look like: users of the domain holding the license. */
+const licenseUsersDef: ResourceDef = {
+  name: 'license_users',
+  path: '/products/:id/users',
+  objClass: null,
+  area: 'directory',
+  route: '/directory/license',
+  input: z.object({}),
+  item: licenseUser,
+  fields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
+  listFields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
+  search: ['username', 'user'],
+  sort: ['id', 'username', 'user', 'sessions'],
+  defaultSort: '+username',
+  columns: [],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+};
+
+const SESSIONS_SQL = `(select count(*)::int from auth_tokens a where a.user_id = t.id and a.kind = 'session'
+  and a.revoked_at is null and (a.expires_at is null or a.expires_at > now()))`;
+
+const licenseUsers = compile(licenseUsersDef, {
+  table: users,
+  recordClass: null,
+  fields: {
+    domain: { select: '(select d.name from domains d where d.id = t.domain_id)' },
+    user: { select: `json_build_object('id', t.id, 'name', t.name)`, column: 't.name' },
+    sessions: { select: SESSIONS_SQL },
+    license: { select: USER_LICENSES_SQL('t.id') },
+  },
+});
+
+async function licenseOf(request: FastifyRequest): Promise<number> {
+  const id = parseId('license', (request.params as { id: string }).id);
+  const found = await queryRows(
+    request.server.ctx.db,
+    sql`select 1 from licenses where id = ${id} and domain_id = ${request.principal!.domainId}`,
+  );
+  if (!found.length) throw notFound(licensesCompiled);
+  return id;
+}
+
+const holds = (licenseId: number) =>
+  sql`exists (select 1 from user_licenses ul where ul.user_id = t.id and ul.license_id = ${licenseId})`;
+
+/**
+ * GET /api/license and /api/license/{id} (any signed-in user of the domain: licenses have no
+ * access class), PUT /api/customer (import or renew; systemSetting), GET /api/products/{id}/users
+ * and POST /api/products/{id}/users/{userId}/logout (manageUserLicense).
+ */
+export function registerLicenseRoutes(app: FastifyInstance) {
+  const c = licensesCompiled;
+  const item = licensesDef.item;
+
+  app.route({
+    method: 'GET',
+    url: '/api/license',
+    config: { guard: 'authenticated' },
+    schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
+      querystring: listQueryDoc.extend({ expiry: z.enum(LICENSE_EXPIRY_FILTERS).optional() }),
+      response: { 200: listAnswerDoc(item) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const lq = parseListQuery(c.listSpec, query);
+      if (isQueryError(lq)) throw queryError('license', lq);
+      const expiry = expiryCondition(query.expiry);
+      return listItems(request.server.ctx.db, c, request.principal!, lq, expiry ? [expiry] : []);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/license/:id',
+    config: { guard: 'authenticated' },
+    schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('license', (request.params as { id: string }).id);
+      const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
+      if (!found) throw notFound(c);
+      return found;
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/customer',
+    config: { guard: { permission: 'systemSetting' } },
+    schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
+      body: licenseImport,
+      response: { 200: z.object({ license: item, renewed: z.boolean() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { certificate } = parseBody('license', licenseImport, request.body);
+      const ctx = request.server.ctx;
+      const principal = request.principal!;
+      const keyText = ctx.config.licensePublicKey;
+      if (!keyText) {
+        throw licenseError(
+          'No license key is configured on this server (LICENSE_PUBLIC_KEY), so licenses cannot be imported.',
+        );
+      }
+      let payload: ReturnType<typeof verifyLicense>;
+      try {
+        payload = verifyLicense(certificate, publicKeyOf(keyText));
+      } catch (error) {
+        if (error instanceof LicenseDocumentError) throw licenseError(error.message);
+        throw error;
+      }
+      if (payload.domain !== principal.domain) {
+        throw licenseError(`This license is for the domain "${payload.domain}", not "${principal.domain}".`);
+      }
+      if (Date.parse(payload.not_after) <= Date.now()) {
+        throw licenseError(`This license expired on ${new Date(payload.not_after).toISOString().slice(0, 10)}.`);
+      }
+      const values = {
+        product: payload.product,
+        scope: payload.scope,
+        limit: payload.limit,
+        competitive: payload.competitive,
+        notBefore: new Date(payload.not_before).toISOString(),
+        notAfter: new Date(payload.not_after).toISOString(),
+        domain: payload.domain,
+        certificate: certificate.replace(/\s+/g, ''),
+      };
+      return ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(licenses)
+          .values({ domainId: principal.domainId, serial: payload.serial, ...values })
+          .onConflictDoUpdate({
+            target: [licenses.domainId, licenses.serial],
+            set: { ...values, updatedAt: sql`now()` },
+          })
+          // xmax is 0 only on a row this statement inserted: anything else was a renewal.
+          .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
+        const saved = await readItem(tx, c, principal.domainId, row.id);
+        return { license: saved, renewed: !row.inserted };
+      });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/products/:id/users',
+    config: { guard: { permission: 'manageUserLicense' } },
+    schema: doc('license', 'Users holding a license, with their live sessions and licenses', {
+      params: idParamDoc,
+      querystring: listQueryDoc,
+      response: { 200: listAnswerDoc(licenseUser) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const licenseId = await licenseOf(request);
+      const lq = parseListQuery(licenseUsers.listSpec, request.query as Record<string, unknown>);
+      if (isQueryError(lq)) throw queryError('license_users', lq);
+      return listItems(request.server.ctx.db, licenseUsers, request.principal!, lq, [holds(licenseId)]);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/products/:id/users/:userId/logout',
+    config: { guard: { permission: 'manageUserLicense' } },
+    schema: doc('license', 'End every sign-in session of a user holding the license', {
+      params: z.object({ id: z.string(), userId: z.string() }),
+      response: { 200: z.object({ sessions: z.number() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const licenseId = await licenseOf(request);
+      const userId = parseId('license_users', (request.params as { userId: string }).userId, 'userId');
+      const ctx = request.server.ctx;
+      const found = await queryRows(
+        ctx.db,
+        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal!.domainId} and ${holds(licenseId)}`,
+      );
+      if (!found.length) {
+        throw new HttpError(404, 'app.license_users.not_found', 'No such user holds this license.');
+      }
+      const sessions = await revokeSessions(ctx, userId);
+      await invalidateAuth(ctx);
+      return { sessions };
+    },
+  });
+}
+
+type Locked = { id: number; product: string; seat_limit: number; expired: boolean };
+
+const assignError = (message: string) => validationError('users', [{ field: 'license', message }]);
+
+/**
+ * Sets a user's licenses inside the user's write transaction. Every license of the domain asked
+ * for is locked (in id order, so two writers cannot deadlock) before its seats are counted: two
+ * concurrent assignments of the last seat run one after the other and the second is refused.
+ */
+export async function assignLicenses(tx: Db, domainId: number, userId: number, wanted: number[]) {
+  const ids = [...new Set(wanted)].sort((a, b) => a - b);
+  const current = new Set(
+    (
+      await queryRows<{ license_id: number }>(tx, sql`select license_id from user_licenses where user_id = ${userId}`)
+    ).map((r) => r.license_id),
+  );
+  if (ids.length) {
+    const locked = await queryRows<Locked>(
+      tx,
+      sql`select id, product, seat_limit, (not_after <= now()) as expired from licenses
+          where domain_id = ${domainId} and id in ${ids} order by id for update`,
+    );
+    const known = new Set(locked.map((l) => l.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw assignError(`Unknown license: ${unknown.join(', ')}.`);
+    for (const l of locked) {
+      if (current.has(l.id)) continue;
+      if (l.expired) throw assignError(`License ${l.id} (${l.product}) has expired and cannot be assigned.`);
+      const [{ used }] = await queryRows<{ used: number }>(
+        tx,
+        sql`select count(*)::int as used from user_licenses where license_id = ${l.id}`,
+      );
+      if (used >= l.seat_limit) {
+        throw assignError(`License ${l.id} (${l.product}) is used up: ${used} of ${l.seat_limit} assigned.`);
+      }
+    }
+  }
+  const keep = new Set(ids);
+  const dropped = [...current].filter((id) => !keep.has(id));
+  if (dropped.length) {
+    await tx.execute(sql`delete from user_licenses where user_id = ${userId} and license_id in ${dropped}`);
+  }
+  for (const id of ids) {
+    if (!current.has(id))
+      await tx.execute(sql`insert into user_licenses (user_id, license_id) values (${userId}, ${id})`);
+  }
+}
