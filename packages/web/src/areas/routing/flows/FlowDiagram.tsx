@@ -23,6 +23,7 @@ type StepNode = Node<StepData, 'step'>;
 const READABLE_ZOOM = 0.6;
 const START_ZOOM = 0.85;
 const PADDING = 24;
+const JUMP_MARGIN = 24;
 const DIAGRAM_HEIGHT = 640;
 
 function StepCard({ data }: NodeProps<StepNode>) {
@@ -85,22 +86,25 @@ export function FlowDiagram({ schema, label }: { schema: unknown; label: string 
       })),
     [diagram],
   );
-  const edges = useMemo<Edge[]>(
-    () =>
-      diagram.edges.map((e) => ({
-        id: e.id,
-        source: e.source,
-        target: e.target,
-        label: e.label ?? undefined,
-        type: 'smoothstep',
-        sourceHandle: e.kind === 'goto' ? 'jump-out' : undefined,
-        targetHandle: e.kind === 'goto' ? 'jump-in' : undefined,
-        animated: e.kind === 'goto',
-        style: e.kind === 'goto' ? { strokeDasharray: '6 4' } : undefined,
-        markerEnd: { type: MarkerType.ArrowClosed },
-      })),
-    [diagram],
-  );
+  const edges = useMemo<Edge[]>(() => {
+    const right = new Map(diagram.nodes.map((n) => [n.id, n.x + NODE_WIDTH]));
+    // A jump loops just outside the widest part of the diagram, clear of every branch.
+    const jumpOffset = (source: string, target: string) =>
+      diagram.width - Math.max(right.get(source) ?? 0, right.get(target) ?? 0) + JUMP_MARGIN;
+    return diagram.edges.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      label: e.label ?? undefined,
+      type: 'smoothstep',
+      sourceHandle: e.kind === 'goto' ? 'jump-out' : undefined,
+      targetHandle: e.kind === 'goto' ? 'jump-in' : undefined,
+      pathOptions: e.kind === 'goto' ? { offset: jumpOffset(e.source, e.target) } : undefined,
+      animated: e.kind === 'goto',
+      style: e.kind === 'goto' ? { strokeDasharray: '6 4' } : undefined,
+      markerEnd: { type: MarkerType.ArrowClosed },
+    }));
+  }, [diagram]);
   // The first view: the whole flow when it fits at a readable size, else its top at a readable
   // zoom (the minimap and "fit view" show the rest).
   const init = (flow: ReactFlowInstance<StepNode, Edge>) => {
