@@ -12,8 +12,12 @@ import { queryRows } from '../engine/sql.js';
 import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
 import { FLOW_REF_SQL } from './flow-ref.js';
 
-/** How long one pattern may run against a number before it counts as not matching. */
-export const PATTERN_TIMEOUT_MS = 50;
+/**
+ * How long one pattern may run against a number before it counts as not matching. The watchdog
+ * measures wall time, so the limit leaves room for a busy machine: an ordinary pattern takes
+ * microseconds, one with catastrophic backtracking never finishes at all.
+ */
+export const PATTERN_TIMEOUT_MS = 250;
 
 // Patterns are the administrators' own text: one with catastrophic backtracking must not hold the
 // server, so each runs in a context whose script is stopped after PATTERN_TIMEOUT_MS.
