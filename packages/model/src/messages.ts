@@ -26,6 +26,9 @@ export const messages = {
   rangeOverlap: 'Time ranges of one day should not overlap',
   dateOrder: 'End should be after start',
   date: 'Should look like a date',
+  /** Two-factor sign-in: a code that is not six digits, or not the current one. */
+  twoFactorCode: 'Enter the six-digit code from your authenticator app',
+  twoFactorWrong: 'The code is not valid',
 } as const;
 
 export type MessageKey = keyof typeof messages;

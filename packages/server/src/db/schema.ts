@@ -66,6 +66,7 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...stamps,
   },
   (t) => [
@@ -242,3 +243,4 @@ export * from './schema-licenses.js';
 export * from './schema-lookups.js';
 export * from './schema-media.js';
 export * from './schema-routing.js';
+export * from './schema-two-factor.js';
