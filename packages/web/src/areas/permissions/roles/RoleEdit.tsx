@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
-import { TextField } from '../../../kit/fields/TextField';
+import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { RoleAccess } from './RoleAccess';
 import { RolePermissions } from './RolePermissions';
@@ -18,11 +18,17 @@ export function RoleEdit() {
       {
         key: 'general',
         label: t('roles.tabs.general'),
-        fields: ['name', 'description'],
+        fields: ['name', 'description', 'requireTwoFactor'],
         render: (form) => (
           <Stack maw={640} gap="sm">
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
+            <SwitchField
+              form={form}
+              name="requireTwoFactor"
+              label={t('roles.requireTwoFactor')}
+              description={t('roles.requireTwoFactorHint')}
+            />
           </Stack>
         ),
       },
