@@ -1,5 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { ADMIN, expect, test } from '../fixtures';
 
 const PASSWORD = 'E2e-user-password-1';
@@ -71,7 +71,6 @@ test('a role that requires two-factor sign-in makes its members set it up at sig
   page,
   api,
   signIn,
-  shell,
 }) => {
   const role = await api.call<{ id: number }>('POST', '/roles', {
     name: `Two-factor ${Date.now().toString(36)}`,
