@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { userInfoOf } from './principal.js';
-import { addressKey, clearLoginFailures, loginRetryAfter, recordLoginFailure, userKey } from './rate-limit.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
 import { loginAnswer, startSession } from './session-start.js';
 import { revokeToken } from './tokens.js';
 import { createChallenge, twoFactorOf, twoFactorRequired } from './two-factor.js';
@@ -63,17 +63,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { domainId, username, domainName } = await resolveDomain(ctx, request.body.username, request.body.domain);
-      const keys = { user: userKey(domainId ?? domainName, username), address: addressKey(request.ip) };
-      const wait = await loginRetryAfter(ctx, keys);
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          'app.auth.too_many_attempts',
-          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-          undefined,
-          { 'retry-after': String(wait) },
-        );
-      }
+      const keys = attemptKeys(domainId ?? domainName, username, request.ip);
+      await reserveAttempt(ctx, keys);
       const [user] =
         domainId === null
           ? []
@@ -83,10 +74,7 @@ export async function authRoutes(app: FastifyInstance) {
               .where(and(eq(users.domainId, domainId), sql`lower(${users.username}) = lower(${username})`))
               .limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
-      if (!user || !ok || domainId === null) {
-        await recordLoginFailure(ctx, keys);
-        throw invalidCredentials();
-      }
+      if (!user || !ok || domainId === null) throw invalidCredentials();
       // Told only after the password matched, so a guess learns nothing about the account.
       if (!user.state) throw inactiveAccount();
       // The password alone opens no session when a second factor is set up or required.
@@ -96,7 +84,7 @@ export async function authRoutes(app: FastifyInstance) {
         // The failures are forgiven only once the second step passes too.
         return reply.send({ twoFactor: enrolled ? ('code' as const) : ('enrol' as const), ...challenge });
       }
-      await clearLoginFailures(ctx, keys.user);
+      await attemptSucceeded(ctx, keys);
       return reply.send(await startSession(ctx, request, user.id, domainId));
     },
   );

@@ -9,11 +9,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseStrongerUser } from '../access/escalation.js';
 import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
-import { addressKey, clearLoginFailures, loginRetryAfter, recordLoginFailure, userKey } from './rate-limit.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
 import { loginAnswer, startSession } from './session-start.js';
 import {
   beginEnrolment,
@@ -55,23 +56,11 @@ async function limited<T>(
   account: Account,
   check: () => Promise<T | null>,
 ): Promise<T> {
-  const keys = { user: userKey(account.domainId, account.username), address: addressKey(request.ip) };
-  const wait = await loginRetryAfter(ctx, keys);
-  if (wait > 0) {
-    throw new HttpError(
-      429,
-      'app.auth.too_many_attempts',
-      `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-      undefined,
-      { 'retry-after': String(wait) },
-    );
-  }
+  const keys = attemptKeys(account.domainId, account.username, request.ip);
+  await reserveAttempt(ctx, keys);
   const result = await check();
-  if (result === null) {
-    await recordLoginFailure(ctx, keys);
-    throw wrongCode();
-  }
-  await clearLoginFailures(ctx, keys.user);
+  if (result === null) throw wrongCode();
+  await attemptSucceeded(ctx, keys);
   return result;
 }
 
@@ -228,6 +217,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const userId = await domainUser(ctx, request);
+      await refuseStrongerUser(ctx.db, request.principal!, userId, 'reset two-factor sign-in of');
       if (!(await removeTwoFactor(ctx.db, userId))) {
         throw new HttpError(404, 'app.users.two_factor_not_set', 'This user has no two-factor sign-in to reset.');
       }

@@ -218,16 +218,14 @@ export const loggerEntries = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per user and per address to limit guessing across API nodes. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_at').on(t.key, t.at)],
-);
+/** Sign-in attempt counters (auth/rate-limit.ts): one row per key, taken atomically. */
+export const loginCounters = pgTable('login_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /** The last attempt let through while an account is past its ceiling. */
+  lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
+});
 
 /** Claims for scheduled work so each run happens once across API nodes. */
 export const jobClaims = pgTable('job_claims', {

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { roles } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
@@ -13,6 +14,7 @@ import { emptyRole, type RoleValues, roleFromItem } from './values';
 /** `/permissions/roles/new` and `/{id}`: general, global permissions, application and section access. */
 export function RoleEdit() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const tabs = useMemo<EditTab<RoleValues>[]>(
     () => [
       {
@@ -66,6 +68,8 @@ export function RoleEdit() {
       empty={emptyRole}
       fromItem={roleFromItem}
       title={(values, isNew) => (isNew ? t('roles.new') : values.name)}
+      // The server refuses changes to a role one holds: they would change one's own rights.
+      locked={(id) => (user?.roles.some((r) => r.id === id) ? t('roles.ownRole') : null)}
     />
   );
 }
