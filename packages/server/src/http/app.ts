@@ -37,7 +37,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A stuck client must not hold a connection for ever.
     requestTimeout: 120_000,
     // Errors met before routing (a malformed URL, a bad content type) get the usual error body too.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const slug = (error.code ?? 'bad_request').replace(/^FST_ERR_(CTP_)?/, '').toLowerCase();
       void (reply as FastifyReply).status(status).send(apiError(status, `app.request.${slug}`, error.message));
