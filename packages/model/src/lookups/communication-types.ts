@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
 import { oneOf, optionalText, required } from '../validation.js';
 
