@@ -37,6 +37,8 @@ export const messages = {
   idType: 'Should be the numeric id of a record',
   /** A value outside a fixed list; the allowed values follow the text. */
   oneOf: 'Should be one of',
+  /** A reference to a record that does not exist (in the caller's domain). */
+  noSuchRecord: 'No such record exists',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,3 +1,4 @@
+import { messages } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
@@ -42,6 +43,17 @@ describe.each(drivers())('change log on %s', (driver) => {
     configId = res.body.id;
   });
   afterAll(async () => s?.close());
+
+  it('refuses a storage id that names no storage profile, and stores nothing of it', async () => {
+    const res = await s.request('PATCH', `/api/logger/config/${configId}`, { token, body: { storage: { id: 4242 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([{ field: 'storage.id', message: messages.noSuchRecord }]);
+    const read = await s.request('GET', `/api/logger/config/${configId}`, { token });
+    expect(read.body.storage).toBeNull();
+    expect(
+      (await s.request('PATCH', `/api/logger/config/${configId}`, { token, body: { storage: null } })).status,
+    ).toBe(200);
+  });
 
   it('writes nothing while the object is not enabled', async () => {
     const created = await s.request('POST', '/api/users', { token, body: FIXTURES.users.create('quiet') });

@@ -196,6 +196,27 @@ describe.each(drivers())('devices on %s', (driver) => {
       expect(batch.body.items.map((i: { code: number }) => i.code)).toEqual([200, 404]);
     });
 
+    it('answers a telephony-only caller no user names or ids it did not send', async () => {
+      const pbx = await makeActor(s, token, { permissions: ['telephonyEvents'] });
+      const desk = (
+        await s.request('POST', '/api/devices', { token, body: { ...FIXTURES.devices.create('tdesk'), hotdesk: true } })
+      ).body;
+      const user = (
+        await s.request('POST', '/api/users', {
+          token,
+          body: { ...FIXTURES.users.create('tuser'), name: 'Tess Teller' },
+        })
+      ).body;
+      const send = (body: Record<string, unknown>) =>
+        s.request('POST', '/api/telephony/events', { token: pbx.token, body });
+      const byId = await send({ type: 'device.hotdesk.login', account: desk.account, userId: user.id });
+      expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+      expect(byId.body.user).toEqual({ id: user.id });
+      expect(JSON.stringify(byId.body)).not.toContain('Tess');
+      const byName = await send({ type: 'device.hotdesk.logout', account: desk.account, username: user.username });
+      expect(byName.body.user).toEqual({ username: user.username });
+    });
+
     it('logs users in and out of a hotdesk device and lists the history with paging, search and time filters', async () => {
       const desk = await hotdesk();
       const plain = await newDevice();

@@ -101,6 +101,13 @@ async function userOf(tx: Db, domainId: number, e: z.output<typeof hotdeskUser>)
   return row;
 }
 
+/**
+ * The telephony side is answered only what it sent: a user id is not turned into a name, nor a
+ * username into an id (a telephony-only token may not read users).
+ */
+const asSent = (e: z.output<typeof hotdeskUser>) =>
+  e.userId !== undefined ? { id: e.userId } : { username: e.username };
+
 function requireHotdesk(device: DeviceRow) {
   if (!device.hotdesk) {
     const message = `Device "${device.account}" is not a hotdesk device`;
@@ -128,7 +135,7 @@ registerTelephonyEvent('device.hotdesk.login', hotdeskUser, async (tx, e, { prin
   await tx.execute(sql`update devices set user_id = ${user.id}, updated_at = now() where id = ${device.id}`);
   const ref = { id: user.id, name: user.name };
   return {
-    result: { device: { id: device.id, account: device.account }, user: ref, historyId: entry.id },
+    result: { device: { id: device.id, account: device.account }, user: asSent(e), historyId: entry.id },
     publish: [{ topic: 'devices', data: { id: device.id, account: device.account, user: ref } }],
   };
 });
@@ -149,7 +156,7 @@ registerTelephonyEvent('device.hotdesk.logout', hotdeskUser, async (tx, e, { pri
   return {
     result: {
       device: { id: device.id, account: device.account },
-      user: { id: user.id, name: user.name },
+      user: asSent(e),
       closed: closed.length,
     },
     publish: closed.length ? [{ topic: 'devices', data: { id: device.id, account: device.account, user: null } }] : [],
