@@ -26,6 +26,8 @@ export type Config = {
     accountCeiling: number;
     accountSpacingSeconds: number;
   };
+  /** Live event streams one token may hold open at once (EVENT_STREAMS_PER_TOKEN). */
+  eventStreamsPerToken: number;
   /** The largest `size` a list takes (LIST_MAX_PAGE_SIZE). */
   listMaxPageSize: number;
   trustProxy: boolean;
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountCeiling: int(env, 'LOGIN_ACCOUNT_CEILING', 50),
       accountSpacingSeconds: int(env, 'LOGIN_ACCOUNT_SPACING', 5),
     },
+    eventStreamsPerToken: Math.max(1, int(env, 'EVENT_STREAMS_PER_TOKEN', 5)),
     listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),

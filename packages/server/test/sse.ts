@@ -9,6 +9,8 @@ export type SseClient = {
   next(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** Every event received so far. */
   events: SseEvent[];
+  /** Settles when the server ends the stream (or close() aborts it). */
+  ended: Promise<void>;
   close(): void;
 };
 
@@ -20,10 +22,11 @@ export async function openEvents(baseUrl: string, token: string, topics: string)
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
+  let ended: Promise<void> = Promise.resolve();
   if (res.status === 200 && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
-    (async () => {
+    ended = (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -61,6 +64,7 @@ export async function openEvents(baseUrl: string, token: string, topics: string)
     status: res.status,
     comments,
     events,
+    ended,
     next(match, timeoutMs = 5_000) {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);

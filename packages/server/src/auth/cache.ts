@@ -7,7 +7,13 @@ const MAX_ENTRIES = 10_000;
 export const AUTH_CHANNEL = 'auth_changed';
 
 type Entry = { principal: Principal; until: number };
-type Cache = { entries: Map<string, Entry>; loading: Map<string, Promise<Principal | null>>; generation: number };
+type Cache = {
+  entries: Map<string, Entry>;
+  loading: Map<string, Promise<Principal | null>>;
+  generation: number;
+  /** Told whenever cached principals are dropped here (a change on this node or another). */
+  watchers: Set<() => void>;
+};
 
 // One cache per database handle: tests run several servers in one process.
 const caches = new WeakMap<object, Cache>();
@@ -15,7 +21,7 @@ const caches = new WeakMap<object, Cache>();
 function cacheOf(ctx: Pick<AppContext, 'db'>): Cache {
   let cache = caches.get(ctx.db);
   if (!cache) {
-    cache = { entries: new Map(), loading: new Map(), generation: 0 };
+    cache = { entries: new Map(), loading: new Map(), generation: 0, watchers: new Set() };
     caches.set(ctx.db, cache);
   }
   return cache;
@@ -25,6 +31,14 @@ function clearLocal(ctx: Pick<AppContext, 'db'>) {
   const cache = cacheOf(ctx);
   cache.entries.clear();
   cache.generation++;
+  for (const watcher of cache.watchers) watcher();
+}
+
+/** Calls `fn` after every change of users, roles, grants or tokens, here or on another node. */
+export function onAuthChange(ctx: Pick<AppContext, 'db'>, fn: () => void): () => void {
+  const { watchers } = cacheOf(ctx);
+  watchers.add(fn);
+  return () => watchers.delete(fn);
 }
 
 /**

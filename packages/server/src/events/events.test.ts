@@ -32,6 +32,34 @@ describe.each(drivers())('live events on %s', (driver) => {
 
   const post = (body: unknown, token = phone) => s.request('POST', '/api/telephony/events', { token, body });
 
+  it('ends an open stream as soon as its token is revoked, not at the next heartbeat', async () => {
+    const session = await s.login('admin', s.adminPassword);
+    const stream = await openEvents(s.url, session, 'devices');
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    expect((await s.request('POST', '/api/logout', { token: session })).status).toBe(204);
+    await stream.ended;
+    // The heartbeat is 25 s away: only the revocation itself can have ended it this soon.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('keeps the streams one token holds open to the setting', async () => {
+    const token = await s.login('admin', s.adminPassword);
+    const open = [];
+    for (let i = 0; i < s.ctx.config.eventStreamsPerToken; i++) {
+      const stream = await openEvents(s.url, token, 'devices');
+      expect(stream.status).toBe(200);
+      open.push(stream);
+    }
+    const refused = await openEvents(s.url, token, 'devices');
+    expect(refused.status).toBe(429);
+    open[0].close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await openEvents(s.url, token, 'devices');
+    expect(again.status).toBe(200);
+    for (const stream of [...open, again]) stream.close();
+  });
+
   it('streams a published event of the caller’s domain to a subscriber over HTTP', async () => {
     const stream = await openEvents(s.url, s.adminToken, 'devices');
     try {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { onAuthChange } from '../auth/cache.js';
 import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
 import { authenticate, classAllows, recordAllows, recordChecksOn, tokenOf } from '../http/guard.js';
 import type { Principal } from '../http/principal.js';
 import { routeCompilers, validationError } from '../resources/engine/http.js';
@@ -11,7 +13,7 @@ const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before reconnecting after the stream drops. */
 const RETRY_MS = 3_000;
 
-type Stream = { end(): void };
+type Stream = { token: string | null; end(): void; recheck(): Promise<boolean> };
 
 function parseTopics(raw: unknown): string[] {
   const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '';
@@ -56,6 +58,12 @@ export async function registerEventStream(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     for (const s of [...streams]) s.end();
   });
+  // A revoked token, a deactivated user or a changed role ends or narrows its streams at once,
+  // not at the next heartbeat.
+  const stopWatching = onAuthChange(app.ctx, () => {
+    for (const s of streams) void s.recheck();
+  });
+  app.addHook('onClose', async () => stopWatching());
 
   app.route({
     method: 'GET',
@@ -74,6 +82,16 @@ export async function registerEventStream(app: FastifyInstance) {
       const ctx = request.server.ctx;
       const topics = new Set(parseTopics((request.query as Record<string, unknown>).topics));
       const token = tokenOf(request);
+      const open = [...streams].filter((s) => s.token === token).length;
+      if (open >= ctx.config.eventStreamsPerToken) {
+        throw new HttpError(
+          429,
+          'app.events.too_many_streams',
+          `At most ${ctx.config.eventStreamsPerToken} event streams may be open with one token.`,
+          undefined,
+          { 'retry-after': String(RETRY_MS / 1000) },
+        );
+      }
       let principal = request.principal as Principal;
       const raw = reply.raw;
       reply.hijack();
@@ -99,17 +117,22 @@ export async function registerEventStream(app: FastifyInstance) {
       });
 
       const heartbeat = setInterval(async () => {
-        const fresh = await authenticate(ctx, token).catch(() => null);
-        if (closed) return;
-        if (!fresh) {
-          stream.end();
-          return;
-        }
-        principal = fresh;
-        raw.write(': heartbeat\n\n');
+        if (await stream.recheck()) raw.write(': heartbeat\n\n');
       }, HEARTBEAT_MS);
 
       const stream: Stream = {
+        token,
+        /** Reads the token's rights again; ends the stream when it no longer signs anyone in. */
+        async recheck() {
+          const fresh = await authenticate(ctx, token).catch(() => null);
+          if (closed) return false;
+          if (!fresh) {
+            stream.end();
+            return false;
+          }
+          principal = fresh;
+          return true;
+        },
         end() {
           if (closed) return;
           closed = true;
