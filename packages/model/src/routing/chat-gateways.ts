@@ -35,6 +35,12 @@ export const CHAT_PROVIDER_REQUIRED: Record<ChatProvider, readonly string[]> = {
   infobip_whatsapp: ['apiKey', 'url'],
 };
 
+/**
+ * Provider settings that are secrets: written, never answered (the item lists which are set in
+ * `secretsSet`); an empty or absent one on update keeps the stored value.
+ */
+export const CHAT_SECRET_KEYS = ['token', 'apiHash', 'clientSecret', 'apiKey'] as const;
+
 /** Messenger flags travel as text booleans. */
 export const MESSENGER_FLAGS = ['instagramComments', 'instagramMentions'] as const;
 
@@ -78,6 +84,8 @@ export const chatGatewayItem = z.object({
   provider: z.enum(CHAT_PROVIDERS),
   enabled: z.boolean(),
   metadata: z.record(z.string(), z.string()),
+  /** The secret settings (CHAT_SECRET_KEYS) that hold a value; their values are never answered. */
+  secretsSet: z.array(z.string()),
   updates: z.object({ title: z.string(), close: z.string(), join: z.string(), left: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -88,11 +96,16 @@ export const chatGatewayItem = z.object({
  * messenger flags as "true"/"false", viber colours, web chat shapes. `uri` may be empty only on
  * create (the server fills it).
  */
-export function chatGatewayProblems(v: Pick<ChatGatewayInput, 'provider' | 'metadata'>) {
+export function chatGatewayProblems(
+  v: Pick<ChatGatewayInput, 'provider' | 'metadata'>,
+  /** Secrets stored already: a required one left empty keeps its value. */
+  secretsSet: readonly string[] = [],
+) {
   const out: { field: string; message: string }[] = [];
   const m = v.metadata;
   for (const key of CHAT_PROVIDER_REQUIRED[v.provider] ?? []) {
-    if (!m[key]?.trim()) out.push({ field: `metadata.${key}`, message: messages.required });
+    if (!m[key]?.trim() && !secretsSet.includes(key))
+      out.push({ field: `metadata.${key}`, message: messages.required });
   }
   if (v.provider === 'messenger') {
     for (const key of MESSENGER_FLAGS) {
@@ -133,7 +146,19 @@ export const chatGateways = defineResource({
   route: '/routing/chat-gateways',
   input: chatGatewayInput,
   item: chatGatewayItem,
-  fields: ['id', 'name', 'uri', 'flow', 'provider', 'enabled', 'metadata', 'updates', 'createdAt', 'updatedAt'],
+  fields: [
+    'id',
+    'name',
+    'uri',
+    'flow',
+    'provider',
+    'enabled',
+    'metadata',
+    'secretsSet',
+    'updates',
+    'createdAt',
+    'updatedAt',
+  ],
   listFields: ['id', 'name', 'uri', 'provider', 'flow', 'enabled'],
   search: ['name'],
   sort: ['id', 'name', 'uri', 'provider', 'enabled', 'createdAt', 'updatedAt'],

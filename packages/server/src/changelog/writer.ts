@@ -13,7 +13,25 @@ export type ChangeEntry = {
   oldState?: unknown;
 };
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+/**
+ * Keys whose values are secrets wherever they appear in a record: the log shows that one was set
+ * ("***"), never its value. Answers leave most of them out already; this is the last line.
+ */
+const SECRET_KEYS = new Set(['password', 'token', 'apiKey', 'apiHash', 'clientSecret', 'accessToken', 'secret']);
+export const MASK = '***';
+
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      SECRET_KEYS.has(k) && typeof v === 'string' && v !== '' ? MASK : maskSecrets(v),
+    ]),
+  );
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(maskSecrets(value)));
 
 /**
  * Writes one change-log entry when the domain has an enabled logger config for the object.

@@ -569,6 +569,8 @@ export const FIXTURES: Record<string, Fixture> = {
       },
       {
         rule: 'telegram: token',
+        // On update an empty secret keeps the stored one (secrets are never answered, so never sent back).
+        on: 'create',
         body: { name: unique('c'), flow: { id: 1 }, provider: 'telegram', metadata: {} },
         field: 'metadata.token',
         message: messages.required,
@@ -599,6 +601,8 @@ export const FIXTURES: Record<string, Fixture> = {
       },
       {
         rule: 'viber: token',
+        // On update an empty secret keeps the stored one (secrets are never answered, so never sent back).
+        on: 'create',
         body: { name: unique('c'), flow: { id: 1 }, provider: 'viber', metadata: { botName: 'b' } },
         field: 'metadata.token',
         message: messages.required,

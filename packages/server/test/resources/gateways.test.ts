@@ -6,7 +6,9 @@ import {
   VIBER_BTN_FONT_COLOR,
   webchatToMetadata,
 } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { openEvents } from '../sse.js';
 import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
@@ -182,6 +184,46 @@ describe.each(drivers())('gateways on %s', (driver) => {
       expect(given.uri).toBe('/our-bot');
     });
 
+    it('never answers provider secrets, keeps them on updates that leave them empty, and masks them in the log', async () => {
+      await s.request('POST', '/api/logger/config', { token, body: { object: 'chat_gateways', enabled: true } });
+      const made = await post('/api/chat/bots', {
+        ...FIXTURES.chatGateways.create('sec'),
+        metadata: { token: '999:very-secret-bot-token' },
+      });
+      expect(made.metadata).toEqual({});
+      expect(made.secretsSet).toEqual(['token']);
+      const read = await s.request('GET', `/api/chat/bots/${made.id}`, { token });
+      const list = await s.request('GET', '/api/chat/bots', { token, query: { q: 'sec*' } });
+      for (const answer of [read.body, list.body]) expect(JSON.stringify(answer)).not.toContain('very-secret');
+      // The console sends the secret back empty: the stored one stays, and it is still required nowhere else.
+      const renamed = await s.request('PUT', `/api/chat/bots/${made.id}`, {
+        token,
+        body: { ...FIXTURES.chatGateways.create('sec2'), metadata: { token: '' } },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect((await s.request('PATCH', `/api/chat/bots/${made.id}`, { token, body: { enabled: true } })).status).toBe(
+        200,
+      );
+      const [stored] = await queryRows<{ token: string }>(
+        s.ctx.db,
+        sql`select metadata->>'token' as token from chat_gateways where id = ${made.id}`,
+      );
+      expect(stored.token).toBe('999:very-secret-bot-token');
+      const log = await queryRows<{ state: string }>(
+        s.ctx.db,
+        sql`select coalesce(new_state::text, '') || coalesce(old_state::text, '') as state from logger_entries
+            where object = 'chat_gateways' and record_id = ${made.id}`,
+      );
+      expect(log.length).toBeGreaterThan(0);
+      for (const entry of log) expect(entry.state).not.toContain('very-secret');
+      // A new gateway still needs its secret.
+      const missing = await s.request('POST', '/api/chat/bots', {
+        token,
+        body: { ...FIXTURES.chatGateways.create('sec3'), metadata: { token: '' } },
+      });
+      expect(missing.body.fields).toEqual([{ field: 'metadata.token', message: messages.required }]);
+    });
+
     it('refuses a uri another domain already uses (the public endpoint is global)', async () => {
       const uri = `/${unique('shared').toLowerCase()}`;
       await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('g'), uri });
@@ -253,12 +295,13 @@ describe.each(drivers())('gateways on %s', (driver) => {
         provider: 'viber',
         metadata: { token: 'vt', botName: 'Bot' },
       });
+      // The bot token is stored, never answered.
       expect(made.metadata).toEqual({
-        token: 'vt',
         botName: 'Bot',
         'btn.back.color': VIBER_BTN_BACK_COLOR,
         'btn.font.color': VIBER_BTN_FONT_COLOR,
       });
+      expect(made.secretsSet).toEqual(['token']);
     });
 
     it('keeps messenger flags as text booleans and refuses anything else', async () => {
@@ -269,10 +312,10 @@ describe.each(drivers())('gateways on %s', (driver) => {
       });
       expect(made.metadata).toEqual({
         clientId: 'c',
-        clientSecret: 's',
         instagramComments: 'true',
         instagramMentions: 'false',
       });
+      expect(made.secretsSet).toEqual(['clientSecret']);
       const bad = await s.request('POST', '/api/chat/bots', {
         token,
         body: {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  CHAT_SECRET_KEYS,
   type ChatGatewayInput,
   chatGatewayProblems,
   chatGateways as chatGatewaysDef,
@@ -12,10 +13,14 @@ import {
   VIBER_FONT_COLOR_KEY,
   webchatToMetadata,
 } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
 import { chatGateways } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
+import { queryRows } from '../engine/sql.js';
 import { checkGatewayFlow, flowRefSql } from './gateway-flow.js';
+
+const SECRET_ARRAY = `array[${CHAT_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 
 /** Provider settings the spec gives defaults for, filled in where the body leaves them out. */
 function withDefaults(provider: string, metadata: Record<string, string>): Record<string, string> {
@@ -44,6 +49,11 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
   table: chatGateways,
   unique: { chat_gateways_uri: 'uri' },
   fields: {
+    metadata: { select: `(t.metadata - ${SECRET_ARRAY})` },
+    secretsSet: {
+      select: `coalesce((select jsonb_agg(k order by k) from jsonb_each_text(t.metadata) as s(k, v)
+        where k = any(${SECRET_ARRAY}) and v <> ''), '[]'::jsonb)`,
+    },
     flow: {
       select: flowRefSql('t.flow_id'),
       write: (value, row) => {
@@ -58,6 +68,18 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
     },
   },
   beforeWrite: async (body, ctx, tx) => {
+    const secretsSet = ctx.old ? ((ctx.old.secretsSet as string[] | undefined) ?? []) : [];
+    // Secrets are never answered, so a client sends them back empty: those keep the stored value.
+    if (ctx.old && body.metadata && tx) {
+      const [stored] = await queryRows<{ metadata: Record<string, string> }>(
+        tx,
+        sql`select metadata from chat_gateways where id = ${ctx.old.id as number}`,
+      );
+      const sent = body.metadata as Record<string, string>;
+      for (const key of CHAT_SECRET_KEYS) {
+        if (!sent[key] && stored?.metadata[key]) sent[key] = stored.metadata[key];
+      }
+    }
     const merged = { ...(ctx.old ?? {}), ...body } as ChatGatewayInput;
     // Defaults fill a new record only (create runs this before the row is built); an update
     // stores what it sends.
@@ -65,7 +87,7 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
       merged.metadata = withDefaults(merged.provider, merged.metadata ?? {});
       body.metadata = merged.metadata;
     }
-    const problems = chatGatewayProblems(merged);
+    const problems = chatGatewayProblems(merged, 'metadata' in body ? [] : secretsSet);
     if (problems.length) throw validationError('chatGateways', problems);
     // The flow is checked after the settings, which need no database.
     if ('flow' in body) await checkGatewayFlow('chatGateways', 'flow', 'chat', body.flow, ctx, tx);

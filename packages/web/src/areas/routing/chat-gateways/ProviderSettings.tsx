@@ -84,10 +84,13 @@ export function ProviderSettings({ form }: { form: Form }) {
               />
             );
           case 'secret':
+            // Stored secrets are never sent back: an empty field keeps the stored value.
             return (
               <PasswordInput
                 key={s.key}
                 {...common}
+                required={s.required && !form.values.secretsSet.includes(s.key)}
+                placeholder={form.values.secretsSet.includes(s.key) ? t('chatGateways.secretSet') : undefined}
                 autoComplete="off"
                 visibilityToggleButtonProps={{ 'aria-label': t('kit.togglePassword') }}
                 value={m[s.key] ?? ''}

@@ -24,6 +24,8 @@ export type ChatGatewayValues = {
   provider: ChatProvider | null;
   enabled: boolean;
   metadata: Record<string, string>;
+  /** Secret settings stored on the server (never sent back): empty fields keep them. */
+  secretsSet: string[];
   webchat: WebchatValues;
   updates: Updates;
 };
@@ -35,6 +37,7 @@ export const emptyChatGateway = (): ChatGatewayValues => ({
   provider: null,
   enabled: false,
   metadata: {},
+  secretsSet: [],
   webchat: defaultWebchat(),
   updates: { title: '', close: '', join: '', left: '' },
 });
@@ -51,6 +54,7 @@ export function chatGatewayFromItem(item: Record<string, unknown>): ChatGatewayV
     provider,
     enabled: item.enabled === true,
     metadata: provider === 'webchat' ? {} : { ...metadata },
+    secretsSet: Array.isArray(item.secretsSet) ? (item.secretsSet as string[]) : [],
     webchat: provider === 'webchat' ? webchatFromMetadata(metadata) : defaultWebchat(),
     updates: { title: '', close: '', join: '', left: '', ...(item.updates as Partial<Updates> | undefined) },
   };
@@ -62,7 +66,7 @@ export function metadataOf(values: ChatGatewayValues): Record<string, string> {
 
 /** The body: web chat settings become the stored text map; the flow goes by id. */
 export function chatGatewayToInput(values: ChatGatewayValues): Record<string, unknown> {
-  const { webchat: _typed, flow, provider, ...rest } = values;
+  const { webchat: _typed, secretsSet: _set, flow, provider, ...rest } = values;
   return {
     ...rest,
     ...(flow ? { flow: { id: flow.id } } : {}),
@@ -84,7 +88,7 @@ export function switchProvider(values: ChatGatewayValues, provider: ChatProvider
 export function checkChatGateway(values: ChatGatewayValues): FieldError[] {
   const out: FieldError[] = [];
   if (!values.provider) return out;
-  out.push(...chatGatewayProblems({ provider: values.provider, metadata: metadataOf(values) }));
+  out.push(...chatGatewayProblems({ provider: values.provider, metadata: metadataOf(values) }, values.secretsSet));
   if (values.webchat.mediaMaxSize <= 0) out.push({ field: 'metadata.mediaMaxSize', message: messages.positive });
   return out;
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { MASK, maskSecrets } from './writer.js';
+
+describe('maskSecrets', () => {
+  it('hides secret values at any depth and leaves the rest', () => {
+    expect(
+      maskSecrets({
+        name: 'Bot',
+        password: 'p',
+        metadata: { token: 't', url: 'https://x', apiKey: '' },
+        accounts: [{ accessToken: 'a', name: 'Page' }],
+      }),
+    ).toEqual({
+      name: 'Bot',
+      password: MASK,
+      metadata: { token: MASK, url: 'https://x', apiKey: '' },
+      accounts: [{ accessToken: MASK, name: 'Page' }],
+    });
+  });
+});
