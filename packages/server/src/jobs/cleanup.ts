@@ -11,11 +11,13 @@ const count = (result: unknown) =>
   (result as { rowCount?: number | null }).rowCount ??
   0;
 
-/** Sign-in failures older than the rate limit's window no longer count: deletes them. */
-export async function cleanLoginFailures(ctx: AppContext): Promise<number> {
+/** Sign-in counters whose window has passed no longer count: deletes them. */
+export async function cleanLoginCounters(ctx: AppContext): Promise<number> {
   const window = ctx.config.loginLimit.windowSeconds;
   return count(
-    await ctx.db.execute(sql`delete from login_failures where at < now() - make_interval(secs => ${window})`),
+    await ctx.db.execute(
+      sql`delete from login_counters where window_start < now() - make_interval(secs => ${window})`,
+    ),
   );
 }
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf } from '../../test/fixtures.js';
 import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
-import { authTokens, loggerConfig, loggerEntries, loginFailures } from '../db/schema.js';
+import { authTokens, loggerConfig, loggerEntries, loginCounters } from '../db/schema.js';
 import { pgliteAdapter } from './engine.js';
 import { SCHEDULES } from './scheduler.js';
 
@@ -53,9 +53,9 @@ describe.each(drivers())('job engine on %s', (driver) => {
     const { ctx } = server;
     const domainId = await domainIdOf(ctx);
     const daysAgo = (d: number) => new Date(Date.now() - d * 86400_000).toISOString();
-    await ctx.db.insert(loginFailures).values([
-      { key: 'ip:old', at: daysAgo(1) },
-      { key: 'ip:new', at: new Date().toISOString() },
+    await ctx.db.insert(loginCounters).values([
+      { key: 'ip:old', count: 3, windowStart: daysAgo(1) },
+      { key: 'ip:new', count: 3, windowStart: new Date().toISOString() },
     ]);
     const [admin] = await ctx.db.select({ userId: authTokens.userId }).from(authTokens).limit(1);
     await ctx.db.insert(authTokens).values([
@@ -68,10 +68,10 @@ describe.each(drivers())('job engine on %s', (driver) => {
       { domainId, object: 'devices', action: 'update', date: daysAgo(1) },
       { domainId, object: 'queues', action: 'create', date: daysAgo(50) },
     ]);
-    const keys = async () => (await ctx.db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key);
+    const keys = async () => (await ctx.db.select({ key: loginCounters.key }).from(loginCounters)).map((r) => r.key);
 
     // What a cron slot does: a job on the schedule's queue.
-    await ctx.jobs.send(SCHEDULES.loginFailures.queue);
+    await ctx.jobs.send(SCHEDULES.loginCounters.queue);
     await until(async () => !(await keys()).includes('ip:old'));
     expect(await keys()).toContain('ip:new');
 
