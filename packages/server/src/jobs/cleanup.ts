@@ -15,9 +15,7 @@ const count = (result: unknown) =>
 export async function cleanLoginCounters(ctx: AppContext): Promise<number> {
   const window = ctx.config.loginLimit.windowSeconds;
   return count(
-    await ctx.db.execute(
-      sql`delete from login_counters where window_start < now() - make_interval(secs => ${window})`,
-    ),
+    await ctx.db.execute(sql`delete from login_counters where window_start < now() - make_interval(secs => ${window})`),
   );
 }
 
