@@ -7,6 +7,7 @@ import { invalidateAuth } from './auth/cache.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
+import { jobsOff } from './jobs/engine.js';
 import { newKeyPair, parsePrivateKey, signLicense } from './licenses/document.js';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -210,7 +211,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
   }
   try {
     io.out(await cmd.run(database));
-    await invalidateAuth({ db: database.db, config, bus: database });
+    await invalidateAuth({ db: database.db, config, bus: database, jobs: jobsOff });
     return 0;
   } catch (error) {
     io.err(`Error: ${error instanceof DomainExistsError || error instanceof Error ? error.message : String(error)}`);

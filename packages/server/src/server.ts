@@ -4,7 +4,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
-import { startJobs } from './jobs/scheduler.js';
+import { jobsOff, startJobEngine } from './jobs/engine.js';
+import { startScheduledJobs } from './jobs/scheduler.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -21,8 +22,11 @@ export type StartOptions = {
   logger?: FastifyServerOptions['logger'];
   pgliteSnapshot?: Blob;
   listen?: boolean;
-  /** Periodic jobs (retention); on by default, off in tests. */
-  jobs?: boolean;
+  /**
+   * The job engine and its schedules; on by default, off in most tests (pg-boss's start-up costs
+   * time). Off, `ctx.jobs` refuses every call.
+   */
+  jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
   onRoute?: BuildOptions['onRoute'];
 };
 
@@ -35,11 +39,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   try {
     const boot = await bootstrap(database.db, config);
-    const ctx: AppContext = { db: database.db, config, bus: database };
+    const jobs =
+      options.jobs === false
+        ? jobsOff
+        : await startJobEngine(database, {
+            ...(typeof options.jobs === 'object' ? options.jobs : {}),
+            onError: (error) => app.log.error({ err: error }, 'job engine error'),
+          });
+    const ctx: AppContext = { db: database.db, config, bus: database, jobs };
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
+    try {
+      if (options.jobs !== false) await startScheduledJobs(ctx, app.log);
+    } catch (error) {
+      await jobs.stop();
+      throw error;
+    }
     let url = '';
     if (options.listen !== false) url = await app.listen({ port: config.port, host: config.host });
-    const stopJobs = options.jobs === false ? async () => {} : startJobs(ctx, app.log);
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -53,7 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       close: () => {
         closing ??= (async () => {
           try {
-            await stopJobs();
+            await jobs.stop();
             await app.close();
           } finally {
             await database.close();

@@ -54,6 +54,8 @@ export type TestServerOptions = {
   databaseUrl?: string;
   config?: Partial<Config>;
   onRoute?: StartOptions['onRoute'];
+  /** The job engine; off unless asked (its start-up costs time). */
+  jobs?: StartOptions['jobs'];
 };
 
 async function snapshot(): Promise<Blob> {
@@ -126,7 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server = await startServer(config, {
       logger: false,
       onRoute: options.onRoute,
-      jobs: false,
+      jobs: options.jobs ?? false,
       pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
     });
   } catch (error) {

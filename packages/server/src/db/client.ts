@@ -21,6 +21,8 @@ export type Database = {
   /** Subscribes to a NOTIFY channel (across every API node on PostgreSQL); returns the unsubscribe. */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** How the job engine (pg-boss) reaches this database: its own pool, or the PGlite instance. */
+  jobsConnection: { connectionString: string } | { pglite: PGlite };
   close(): Promise<void>;
 };
 
@@ -66,6 +68,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     return {
       db,
       driver: 'pglite',
+      jobsConnection: { pglite },
       listen: async (channel, fn) => {
         const stop = await pglite.listen(channel, fn);
         return async () => {
@@ -129,6 +132,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    jobsConnection: { connectionString: url },
     listen: async (channel, fn) => {
       const client = await listenerClient();
       let set = handlers.get(channel);

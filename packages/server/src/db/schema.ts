@@ -227,12 +227,6 @@ export const loginCounters = pgTable('login_counters', {
   lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
 });
 
-/** Claims for scheduled work so each run happens once across API nodes. */
-export const jobClaims = pgTable('job_claims', {
-  name: text('name').primaryKey(),
-  runAt: timestamp('run_at', { withTimezone: true, mode: 'string' }).notNull(),
-});
-
 // Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
 export * from './schema-calendars.js';
 export * from './schema-devices.js';

@@ -1,28 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf } from '../../test/fixtures.js';
 import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
 import { authTokens, loggerConfig, loggerEntries, loginCounters } from '../db/schema.js';
-import { claimRun } from './claim.js';
-import { runCleanup } from './cleanup.js';
+import { pgliteAdapter } from './engine.js';
+import { SCHEDULES } from './scheduler.js';
 
-describe.each(drivers())('scheduled jobs on %s', (driver) => {
+const FAST = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 };
+
+async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const rows = async (server: TestServer, query: ReturnType<typeof sql>) =>
+  ((await server.ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+describe.each(drivers())('job engine on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, jobs: FAST });
   });
   afterAll(async () => server?.close());
 
-  it('lets one claimer run a job until its next run is due', async () => {
-    expect(await claimRun(server.ctx.db, 'test-job', 3600)).toBe(true);
-    expect(await claimRun(server.ctx.db, 'test-job', 3600)).toBe(false);
-    await server.ctx.db.execute(
-      sql`update job_claims set run_at = now() - interval '1 second' where name = 'test-job'`,
-    );
-    expect(await claimRun(server.ctx.db, 'test-job', 3600)).toBe(true);
+  it('runs a sent job with its data', async () => {
+    const seen: object[] = [];
+    await server.ctx.jobs.work<{ n: number }>('test-run', async (data) => {
+      seen.push(data);
+    });
+    const id = await server.ctx.jobs.send('test-run', { n: 42 });
+    expect(id).toEqual(expect.any(String));
+    await until(async () => seen.length > 0);
+    expect(seen).toEqual([{ n: 42 }]);
+    const state = async () => (await rows(server, sql`select state from pgboss.job where id = ${id}`))[0]?.state;
+    await until(async () => (await state()) === 'completed');
   });
 
-  it('deletes spent sign-in counters, long-ended sessions and change-log entries past daysToStore', async () => {
+  it('declares the clean-up schedules, and their jobs clean up', async () => {
+    const schedules = await rows(server, sql`select name, cron from pgboss.schedule order by name`);
+    expect(schedules).toEqual(
+      expect.arrayContaining(Object.values(SCHEDULES).map(({ queue, cron }) => ({ name: queue, cron }))),
+    );
     const { ctx } = server;
     const domainId = await domainIdOf(ctx);
     const daysAgo = (d: number) => new Date(Date.now() - d * 86400_000).toISOString();
@@ -41,14 +68,18 @@ describe.each(drivers())('scheduled jobs on %s', (driver) => {
       { domainId, object: 'devices', action: 'update', date: daysAgo(1) },
       { domainId, object: 'queues', action: 'create', date: daysAgo(50) },
     ]);
-    const counts = await runCleanup(ctx);
-    expect(counts).toEqual({ loginCounters: 1, sessions: 1, logEntries: 1 });
-    const keys = (await ctx.db.select({ key: loginCounters.key }).from(loginCounters)).map((r) => r.key);
-    expect(keys).toContain('ip:new');
-    expect(keys).not.toContain('ip:old');
-    const hashes = (await ctx.db.select({ h: authTokens.tokenHash }).from(authTokens)).map((r) => r.h);
-    expect(hashes).toContain('recent-ended');
-    expect(hashes).not.toContain('old-ended');
+    const keys = async () => (await ctx.db.select({ key: loginCounters.key }).from(loginCounters)).map((r) => r.key);
+
+    // What a cron slot does: a job on the schedule's queue.
+    await ctx.jobs.send(SCHEDULES.loginCounters.queue);
+    await until(async () => !(await keys()).includes('ip:old'));
+    expect(await keys()).toContain('ip:new');
+
+    const hashes = async () => (await ctx.db.select({ h: authTokens.tokenHash }).from(authTokens)).map((r) => r.h);
+    expect(await hashes()).toContain('old-ended');
+    await ctx.jobs.send(SCHEDULES.retention.queue);
+    await until(async () => !(await hashes()).includes('old-ended'));
+    expect(await hashes()).toContain('recent-ended');
     const left = await ctx.db
       .select({ object: loggerEntries.object, action: loggerEntries.action })
       .from(loggerEntries);
@@ -59,5 +90,83 @@ describe.each(drivers())('scheduled jobs on %s', (driver) => {
       ]),
     );
     expect(left).not.toContainEqual({ object: 'devices', action: 'create' });
+  });
+
+  it('keeps a queued job across a restart', async () => {
+    const dir = driver === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-jobs-')) : '';
+    const owner = driver === 'postgres' ? await startTestServer({ driver }) : null;
+    const reuse = owner ? { databaseUrl: owner.databaseUrl ?? '' } : { dataDir: dir };
+    try {
+      const first = await startTestServer({ driver, ...reuse, jobs: FAST });
+      await first.ctx.jobs.send('test-restart', { keep: 'me' });
+      await first.close();
+      const second = await startTestServer({ driver, ...reuse, jobs: FAST });
+      try {
+        const seen: object[] = [];
+        await second.ctx.jobs.work('test-restart', async (data) => {
+          seen.push(data);
+        });
+        await until(async () => seen.length > 0);
+        expect(seen).toEqual([{ keep: 'me' }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await owner?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(drivers().includes('pglite'))('pg-boss adapter on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver: 'pglite' });
+  });
+  afterAll(async () => server?.close());
+
+  it('rolls back a failed statement so the single session stays usable', async () => {
+    const connection = server.database.jobsConnection;
+    if (!('pglite' in connection)) throw new Error('expected PGlite');
+    const pglite: PGlite = connection.pglite;
+    const adapter = pgliteAdapter(pglite);
+    await expect(
+      adapter.executeSql('BEGIN; create table adapter_probe (n int); select * from no_such_table; COMMIT;', []),
+    ).rejects.toThrow(/no_such_table/);
+    // The app's next query runs normally, outside any transaction, and the failed work is gone.
+    const [{ exists }] = await rows(server, sql`select to_regclass('adapter_probe') is not null as exists`);
+    expect(exists).toBe(false);
+    expect(pglite.isInTransaction()).toBe(false);
+    const answer = await adapter.executeSql('select $1::int + 1 as n', [41]);
+    expect(answer.rows).toEqual([{ n: 42 }]);
+  });
+});
+
+describe.runIf(drivers().includes('postgres'))('two API nodes on one PostgreSQL', () => {
+  it('run each cron slot once', { timeout: 120_000 }, async () => {
+    const owner = await startTestServer({ driver: 'postgres' });
+    const url = owner.databaseUrl ?? '';
+    const nodes = await Promise.all([
+      startTestServer({ databaseUrl: url, jobs: FAST }),
+      startTestServer({ databaseUrl: url, jobs: FAST }),
+    ]);
+    try {
+      const runs: { node: number; at: number }[] = [];
+      await Promise.all(
+        nodes.map(async (node, i) => {
+          await node.ctx.jobs.work('test-cron', async () => {
+            runs.push({ node: i, at: Date.now() });
+          });
+          await node.ctx.jobs.schedule('test-cron', '* * * * *');
+        }),
+      );
+      // The first slot fires within a minute; give every node a few more polls to fire it twice.
+      await until(async () => runs.length > 0, 75_000);
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await owner.close();
+    }
   });
 });
