@@ -47,7 +47,6 @@ export const blacklistNumbersPath = (listId: number | string) => `/call_center/l
 /**
  * A number of a blacklist (spec: listId, number, description, expireAt), served under its list
  * (`/call_center/list/{listId}/communication`); the list's class and record rights govern it.
- * Not in RESOURCES: the generic routes and suite know no parent id.
  */
 export const blacklistNumbers = defineResource({
   name: 'blacklistNumbers',
@@ -75,6 +74,7 @@ export const blacklistNumbers = defineResource({
   ],
   recordAcl: false,
   ops: { create: true, update: true, patch: false, delete: true },
+  parent: { resource: blacklists, param: 'listId', field: 'listId', rights: 'parent' },
   form: {
     fields: [
       { field: 'number', required: true },

@@ -72,5 +72,7 @@ export const idParamDoc = z.object({ id: z.string().describe('Record id') });
 export const listAnswerDoc = (item: z.ZodObject) => z.object({ items: z.array(item.partial()), next: z.boolean() });
 
 export function doc(tag: string, summary: string, schema: Omit<FastifySchema, 'tags' | 'summary'> = {}): FastifySchema {
-  return { tags: [tag], summary, ...schema };
+  // A top-level route has no params schema: leave the key out rather than set it undefined.
+  const defined = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
+  return { tags: [tag], summary, ...defined };
 }
