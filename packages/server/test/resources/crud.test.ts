@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@switchboard/model';
+import { NESTED_RESOURCES, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
@@ -37,10 +37,15 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
   });
   afterAll(async () => s?.close());
 
-  describe.each(RESOURCES.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
+  const defs = [...RESOURCES, ...NESTED_RESOURCES];
+  describe.each(defs.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
     const fx = FIXTURES[name];
-    const base = `/api${def.path}`;
-    beforeAll(async () => fx.prepare?.(s, token));
+    // A nested resource's records live under a parent made for the suite.
+    let base = `/api${def.path}`;
+    beforeAll(async () => {
+      if (fx.parent) base = `/api${nestedPath(def, await fx.parent(s, token))}`;
+      await fx.prepare?.(s, token);
+    });
     const get = (path: string, query?: Record<string, unknown>) => s.request('GET', path, { token, query });
     const all = async (): Promise<Item[]> => (await get(base, { size: 1000 })).body.items;
     const create = async (prefix = 'crud'): Promise<Item> => {
@@ -119,6 +124,46 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
         expect((await get(`${base}/${b.id}`)).status).toBe(404);
       }
     });
+
+    if (def.parent) {
+      it('keeps records under their parent and answers 404 for a missing parent', async () => {
+        const parent = def.parent!.resource.name;
+        const [mine] = await records(1);
+        const otherBase = `/api${nestedPath(def, await fx.parent!(s, token))}`;
+        const theirs = await s.request('POST', otherBase, { token, body: fx.create('other') });
+        expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+        expect(theirs.body[def.parent!.field]).not.toBe(mine[def.parent!.field]);
+        const ids = (await all()).map((i) => i.id);
+        expect(ids).toContain(mine.id);
+        expect(ids).not.toContain(theirs.body.id);
+        // Another parent's record is not reachable through this parent's path.
+        const cross = `${base}/${theirs.body.id}`;
+        expect((await get(cross)).status).toBe(404);
+        if (def.ops.update) {
+          expect((await s.request('PUT', cross, { token, body: fx.update('x') })).status).toBe(404);
+        }
+        if (def.ops.delete) {
+          expect((await s.request('DELETE', cross, { token })).status).toBe(404);
+          const bulk = await s.request('DELETE', base, { token, query: { id: theirs.body.id } });
+          expect(bulk.body.items).toEqual([]);
+        }
+        expect((await get(`${otherBase}/${theirs.body.id}`)).status).toBe(200);
+        const missing = `/api${nestedPath(def, 2_000_000_000)}`;
+        for (const [method, path, body] of [
+          ['GET', missing],
+          ['GET', `${missing}/${mine.id}`],
+          ['POST', missing, fx.create('x')],
+          ['DELETE', `${missing}/${mine.id}`],
+        ] as [string, string, unknown?][]) {
+          const res = await s.request(method, path, { token, body });
+          expect(res.status, `${method} ${path}`).toBe(404);
+          expect(res.body.id).toBe(`app.${parent}.not_found`);
+        }
+        const bad = await get(`/api${nestedPath(def, 'abc')}`);
+        expect(bad.status).toBe(400);
+        expect(bad.body.fields[0].field).toBe(def.parent!.param);
+      });
+    }
 
     it('pages with size and next', async () => {
       await records(3);

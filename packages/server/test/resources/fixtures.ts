@@ -29,6 +29,8 @@ export type Fixture = {
   invalid: InvalidCase[];
   /** Records are limited (one config per object): delete them before each test that creates. */
   exclusive?: boolean;
+  /** A nested resource: makes a parent record on this server and answers its id. */
+  parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
 };
@@ -45,6 +47,10 @@ async function makeFlow(s: TestServer, token: string, type: string): Promise<num
 
 let voiceFlow = 0;
 let chatFlow = 0;
+
+let phones = 0;
+/** A phone number no other call of this run has. */
+const phone = () => `+3${String(Date.now()).slice(-8)}${String(++phones).padStart(4, '0')}`;
 
 let object = 0;
 const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
@@ -681,6 +687,24 @@ export const FIXTURES: Record<string, Fixture> = {
     invalid: [
       { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
       { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
+    ],
+  },
+  blacklistNumbers: {
+    parent: async (s, token) => {
+      const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });
+      if (res.status !== 201) throw new Error(`blacklist: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id;
+    },
+    // Numbers have no letters: the prefix does not show, a fresh number per call does.
+    create: () => ({ number: phone(), description: 'made by a test', expireAt: '2031-01-02T03:04:05.000Z' }),
+    searchValue: (b) => b.number as string,
+    update: () => ({ number: phone(), description: 'replaced', expireAt: null }),
+    patch: {},
+    untouched: 'number',
+    invalid: [
+      { rule: 'number required', body: { number: '' }, field: 'number', message: messages.required },
+      { rule: 'number missing', body: { description: 'x' }, field: 'number', message: messages.required },
+      { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
     ],
   },
   buckets: {
