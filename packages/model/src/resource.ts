@@ -93,7 +93,14 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** Change-log object name, where changes of this resource are loggable. */
   logObject?: LoggableObject;
   /** Which item routes exist. */
-  ops: { create: boolean; update: boolean; patch: boolean; delete: boolean };
+  ops: {
+    create: boolean;
+    update: boolean;
+    patch: boolean;
+    delete: boolean;
+    /** POST of an array creates every record or none; errors name `<line>.<field>` (line from 1). */
+    bulkCreate?: boolean;
+  };
   /** The generic edit screen, for a resource that needs no hand-written one. */
   form?: FormDef;
   /**
@@ -154,6 +161,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   }
   return def;
 }
+
+/** Records one bulk create (`ops.bulkCreate`) takes at most. */
+export const BULK_CREATE_MAX = 1000;
 
 /** A list answer: `next` tells whether another page exists. */
 export type ListAnswer<T> = { items: T[]; next: boolean };

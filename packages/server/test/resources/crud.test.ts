@@ -165,6 +165,35 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       });
     }
 
+    if (def.ops.bulkCreate) {
+      it('creates several records at once, or none when a line is wrong, naming the lines', async () => {
+        const good = [fx.create('bulk'), fx.create('bulk')];
+        const res = await s.request('POST', base, { token, body: good });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(res.body.items).toHaveLength(2);
+        res.body.items.forEach((item: Item, i: number) => expectEcho(item, good[i]));
+        const ids = (await all()).map((i) => i.id);
+        for (const item of res.body.items) expect(ids).toContain(item.id);
+
+        const before = (await all()).length;
+        const bad = fx.invalid[0];
+        const mixed = [fx.create('bulk'), bad.body, fx.create('bulk'), bad.body];
+        const refused = await s.request('POST', base, { token, body: mixed });
+        expect(refused.status).toBe(400);
+        expect(refused.body.fields.map((f: { field: string }) => f.field)).toEqual([
+          `2.${bad.field}`,
+          `4.${bad.field}`,
+        ]);
+        expect((await all()).length).toBe(before);
+        for (const body of [[], Array.from({ length: 1001 }, () => fx.create('bulk'))]) {
+          const res = await s.request('POST', base, { token, body });
+          expect(res.status).toBe(400);
+          expect(res.body.fields[0].field).toBe('body');
+        }
+        expect((await all()).length).toBe(before);
+      });
+    }
+
     it('pages with size and next', async () => {
       await records(3);
       const everything = await all();

@@ -704,6 +704,8 @@ export const FIXTURES: Record<string, Fixture> = {
     invalid: [
       { rule: 'number required', body: { number: '' }, field: 'number', message: messages.required },
       { rule: 'number missing', body: { description: 'x' }, field: 'number', message: messages.required },
+      { rule: 'number a phone', body: { number: '12-34 ext' }, field: 'number', message: messages.phone },
+      { rule: 'number not too long', body: { number: '+1234567890123456' }, field: 'number', message: messages.phone },
       { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
     ],
   },

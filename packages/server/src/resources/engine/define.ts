@@ -11,6 +11,7 @@ import {
   listAnswerDoc,
   listQueryDoc,
   parseBody,
+  parseBulk,
   parseId,
   parsePatch,
   queryError,
@@ -18,7 +19,7 @@ import {
 } from './http.js';
 import { isQueryError, parseListQuery } from './list-query.js';
 import { linkOf, type ParentLink, parentOf } from './nested.js';
-import { createItem, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
+import { createItem, createItems, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
 import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 
@@ -130,13 +131,29 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           method: 'POST',
           url,
           config: { guard: guardOf(c, 'x') },
-          schema: doc(tag, `Create a ${def.name} record`, { params, body: createSchema, response: { 201: item } }),
+          schema: doc(
+            tag,
+            `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
+            {
+              params,
+              body: def.ops.bulkCreate ? z.union([createSchema, z.array(createSchema)]) : createSchema,
+              response: { 201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : item },
+            },
+          ),
           ...routeCompilers,
           handler: async (request, reply) => {
             const parent = await parentId(request, 'x');
+            const withParent = (body: Record<string, unknown>) => {
+              if (link && parent !== null) body[link.field] = parent;
+              return body;
+            };
+            if (def.ops.bulkCreate && Array.isArray(request.body)) {
+              const bodies = parseBulk(def.name, createSchema, request.body).map(withParent);
+              const items = await createItems(c, callerOf(request), bodies);
+              return reply.status(201).send({ items });
+            }
             const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
-            if (link && parent !== null) body[link.field] = parent;
-            const created = await createItem(c, callerOf(request), body);
+            const created = await createItem(c, callerOf(request), withParent(body));
             return reply.status(201).send(created);
           },
         });
