@@ -1,6 +1,6 @@
 import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
-import { unique } from './helpers.js';
+import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ let chatFlow = 0;
 
 let phones = 0;
 /** A phone number no other call of this run has. */
-const phone = () => `+3${String(Date.now()).slice(-8)}${String(++phones).padStart(4, '0')}`;
+const phone = () => `+3${String(scramble(++phones)).padStart(5, '0')}${String(phones).padStart(6, '0')}`;
 
 let object = 0;
 const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
@@ -696,7 +696,15 @@ export const FIXTURES: Record<string, Fixture> = {
       return res.body.id;
     },
     // Numbers have no letters: the prefix does not show, a fresh number per call does.
-    create: () => ({ number: phone(), description: 'made by a test', expireAt: '2031-01-02T03:04:05.000Z' }),
+    create: () => {
+      const number = phone();
+      // A different instant per record, so the sort by expireAt has values to order.
+      return {
+        number,
+        description: 'made by a test',
+        expireAt: new Date(Date.UTC(2031, 0) + scramble(phones * 13) * 1000).toISOString(),
+      };
+    },
     searchValue: (b) => b.number as string,
     update: () => ({ number: phone(), description: 'replaced', expireAt: null }),
     patch: {},
