@@ -269,7 +269,8 @@ export const FIXTURES: Record<string, Fixture> = {
     invalid: [{ rule: 'obac is a flag', body: { obac: 'yes' }, field: 'obac' }],
   },
   loggerConfig: {
-    create: () => ({ object: nextObject(), daysToStore: 3, description: 'test config' }),
+    // Days vary against the order of creation, so sorting by them is seen to work.
+    create: () => ({ object: nextObject(), daysToStore: 1 + (scramble(object) % 300), description: 'test config' }),
     searchValue: (b) => b.object as string,
     update: () => ({ object: nextObject(), enabled: false, daysToStore: 9, period: 14, description: 'replaced' }),
     patch: { enabled: true },
