@@ -28,6 +28,13 @@ export const messages = {
   date: 'Should look like a date',
   /** A phone number: digits with an optional leading +, 2 to 15 digits (E.164 allows 15). */
   phone: 'Should look like a phone number: digits, optionally a leading +',
+  /** Two-factor sign-in: a code that is not six digits, or not the current one. */
+  twoFactorCode: 'Enter the six-digit code from your authenticator app',
+  twoFactorWrong: 'The code is not valid',
+  /** A time (epoch milliseconds) outside what the database stores. */
+  timeRange: 'Should be a time between the years 1970 and 9999',
+  /** What the telephony side reports has happened: not more than a day ahead of this server's clock. */
+  futureTime: 'Should not be in the future',
 } as const;
 
 export type MessageKey = keyof typeof messages;

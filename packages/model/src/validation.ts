@@ -50,6 +50,18 @@ export const int = (opts: { min?: number; max?: number } = {}) => {
   return s;
 };
 
+/** The last millisecond of 9999-12-31 (UTC): later times are no real date to store or compare. */
+export const MAX_EPOCH_MS = 253402300799999;
+/** A time as epoch milliseconds, within what the database stores. */
+export const epochMs = () =>
+  z
+    .number({ error: messages.numeric })
+    .min(0, { error: messages.timeRange })
+    .max(MAX_EPOCH_MS, { error: messages.timeRange })
+    .int({ error: messages.numeric });
+/** A time that has passed (a day of clock skew is allowed). */
+export const pastEpochMs = () => epochMs().refine((v) => v <= Date.now() + 86_400_000, { error: messages.futureTime });
+
 export const positive = () => z.number({ error: messages.numeric }).positive({ error: messages.positive });
 
 export const nonEmptyArray = <T extends z.ZodType>(item: T) =>

@@ -18,8 +18,14 @@ export type Config = {
   webDist: string;
   /** Links of the application hub, answered in /config.json. */
   apps: Record<'admin' | 'agent' | 'supervisor' | 'audit' | 'history' | 'grafana', string>;
-  /** Sign-in limits: failures allowed per user and per address within the window. */
-  loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
+  /** Sign-in limits within the window (auth/rate-limit.ts): per account and address, per address, per account. */
+  loginLimit: {
+    perUser: number;
+    perAddress: number;
+    windowSeconds: number;
+    accountCeiling: number;
+    accountSpacingSeconds: number;
+  };
   trustProxy: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
@@ -85,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5),
       perAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
+      accountCeiling: int(env, 'LOGIN_ACCOUNT_CEILING', 50),
+      accountSpacingSeconds: int(env, 'LOGIN_ACCOUNT_SPACING', 5),
     },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),

@@ -247,7 +247,8 @@ export const FIXTURES: Record<string, Fixture> = {
     ],
   },
   roles: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: ['read'] }),
+    // No permissions: the generated access suite's actors hold none, and nobody grants more than they hold.
+    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: [] }),
     searchValue: (b) => b.name as string,
     update: (prefix) => ({ name: unique(prefix), description: 'replaced', permissions: [] }),
     patch: { name: unique('patched') },

@@ -127,6 +127,20 @@ describe.each(drivers())('media files on %s', (driver) => {
     expect(several.bytes.length).toBe(size);
   });
 
+  it('serves a WAV header followed by HTML as a file that no browser runs', async () => {
+    const bytes = Buffer.concat([
+      wav(10),
+      Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+    ]);
+    const { body } = await upload(bytes, 'trick.wav');
+    const res = await stream(body.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''trick.wav");
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+  });
+
   it('takes Ogg and MP3 by their content and answers their own types', async () => {
     const ogg = await upload(OGG, 'tone.ogg', { type: 'application/octet-stream' });
     expect(ogg.status).toBe(201);

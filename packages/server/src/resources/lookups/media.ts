@@ -172,7 +172,9 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         .header('accept-ranges', 'bytes')
         .header('content-type', item.mime_type as string)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(item.name as string)}`);
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(item.name as string)}`)
+        // A stored file is only ever sound: even opened as a page, it runs nothing and loads nothing.
+        .header('content-security-policy', "sandbox; default-src 'none'");
       if (range) {
         reply
           .status(206)
