@@ -121,9 +121,23 @@ test('blacklist: numbers tab, CSV import refused with a per-row report, then imp
   await expect(numbers.table.locator('tbody tr')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('lookups-blacklist-numbers.png') });
 
+  // A pasted column: a bad line keeps the dialog open with the line named; corrected, all are added.
+  await numbers.search.fill('');
+  await numbers.search.press('Enter');
+  await page.getByRole('button', { name: 'Add several' }).click();
+  const pasted = page.getByRole('dialog').getByRole('textbox', { name: 'Numbers' });
+  await pasted.fill('+380501112240\n380-50\n+380501112241');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add numbers' }).click();
+  await expect(page.getByTestId('paste-errors')).toContainText('Line 2: Should look like a phone number');
+  await page.screenshot({ path: test.info().outputPath('lookups-blacklist-paste-errors.png') });
+  await pasted.fill('+380501112240\n+380501112241');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add numbers' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(numbers.row('+380501112241')).toBeVisible();
+
   const blacklists = new ResourceListPage(page, '/lookups/blacklist', 'Blacklists');
   await blacklists.goto();
-  // Three numbers, one of them expired.
-  await expect(blacklists.row('E2E spam callers')).toContainText('2');
+  // Five numbers, one of them expired.
+  await expect(blacklists.row('E2E spam callers')).toContainText('4');
   await page.screenshot({ path: test.info().outputPath('lookups-blacklists.png') });
 });

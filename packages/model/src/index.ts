@@ -31,7 +31,7 @@ export * from './validation.js';
 
 import { devices } from './directory/devices.js';
 import { users } from './directory/users.js';
-import { blacklists } from './lookups/blacklists.js';
+import { blacklistNumbers, blacklists } from './lookups/blacklists.js';
 import { buckets } from './lookups/buckets.js';
 import { calendars } from './lookups/calendars.js';
 import { communicationTypes } from './lookups/communication-types.js';
@@ -68,3 +68,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   sipGateways,
   chatGateways,
 ] as const;
+
+/** Resources served under a record of another (see `ResourceDef.parent`). */
+export const NESTED_RESOURCES: readonly ResourceDef[] = [blacklistNumbers] as const;

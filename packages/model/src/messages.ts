@@ -26,6 +26,8 @@ export const messages = {
   rangeOverlap: 'Time ranges of one day should not overlap',
   dateOrder: 'End should be after start',
   date: 'Should look like a date',
+  /** A phone number: digits with an optional leading +, 2 to 15 digits (E.164 allows 15). */
+  phone: 'Should look like a phone number: digits, optionally a leading +',
   /** Two-factor sign-in: a code that is not six digits, or not the current one. */
   twoFactorCode: 'Enter the six-digit code from your authenticator app',
   twoFactorWrong: 'The code is not valid',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccessClass } from './access.js';
+import type { AccessClass, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
 
 export const AREAS = [
@@ -93,7 +93,14 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** Change-log object name, where changes of this resource are loggable. */
   logObject?: LoggableObject;
   /** Which item routes exist. */
-  ops: { create: boolean; update: boolean; patch: boolean; delete: boolean };
+  ops: {
+    create: boolean;
+    update: boolean;
+    patch: boolean;
+    delete: boolean;
+    /** POST of an array creates every record or none; errors name `<line>.<field>` (line from 1). */
+    bulkCreate?: boolean;
+  };
   /** The generic edit screen, for a resource that needs no hand-written one. */
   form?: FormDef;
   /**
@@ -101,7 +108,29 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
    */
   fullAccess?: boolean;
+  /**
+   * A nested resource lives under one record of another: its `path` is the parent's path, the
+   * parent id as `:param`, then its own segment. `field` is the item field holding the parent id.
+   * `rights: 'parent'` guards it by the parent's class (and, under rbac, the parent record):
+   * reading needs the parent's `r`, any change is an edit (`w`) of the parent. `'own'` checks the
+   * child's own class only.
+   */
+  parent?: { resource: ResourceDef; param: string; field: string; rights: 'parent' | 'own' };
 };
+
+/** The access class and right that guard `right` on a resource, as the server checks them. */
+export function guardingRight(def: ResourceDef, right: Right): { objClass: AccessClass | null; right: Right } {
+  if (def.parent?.rights === 'parent') {
+    return { objClass: def.parent.resource.objClass, right: right === 'r' ? 'r' : 'w' };
+  }
+  return { objClass: def.objClass, right };
+}
+
+/** The API path of a nested resource's records under one parent record. */
+export function nestedPath(def: ResourceDef, parentId: number | string): string {
+  if (!def.parent) return def.path;
+  return def.path.replace(`:${def.parent.param}`, String(parentId));
+}
 
 export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   def: ResourceDef<TInput, TItem>,
@@ -111,6 +140,13 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   }
   for (const s of def.sort) {
     if (!(def.fields as readonly string[]).includes(s)) throw new Error(`${def.name}: sort ${s} is not a field`);
+  }
+  if (def.parent) {
+    const prefix = `${def.parent.resource.path}/:${def.parent.param}/`;
+    if (!def.path.startsWith(prefix)) throw new Error(`${def.name}: a nested path starts with ${prefix}`);
+    if (!(def.fields as readonly string[]).includes(def.parent.field)) {
+      throw new Error(`${def.name}: parent field ${def.parent.field} is not a field`);
+    }
   }
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.form) {
@@ -125,6 +161,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   }
   return def;
 }
+
+/** Records one bulk create (`ops.bulkCreate`) takes at most. */
+export const BULK_CREATE_MAX = 1000;
 
 /** A list answer: `next` tells whether another page exists. */
 export type ListAnswer<T> = { items: T[]; next: boolean };

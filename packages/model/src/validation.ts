@@ -18,6 +18,11 @@ const FQDN =
   /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
 
+const PHONE = /^\+?\d{2,15}$/;
+export const isPhone = (v: string) => PHONE.test(v);
+/** A required phone number (a blacklist's, say); empty is "required", not "not a phone". */
+export const phone = () => required().refine(isPhone, { error: messages.phone });
+
 export const isIpv4 = (v: string) => IPV4.test(v);
 export const isHost = (v: string) => IPV4.test(v) || FQDN.test(v);
 export const isMac = (v: string) => MAC.test(v);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
-import { optionalText, required } from '../validation.js';
+import { optionalText, phone, required } from '../validation.js';
 
 export const DATE_INVALID = 'Should be a date and time';
 export const NUMBER_TAKEN = 'This number is already in the list';
@@ -47,7 +47,6 @@ export const blacklistNumbersPath = (listId: number | string) => `/call_center/l
 /**
  * A number of a blacklist (spec: listId, number, description, expireAt), served under its list
  * (`/call_center/list/{listId}/communication`); the list's class and record rights govern it.
- * Not in RESOURCES: the generic routes and suite know no parent id.
  */
 export const blacklistNumbers = defineResource({
   name: 'blacklistNumbers',
@@ -55,7 +54,7 @@ export const blacklistNumbers = defineResource({
   objClass: 'cc_list',
   area: 'lookups',
   route: '/lookups/blacklist',
-  input: z.object({ number: required(), description: optionalText(), expireAt: expireAt() }),
+  input: z.object({ number: phone(), description: optionalText(), expireAt: expireAt() }),
   item: z.object({
     id: z.number(),
     listId: z.number(),
@@ -74,7 +73,8 @@ export const blacklistNumbers = defineResource({
     { field: 'expireAt', kind: 'date', sort: 'expireAt' },
   ],
   recordAcl: false,
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: { create: true, update: true, patch: false, delete: true, bulkCreate: true },
+  parent: { resource: blacklists, param: 'listId', field: 'listId', rights: 'parent' },
   form: {
     fields: [
       { field: 'number', required: true },

@@ -12,7 +12,7 @@ import { registerUserSettingsRoutes } from './directory/user-settings.js';
 import { registerUserTokenRoutes } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
-import { registerBlacklistNumberRoutes } from './lookups/blacklist-numbers.js';
+import { blacklistNumbersResource, registerBlacklistNumberRoutes } from './lookups/blacklist-numbers.js';
 import { blacklistsResource } from './lookups/blacklists.js';
 import { bucketsResource } from './lookups/buckets.js';
 import { calendarsResource } from './lookups/calendars.js';
@@ -50,6 +50,7 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   skillsResource,
   bucketsResource,
   blacklistsResource,
+  blacklistNumbersResource,
   communicationTypesResource,
   pauseCausesResource,
   sipGatewaysResource,

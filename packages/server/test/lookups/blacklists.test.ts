@@ -90,6 +90,23 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
     expect((await api('GET', `${blacklistNumbersPath(list.id)}/${first.id}`)).status).toBe(404);
   });
 
+  it('adds pasted numbers at once; a number taken in the list or twice in the paste names its line', async () => {
+    const list = await newList();
+    await addNumber(list.id, { number: '+380441000001' });
+    const path = blacklistNumbersPath(list.id);
+    const taken = await api('POST', path, [{ number: '+380441000002' }, { number: '+380441000001' }]);
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields).toEqual([expect.objectContaining({ field: '2.number' })]);
+    const twice = await api('POST', path, [{ number: '+380441000003' }, { number: '+380441000003' }]);
+    expect(twice.status).toBe(409);
+    expect(twice.body.fields).toEqual([expect.objectContaining({ field: '2.number' })]);
+    expect(await count(list.id)).toBe(1);
+    const ok = await api('POST', path, [{ number: '+380441000002' }, { number: '380441000003' }]);
+    expect(ok.status).toBe(201);
+    expect(ok.body.items.map((n: Num) => n.number)).toEqual(['+380441000002', '380441000003']);
+    expect(await count(list.id)).toBe(3);
+  });
+
   it('imports a CSV with a header, dates and quoted fields, all rows at once', async () => {
     const list = await newList();
     const csv = [
@@ -110,7 +127,7 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
     ]);
     expect(await count(list.id)).toBe(2);
     // Without a header the columns go by position.
-    const plain = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '100300\n100301;x\n' });
+    const plain = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '100300\n100301,x\n' });
     expect(plain.body).toEqual({ imported: 2 });
   });
 

@@ -1,4 +1,12 @@
-import { PERMISSIONS, RESOURCES, type ResourceDef, type Right } from '@switchboard/model';
+import {
+  guardingRight,
+  NESTED_RESOURCES,
+  nestedPath,
+  PERMISSIONS,
+  RESOURCES,
+  type ResourceDef,
+  type Right,
+} from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
@@ -16,9 +24,16 @@ describe.each(drivers())('access checks on %s', (driver) => {
   });
   afterAll(async () => s?.close());
 
+  const ALL = [...RESOURCES, ...NESTED_RESOURCES];
+  /** API path of the resource's records; a nested one's under one parent of the first domain. */
+  const bases = new Map<string, string>();
+  const baseOf = (def: ResourceDef) => bases.get(def.name) ?? `/api${def.path}`;
+
   /** A record of the resource in the first domain: a new one, or an existing one. */
   async function record(def: ResourceDef): Promise<Item> {
-    const base = `/api${def.path}`;
+    const parent = FIXTURES[def.name].parent;
+    if (parent && !bases.has(def.name)) bases.set(def.name, `/api${nestedPath(def, await parent(s, admin))}`);
+    const base = baseOf(def);
     await FIXTURES[def.name].prepare?.(s, admin);
     if (def.ops.create) {
       if (FIXTURES[def.name].exclusive) {
@@ -36,7 +51,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
 
   /** Each route of a resource with the right it needs. */
   function routes(def: ResourceDef, id: number): [Right, string, string, unknown?][] {
-    const base = `/api${def.path}`;
+    const base = baseOf(def);
     const fx = FIXTURES[def.name];
     const out: [Right, string, string, unknown?][] = [
       ['r', 'GET', base],
@@ -47,22 +62,25 @@ describe.each(drivers())('access checks on %s', (driver) => {
     if (def.ops.patch) out.push(['w', 'PATCH', `${base}/${id}`, fx.patch]);
     if (def.ops.delete) out.push(['d', 'DELETE', `${base}/${id}`], ['d', 'DELETE', `${base}?id=${id}`]);
     if (def.recordAcl) out.push(['r', 'GET', `${base}/${id}/acl`], ['w', 'PATCH', `${base}/${id}/acl`, []]);
-    return out;
+    // The right the server checks: a nested resource may be guarded by its parent's rights.
+    return out.map(([right, ...rest]) => [guardingRight(def, right).right, ...rest]);
   }
 
-  describe.each(byName(RESOURCES.filter((d) => d.objClass)))('class rights of %s', (_name, def) => {
+  describe.each(byName(ALL.filter((d) => d.objClass)))('class rights of %s', (_name, def) => {
+    const cls = guardingRight(def, 'r').objClass as string;
     // Class rights alone (obac): classes whose record checks start on (devices, say) are tested
     // without them here, and with them in "record rights" below.
-    beforeAll(async () => setRbac(s, admin, def.objClass as string, false));
-    const rights: Right[] = ['r'];
-    if (def.ops.create) rights.push('x');
-    if (def.ops.update || def.ops.patch || def.recordAcl) rights.push('w');
-    if (def.ops.delete) rights.push('d');
+    beforeAll(async () => setRbac(s, admin, cls, false));
+    const wanted: Right[] = ['r'];
+    if (def.ops.create) wanted.push('x');
+    if (def.ops.update || def.ops.patch || def.recordAcl) wanted.push('w');
+    if (def.ops.delete) wanted.push('d');
+    const rights = [...new Set(wanted.map((r) => guardingRight(def, r).right))];
     for (const missing of rights) {
       it(`answers 403 without the ${missing} right and lets the other rights through`, async () => {
         const target = await record(def);
         const held = 'rxwd'.replace(missing, '');
-        const actor = await makeActor(s, admin, { grants: { [def.objClass as string]: held } });
+        const actor = await makeActor(s, admin, { grants: { [cls]: held } });
         for (const [right, method, path, body] of routes(def, target.id)) {
           const res = await s.request(method, path, { token: actor.token, body });
           if (right === missing) {
@@ -104,6 +122,42 @@ describe.each(drivers())('access checks on %s', (driver) => {
           expect((await s.request('GET', path, { token: withIt.token })).status).toBe(200);
         }
         expect((await s.request('GET', `/api${def.path}`, { token: withIt.token })).status).toBe(200);
+      });
+    },
+  );
+
+  describe.each(byName(NESTED_RESOURCES.filter((d) => d.parent?.rights === 'parent' && d.parent.resource.recordAcl)))(
+    "the parent's record rights over %s under rbac",
+    (_name, def) => {
+      const parentDef = def.parent!.resource;
+      const cls = parentDef.objClass as string;
+      afterAll(async () => setRbac(s, admin, cls, false));
+
+      it('refuses every route without the parent record right, then follows its ACL', async () => {
+        const target = await record(def);
+        const parentId = target[def.parent!.field] as number;
+        const actor = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
+        await setRbac(s, admin, cls, true);
+        const tryAll = async (allowed: Right[]) => {
+          for (const [right, method, path, body] of routes(def, target.id)) {
+            const res = await s.request(method, path, { token: actor.token, body });
+            if (allowed.includes(right)) expect(res.status, `${method} ${path}`).not.toBe(403);
+            else expect(res.status, `${method} ${path}`).toBe(403);
+          }
+        };
+        await tryAll([]);
+        const acl = `/api${parentDef.path}/${parentId}/acl`;
+        const grant = async (grants: string) => {
+          const res = await s.request('PATCH', acl, {
+            token: admin,
+            body: [{ grantee: { id: actor.roleId }, grants }],
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        };
+        await grant('r');
+        await tryAll(['r']);
+        await grant('rw');
+        await tryAll(['r', 'w']);
       });
     },
   );
@@ -284,10 +338,28 @@ describe.each(drivers())('access checks on %s', (driver) => {
       other = (await s.createDomain(unique('tenant'))).adminToken;
     });
 
+    describe.each(byName(NESTED_RESOURCES))('reaches nothing of %s under a parent of the first domain', (name, def) => {
+      it('answers 404 naming the parent on every route, and through its own parent too', async () => {
+        const target = await record(def);
+        const base = baseOf(def);
+        const parentMissing = `app.${def.parent!.resource.name}.not_found`;
+        for (const [, method, path, body] of routes(def, target.id)) {
+          const res = await s.request(method, path, { token: other, body });
+          expect(res.status, `${method} ${path}`).toBe(404);
+          expect(res.body.id).toBe(parentMissing);
+        }
+        const ownBase = `/api${nestedPath(def, await FIXTURES[name].parent!(s, other))}`;
+        expect((await s.request('GET', `${ownBase}/${target.id}`, { token: other })).status).toBe(404);
+        const bulk = await s.request('DELETE', ownBase, { token: other, query: { id: target.id } });
+        expect(bulk.body.items).toEqual([]);
+        expect((await s.request('GET', `${base}/${target.id}`, { token: admin })).status).toBe(200);
+      });
+    });
+
     describe.each(byName(RESOURCES))('sees and changes nothing of %s in the first domain', (name, def) => {
       it('by list, read, update, delete and ACL routes', async () => {
         const target = await record(def);
-        const base = `/api${def.path}`;
+        const base = baseOf(def);
         const fx = FIXTURES[name];
         const as = (method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown> } = {}) =>
           s.request(method, path, { token: other, ...opts });

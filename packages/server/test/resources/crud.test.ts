@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@switchboard/model';
+import { NESTED_RESOURCES, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
@@ -20,6 +20,21 @@ const INJECTIONS = [
   '*',
 ];
 
+type Key = number | string;
+/**
+ * A value as a key whose order is the database's under any collation: numbers, booleans,
+ * timestamps, lower-case letters and digits, a reference's name. Null for values whose order
+ * depends on the collation (case, spaces, punctuation) and for nulls (sorted last).
+ */
+function comparable(value: unknown): Key | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value && typeof value === 'object' && 'name' in value) return comparable((value as { name: unknown }).name);
+  if (typeof value !== 'string') return null;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) || /^[a-z0-9]+$/.test(value)) return value;
+  return null;
+}
+
 /** Scalars the API answers as they were sent (passwords never come back). */
 function expectEcho(item: Item, body: Record<string, unknown>) {
   for (const [key, value] of Object.entries(body)) {
@@ -37,10 +52,15 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
   });
   afterAll(async () => s?.close());
 
-  describe.each(RESOURCES.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
+  const defs = [...RESOURCES, ...NESTED_RESOURCES];
+  describe.each(defs.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
     const fx = FIXTURES[name];
-    const base = `/api${def.path}`;
-    beforeAll(async () => fx.prepare?.(s, token));
+    // A nested resource's records live under a parent made for the suite.
+    let base = `/api${def.path}`;
+    beforeAll(async () => {
+      if (fx.parent) base = `/api${nestedPath(def, await fx.parent(s, token))}`;
+      await fx.prepare?.(s, token);
+    });
     const get = (path: string, query?: Record<string, unknown>) => s.request('GET', path, { token, query });
     const all = async (): Promise<Item[]> => (await get(base, { size: 1000 })).body.items;
     const create = async (prefix = 'crud'): Promise<Item> => {
@@ -120,6 +140,75 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       }
     });
 
+    if (def.parent) {
+      it('keeps records under their parent and answers 404 for a missing parent', async () => {
+        const parent = def.parent!.resource.name;
+        const [mine] = await records(1);
+        const otherBase = `/api${nestedPath(def, await fx.parent!(s, token))}`;
+        const theirs = await s.request('POST', otherBase, { token, body: fx.create('other') });
+        expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+        expect(theirs.body[def.parent!.field]).not.toBe(mine[def.parent!.field]);
+        const ids = (await all()).map((i) => i.id);
+        expect(ids).toContain(mine.id);
+        expect(ids).not.toContain(theirs.body.id);
+        // Another parent's record is not reachable through this parent's path.
+        const cross = `${base}/${theirs.body.id}`;
+        expect((await get(cross)).status).toBe(404);
+        if (def.ops.update) {
+          expect((await s.request('PUT', cross, { token, body: fx.update('x') })).status).toBe(404);
+        }
+        if (def.ops.delete) {
+          expect((await s.request('DELETE', cross, { token })).status).toBe(404);
+          const bulk = await s.request('DELETE', base, { token, query: { id: theirs.body.id } });
+          expect(bulk.body.items).toEqual([]);
+        }
+        expect((await get(`${otherBase}/${theirs.body.id}`)).status).toBe(200);
+        const missing = `/api${nestedPath(def, 2_000_000_000)}`;
+        for (const [method, path, body] of [
+          ['GET', missing],
+          ['GET', `${missing}/${mine.id}`],
+          ['POST', missing, fx.create('x')],
+          ['DELETE', `${missing}/${mine.id}`],
+        ] as [string, string, unknown?][]) {
+          const res = await s.request(method, path, { token, body });
+          expect(res.status, `${method} ${path}`).toBe(404);
+          expect(res.body.id).toBe(`app.${parent}.not_found`);
+        }
+        const bad = await get(`/api${nestedPath(def, 'abc')}`);
+        expect(bad.status).toBe(400);
+        expect(bad.body.fields[0].field).toBe(def.parent!.param);
+      });
+    }
+
+    if (def.ops.bulkCreate) {
+      it('creates several records at once, or none when a line is wrong, naming the lines', async () => {
+        const good = [fx.create('bulk'), fx.create('bulk')];
+        const res = await s.request('POST', base, { token, body: good });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(res.body.items).toHaveLength(2);
+        for (const [i, item] of (res.body.items as Item[]).entries()) expectEcho(item, good[i]);
+        const ids = (await all()).map((i) => i.id);
+        for (const item of res.body.items) expect(ids).toContain(item.id);
+
+        const before = (await all()).length;
+        const bad = fx.invalid[0];
+        const mixed = [fx.create('bulk'), bad.body, fx.create('bulk'), bad.body];
+        const refused = await s.request('POST', base, { token, body: mixed });
+        expect(refused.status).toBe(400);
+        expect(refused.body.fields.map((f: { field: string }) => f.field)).toEqual([
+          `2.${bad.field}`,
+          `4.${bad.field}`,
+        ]);
+        expect((await all()).length).toBe(before);
+        for (const body of [[], Array.from({ length: 1001 }, () => fx.create('bulk'))]) {
+          const res = await s.request('POST', base, { token, body });
+          expect(res.status).toBe(400);
+          expect(res.body.fields[0].field).toBe('body');
+        }
+        expect((await all()).length).toBe(before);
+      });
+    }
+
     it('pages with size and next', async () => {
       await records(3);
       const everything = await all();
@@ -174,11 +263,13 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       expect(none.body).toEqual({ items: [], next: false });
     });
 
-    it('sorts on every sortable field both ways', async () => {
+    it('sorts on every sortable field both ways, in the order of its values', async () => {
       await records(3);
+      let checked = 0;
       for (const field of def.sort) {
-        const up = await get(base, { sort: `+${field}`, size: 1000 });
-        const down = await get(base, { sort: `-${field}`, size: 1000 });
+        const fields = field === 'id' ? 'id' : `id,${field}`;
+        const up = await get(base, { sort: `+${field}`, size: 1000, fields });
+        const down = await get(base, { sort: `-${field}`, size: 1000, fields });
         expect(up.status, field).toBe(200);
         expect(down.status, field).toBe(200);
         const ups = up.body.items.map((i: Item) => i.id);
@@ -186,7 +277,14 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
           down.body.items.map((i: Item) => i.id),
           field,
         ).toEqual([...ups].reverse());
+        const keys = up.body.items.map((i: Item) => comparable(i[field])).filter((k: Key) => k !== null) as Key[];
+        for (let i = 1; i < keys.length; i++) {
+          expect(keys[i - 1] <= keys[i], `${field}: ${keys[i - 1]} before ${keys[i]}`).toBe(true);
+        }
+        if (new Set(keys).size > 1) checked++;
       }
+      // The order was compared with the values of at least one field besides id.
+      expect(checked).toBeGreaterThan(1);
       const byId = (await get(base, { sort: '-id', size: 1000 })).body.items.map((i: Item) => i.id);
       expect(byId).toEqual([...byId].sort((a: number, b: number) => b - a));
       // A `+` typed into a raw URL arrives as a space and still sorts ascending.

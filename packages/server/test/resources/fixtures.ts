@@ -1,6 +1,6 @@
 import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
-import { unique } from './helpers.js';
+import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -29,6 +29,8 @@ export type Fixture = {
   invalid: InvalidCase[];
   /** Records are limited (one config per object): delete them before each test that creates. */
   exclusive?: boolean;
+  /** A nested resource: makes a parent record on this server and answers its id. */
+  parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
 };
@@ -45,6 +47,10 @@ async function makeFlow(s: TestServer, token: string, type: string): Promise<num
 
 let voiceFlow = 0;
 let chatFlow = 0;
+
+let phones = 0;
+/** A phone number no other call of this run has. */
+const phone = () => `+3${String(scramble(++phones)).padStart(5, '0')}${String(phones).padStart(6, '0')}`;
 
 let object = 0;
 const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
@@ -264,7 +270,8 @@ export const FIXTURES: Record<string, Fixture> = {
     invalid: [{ rule: 'obac is a flag', body: { obac: 'yes' }, field: 'obac' }],
   },
   loggerConfig: {
-    create: () => ({ object: nextObject(), daysToStore: 3, description: 'test config' }),
+    // Days vary against the order of creation, so sorting by them is seen to work.
+    create: () => ({ object: nextObject(), daysToStore: 1 + (scramble(object) % 300), description: 'test config' }),
     searchValue: (b) => b.object as string,
     update: () => ({ object: nextObject(), enabled: false, daysToStore: 9, period: 14, description: 'replaced' }),
     patch: { enabled: true },
@@ -686,6 +693,34 @@ export const FIXTURES: Record<string, Fixture> = {
     invalid: [
       { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
       { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
+    ],
+  },
+  blacklistNumbers: {
+    parent: async (s, token) => {
+      const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });
+      if (res.status !== 201) throw new Error(`blacklist: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id;
+    },
+    // Numbers have no letters: the prefix does not show, a fresh number per call does.
+    create: () => {
+      const number = phone();
+      // A different instant per record, so the sort by expireAt has values to order.
+      return {
+        number,
+        description: 'made by a test',
+        expireAt: new Date(Date.UTC(2031, 0) + scramble(phones * 13) * 1000).toISOString(),
+      };
+    },
+    searchValue: (b) => b.number as string,
+    update: () => ({ number: phone(), description: 'replaced', expireAt: null }),
+    patch: {},
+    untouched: 'number',
+    invalid: [
+      { rule: 'number required', body: { number: '' }, field: 'number', message: messages.required },
+      { rule: 'number missing', body: { description: 'x' }, field: 'number', message: messages.required },
+      { rule: 'number a phone', body: { number: '12-34 ext' }, field: 'number', message: messages.phone },
+      { rule: 'number not too long', body: { number: '+1234567890123456' }, field: 'number', message: messages.phone },
+      { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
     ],
   },
   buckets: {

@@ -1,8 +1,16 @@
 import { TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
 
 let seq = 0;
-/** A name no other call of this run has. */
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
+/**
+ * `n` steps through 0…9999 in an order unlike counting, so that values made one after another
+ * are not also in sort order (a sort test must not pass because ids and values rise together).
+ */
+export const scramble = (n: number) => (n * 7919) % 10007;
+/** A name no other call of this run has, not in the order of the calls. */
+export const unique = (prefix: string) => {
+  seq++;
+  return `${prefix}${scramble(seq).toString(36).padStart(3, '0')}${Date.now().toString(36)}${seq}`;
+};
 
 export type Actor = { userId: number; roleId: number; token: string; username: string };
 

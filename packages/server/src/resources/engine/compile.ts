@@ -75,7 +75,8 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     def,
     binding,
     table,
-    recordClass: binding.recordClass === undefined ? def.objClass : binding.recordClass,
+    // A nested record has no ACL of its own: its parent's record rights govern it.
+    recordClass: binding.recordClass !== undefined ? binding.recordClass : def.parent ? null : def.objClass,
     columns,
     exprs,
     sortCols,

@@ -1,6 +1,7 @@
-import type { Right } from '@switchboard/model';
+import { guardingRight, type Right } from '@switchboard/model';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
@@ -10,13 +11,16 @@ import {
   listAnswerDoc,
   listQueryDoc,
   parseBody,
+  parseBulk,
   parseId,
   parsePatch,
   queryError,
   routeCompilers,
 } from './http.js';
 import { isQueryError, parseListQuery } from './list-query.js';
-import { createItem, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
+import { linkOf, type ParentLink, parentOf } from './nested.js';
+import { createItem, createItems, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
+import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
@@ -27,6 +31,12 @@ export type ServerResource = { compiled: Compiled; register(app: FastifyInstance
 export function guardOf(c: Compiled, right: Right): Guard {
   // Every signed-in user of the domain holds every right (communications, skills).
   if (c.def.fullAccess) return 'authenticated';
+  if (c.def.parent) {
+    // The parent's record right is checked by the route, after the parent is known to exist.
+    const g = guardingRight(c.def, right);
+    if (!g.objClass) throw new Error(`${c.def.name}: a nested resource needs a class to guard it`);
+    return { class: g.objClass, right: g.right, recordParam: NO_RECORD_PARAM };
+  }
   if (c.def.objClass) {
     const guard: Guard = { class: c.def.objClass, right };
     // A param name no path has: the guard then checks only the class right.
@@ -43,6 +53,14 @@ export const callerOf = (request: FastifyRequest) => ({
   request,
 });
 
+/** Of `ids`, those that hang under this parent record. */
+async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
+  const st = new Statement();
+  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal!.domainId)} and ${link.column} = ${st.param(parentId)} and t.id in ${st.list(ids)}`;
+  const rows = await runStatement<{ id: number }>(request.server.ctx.db, st);
+  return rows.map((r) => r.id);
+}
+
 /**
  * Serves a model resource: list, read, create, update, patch, delete (one or many) as its `ops`
  * allow, and the record ACL routes where it has per-record permissions.
@@ -55,6 +73,18 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const itemUrl = `${url}/:id`;
   const tag = def.name;
   const item = def.item as z.ZodObject;
+  const link = linkOf(c);
+  const params = link ? z.object({ [link.param]: z.string() }) : undefined;
+  const itemParams = link ? params!.extend({ id: z.string() }) : idParamDoc;
+  /** The parent id of a nested route (checked), or null for a top-level resource. */
+  const parentId = (request: FastifyRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
+  /** The record of the path, which must hang under the parent of the path. */
+  const recordId = async (request: FastifyRequest, right: Right) => {
+    const parent = await parentId(request, right);
+    const id = parseId(def.name, (request.params as { id: string }).id);
+    if (link && parent !== null && !(await childrenOf(request, c, link, parent, [id])).length) throw notFound(c);
+    return id;
+  };
 
   return {
     compiled: c,
@@ -63,15 +93,22 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         method: 'GET',
         url,
         config: { guard: guardOf(c, 'r') },
-        schema: doc(tag, `List ${def.name}`, { querystring: listQueryDoc, response: { 200: listAnswerDoc(item) } }),
+        schema: doc(tag, `List ${def.name}`, {
+          params,
+          querystring: listQueryDoc,
+          response: { 200: listAnswerDoc(item) },
+        }),
         ...routeCompilers,
         handler: async (request) => {
+          const parent = await parentId(request, 'r');
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
           const filters = binding.listFilters?.(query) ?? [];
           if (!Array.isArray(filters)) throw queryError(def.name, filters);
-          return listItems(request.server.ctx.db, c, request.principal!, lq, filters);
+          const scoped: SQL[] =
+            link && parent !== null ? [sql`${sql.raw(link.column)} = ${parent}`, ...filters] : filters;
+          return listItems(request.server.ctx.db, c, request.principal!, lq, scoped);
         },
       });
 
@@ -79,10 +116,10 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         method: 'GET',
         url: itemUrl,
         config: { guard: guardOf(c, 'r') },
-        schema: doc(tag, `Read one ${def.name} record`, { params: idParamDoc, response: { 200: item } }),
+        schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
         ...routeCompilers,
         handler: async (request) => {
-          const id = parseId(def.name, (request.params as { id: string }).id);
+          const id = await recordId(request, 'r');
           const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
           if (!found) throw notFound(c);
           return found;
@@ -94,11 +131,29 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           method: 'POST',
           url,
           config: { guard: guardOf(c, 'x') },
-          schema: doc(tag, `Create a ${def.name} record`, { body: createSchema, response: { 201: item } }),
+          schema: doc(
+            tag,
+            `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
+            {
+              params,
+              body: def.ops.bulkCreate ? z.union([createSchema, z.array(createSchema)]) : createSchema,
+              response: { 201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : item },
+            },
+          ),
           ...routeCompilers,
           handler: async (request, reply) => {
+            const parent = await parentId(request, 'x');
+            const withParent = (body: Record<string, unknown>) => {
+              if (link && parent !== null) body[link.field] = parent;
+              return body;
+            };
+            if (def.ops.bulkCreate && Array.isArray(request.body)) {
+              const bodies = parseBulk(def.name, createSchema, request.body).map(withParent);
+              const items = await createItems(c, callerOf(request), bodies);
+              return reply.status(201).send({ items });
+            }
             const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
-            const created = await createItem(c, callerOf(request), body);
+            const created = await createItem(c, callerOf(request), withParent(body));
             return reply.status(201).send(created);
           },
         });
@@ -110,13 +165,13 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           url: itemUrl,
           config: { guard: guardOf(c, 'w') },
           schema: doc(tag, `Replace a ${def.name} record`, {
-            params: idParamDoc,
+            params: itemParams,
             body: def.input,
             response: { 200: item },
           }),
           ...routeCompilers,
           handler: async (request) => {
-            const id = parseId(def.name, (request.params as { id: string }).id);
+            const id = await recordId(request, 'w');
             const body = parseBody(def.name, def.input, request.body) as Record<string, unknown>;
             return updateItem(c, callerOf(request), id, body, 'update');
           },
@@ -129,13 +184,13 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           url: itemUrl,
           config: { guard: guardOf(c, 'w') },
           schema: doc(tag, `Change fields of a ${def.name} record`, {
-            params: idParamDoc,
+            params: itemParams,
             body: patchSchema,
             response: { 200: item },
           }),
           ...routeCompilers,
           handler: async (request) => {
-            const id = parseId(def.name, (request.params as { id: string }).id);
+            const id = await recordId(request, 'w');
             const body = parsePatch(def.name, patchSchema, request.body);
             return updateItem(c, callerOf(request), id, body, 'patch');
           },
@@ -147,10 +202,10 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           method: 'DELETE',
           url: itemUrl,
           config: { guard: guardOf(c, 'd') },
-          schema: doc(tag, `Delete a ${def.name} record`, { params: idParamDoc, response: { 200: item } }),
+          schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
           ...routeCompilers,
           handler: async (request) => {
-            const id = parseId(def.name, (request.params as { id: string }).id);
+            const id = await recordId(request, 'd');
             const [deleted] = await deleteItems(c, callerOf(request), [id]);
             if (!deleted) throw notFound(c);
             return deleted;
@@ -161,14 +216,18 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           url,
           config: { guard: guardOf(c, 'd') },
           schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
+            params,
             querystring: listQueryDoc.pick({ id: true }),
           }),
           ...routeCompilers,
           handler: async (request) => {
+            const parent = await parentId(request, 'd');
             const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
             if (isQueryError(lq)) throw queryError(def.name, lq);
             if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-            const deleted = await deleteItems(c, callerOf(request), lq.ids);
+            // Under a parent, an id of another parent's record is left alone.
+            const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+            const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
             return { items: deleted.map((d) => ({ id: d.id })) };
           },
         });

@@ -1,4 +1,4 @@
-import { fieldErrors } from '@switchboard/model';
+import { BULK_CREATE_MAX, fieldErrors, messages } from '@switchboard/model';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
@@ -29,6 +29,27 @@ export function parseBody<T extends z.ZodType>(name: string, schema: T, body: un
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(name, fieldErrors(result.error));
   return result.data;
+}
+
+/**
+ * The bodies of a bulk create, each checked like a single one; 400 naming `<line>.<field>`
+ * (lines from 1) for every bad body at once, so nothing is created while any line is wrong.
+ */
+export function parseBulk(name: string, schema: z.ZodObject, bodies: unknown[]): Row[] {
+  if (!bodies.length) throw validationError(name, [{ field: 'body', message: messages.requiredArray }]);
+  if (bodies.length > BULK_CREATE_MAX) {
+    throw validationError(name, [{ field: 'body', message: `${messages.max} ${BULK_CREATE_MAX}` }]);
+  }
+  const out: Row[] = [];
+  const errors: { field: string; message: string }[] = [];
+  bodies.forEach((body, index) => {
+    const result = schema.safeParse(body);
+    if (result.success) out.push(result.data as Row);
+    else
+      for (const e of fieldErrors(result.error)) errors.push({ field: `${index + 1}.${e.field}`, message: e.message });
+  });
+  if (errors.length) throw validationError(name, errors);
+  return out;
 }
 
 /**
@@ -72,5 +93,7 @@ export const idParamDoc = z.object({ id: z.string().describe('Record id') });
 export const listAnswerDoc = (item: z.ZodObject) => z.object({ items: z.array(item.partial()), next: z.boolean() });
 
 export function doc(tag: string, summary: string, schema: Omit<FastifySchema, 'tags' | 'summary'> = {}): FastifySchema {
-  return { tags: [tag], summary, ...schema };
+  // A top-level route has no params schema: leave the key out rather than set it undefined.
+  const defined = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
+  return { tags: [tag], summary, ...defined };
 }

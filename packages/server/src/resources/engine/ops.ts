@@ -104,11 +104,11 @@ function logEntry(c: Compiled, caller: Caller, action: 'create' | 'update' | 'de
   };
 }
 
-async function guarded<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
+async function guarded<T>(c: Compiled, work: () => Promise<T>, prefix = () => ''): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw uniqueConflict(c, error) ?? error;
+    throw uniqueConflict(c, error, prefix()) ?? error;
   }
 }
 
@@ -133,28 +133,49 @@ async function inUse<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
 }
 
 export async function createItem(c: Compiled, caller: Caller, body: Row): Promise<Row> {
+  const [item] = await createItems(c, caller, [body]);
+  return item;
+}
+
+/**
+ * Creates every body or none, in one transaction. With several bodies a unique conflict names
+ * the line (from 1) of the body that met it: `<line>.<field>`.
+ */
+export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): Promise<Row[]> {
   const { app, principal } = caller;
-  const ctx: WriteContext = { ...caller, old: null, op: 'create' };
-  await c.binding.beforeWrite?.(body, ctx);
-  const { row, pending } = await toRow(c, body, ctx);
-  const item = await guarded(c, () =>
-    app.db.transaction(async (tx) => {
-      await c.binding.beforeRow?.(tx, row, body, ctx);
-      row.domainId = principal.domainId;
-      await c.binding.beforeInsert?.(tx, row, ctx);
-      const [created] = (await tx
-        .insert(c.binding.table)
-        .values(row as never)
-        .returning({ id: c.columns.id })) as { id: number }[];
-      for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
-      if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
-      const item = (await readItem(tx, c, principal.domainId, created.id)) as Row;
-      if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
-      return item;
-    }),
+  const prepared: { body: Row; ctx: WriteContext; row: Row; pending: Pending[] }[] = [];
+  for (const body of bodies) {
+    const ctx: WriteContext = { ...caller, old: null, op: 'create' };
+    await c.binding.beforeWrite?.(body, ctx);
+    prepared.push({ body, ctx, ...(await toRow(c, body, ctx)) });
+  }
+  let line = 0;
+  const items = await guarded(
+    c,
+    () =>
+      app.db.transaction(async (tx) => {
+        const out: Row[] = [];
+        for (const [index, { body, ctx, row, pending }] of prepared.entries()) {
+          line = index + 1;
+          await c.binding.beforeRow?.(tx, row, body, ctx);
+          row.domainId = principal.domainId;
+          await c.binding.beforeInsert?.(tx, row, ctx);
+          const [created] = (await tx
+            .insert(c.binding.table)
+            .values(row as never)
+            .returning({ id: c.columns.id })) as { id: number }[];
+          for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
+          if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
+          const item = (await readItem(tx, c, principal.domainId, created.id)) as Row;
+          if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
+          out.push(item);
+        }
+        return out;
+      }),
+    () => (bodies.length > 1 ? `${line}.` : ''),
   );
   await c.binding.afterCommit?.(app);
-  return item;
+  return items;
 }
 
 export async function updateItem(

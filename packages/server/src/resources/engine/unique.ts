@@ -17,11 +17,14 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** A 409 naming the field a unique index protects, or null when the error is something else. */
-export function uniqueConflict(c: Compiled, error: unknown): HttpError | null {
+/**
+ * A 409 naming the field a unique index protects (after `prefix`, a line of a bulk create), or
+ * null when the error is something else.
+ */
+export function uniqueConflict(c: Compiled, error: unknown, prefix = ''): HttpError | null {
   const index = uniqueViolation(error);
   if (index === null) return null;
   const field = c.binding.unique?.[index] ?? 'id';
   const message = `A ${c.def.name} record with this ${field} already exists`;
-  return new HttpError(409, `app.${c.def.name}.conflict`, message, [{ field, message }]);
+  return new HttpError(409, `app.${c.def.name}.conflict`, message, [{ field: `${prefix}${field}`, message }]);
 }

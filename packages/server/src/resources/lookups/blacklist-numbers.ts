@@ -3,75 +3,29 @@ import {
   fieldErrors,
   NUMBER_TAKEN,
   blacklistNumbers as numbersDef,
-  type Right,
 } from '@switchboard/model';
 import { CsvError, parse } from 'csv-parse/sync';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { blacklistNumbers } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import type { Guard } from '../../http/principal.js';
-import { compile } from '../engine/compile.js';
-import {
-  doc,
-  listAnswerDoc,
-  listQueryDoc,
-  parseBody,
-  parseId,
-  queryError,
-  routeCompilers,
-  validationError,
-} from '../engine/http.js';
-import { isQueryError, parseListQuery } from '../engine/list-query.js';
-import { createItem, deleteItems, findItem, listItems, updateItem } from '../engine/ops.js';
+import { defineServerResource, guardOf } from '../engine/define.js';
+import { doc, parseBody, routeCompilers, validationError } from '../engine/http.js';
+import { linkOf, type ParentLink, parentOf } from '../engine/nested.js';
 import { queryRows } from '../engine/sql.js';
 import { uniqueConflict } from '../engine/unique.js';
 
 /** Numbers carry no record ACL of their own: the list's class and record rights govern them. */
-const c = compile(numbersDef, {
+export const blacklistNumbersResource = defineServerResource(numbersDef, {
   table: blacklistNumbers,
-  recordClass: null,
   unique: { blacklist_numbers_list_number: 'number' },
 });
 
-const base = '/api/call_center/list/:listId/communication';
-const item = numbersDef.item as z.ZodObject;
-const listParam = z.object({ listId: z.string() });
-const itemParams = z.object({ listId: z.string(), id: z.string() });
-const tag = 'blacklists';
-
-/** Reading numbers needs the read right on the list; any change to them is an edit of the list. */
-const guard = (right: Right): Guard => ({ class: 'cc_list', right, recordParam: 'listId' });
-
-const noList = () => new HttpError(404, 'app.blacklists.not_found', 'No such blacklists record.');
-const noNumber = () => new HttpError(404, 'app.blacklistNumbers.not_found', 'No such blacklistNumbers record.');
-
-/** The list id of the path, once the list is known to exist in the caller's domain. */
-async function listOf(request: FastifyRequest): Promise<number> {
-  const listId = parseId('blacklists', (request.params as { listId: string }).listId, 'listId');
-  const rows = await queryRows(
-    request.server.ctx.db,
-    sql`select 1 from blacklists where id = ${listId} and domain_id = ${request.principal!.domainId}`,
-  );
-  if (!rows.length) throw noList();
-  return listId;
-}
-
-/** The number of the path, which must belong to the list of the path. */
-async function numberOf(request: FastifyRequest, listId: number) {
-  const id = parseId(numbersDef.name, (request.params as { id: string }).id);
-  const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
-  if (!found || found.listId !== listId) throw noNumber();
-  return id;
-}
-
-const callerOf = (request: FastifyRequest) => ({
-  app: request.server.ctx,
-  principal: request.principal!,
-  request,
-});
+const c = blacklistNumbersResource.compiled;
+const link = linkOf(c) as ParentLink;
+const tag = numbersDef.name;
 
 type ImportRow = { line: number; number: string; description: string; expireAt: string | null };
 type RowError = { field: string; message: string };
@@ -159,135 +113,20 @@ const INSERT_CHUNK = 1000;
 const importBody = z.object({ csv: z.string({ error: 'This field is required' }) });
 const importAnswer = z.object({ imported: z.number() });
 
-/**
- * The numbers of a blacklist: list (search by number, paging, sort), read, create, replace,
- * delete one or several, and a CSV import that adds every row or none.
- */
+/** The CSV import of a blacklist's numbers: every row or none. */
 export function registerBlacklistNumberRoutes(app: FastifyInstance) {
   app.route({
-    method: 'GET',
-    url: base,
-    config: { guard: guard('r') },
-    schema: doc(tag, 'Numbers of a blacklist', {
-      params: listParam,
-      querystring: listQueryDoc,
-      response: { 200: listAnswerDoc(item) },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const listId = await listOf(request);
-      const lq = parseListQuery(c.listSpec, request.query as Record<string, unknown>);
-      if (isQueryError(lq)) throw queryError(numbersDef.name, lq);
-      return listItems(request.server.ctx.db, c, request.principal!, lq, [sql`t.list_id = ${listId}`]);
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: `${base}/:id`,
-    config: { guard: guard('r') },
-    schema: doc(tag, 'One number of a blacklist', { params: itemParams, response: { 200: item } }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const listId = await listOf(request);
-      const id = await numberOf(request, listId);
-      return findItem(request.server.ctx.db, c, request.principal!.domainId, id);
-    },
-  });
-
-  app.route({
     method: 'POST',
-    url: base,
-    config: { guard: guard('w') },
-    schema: doc(tag, 'Add a number to a blacklist', {
-      params: listParam,
-      body: numbersDef.input,
-      response: { 201: item },
-    }),
-    ...routeCompilers,
-    handler: async (request, reply) => {
-      const listId = await listOf(request);
-      const body = parseBody(numbersDef.name, numbersDef.input, request.body) as Record<string, unknown>;
-      const created = await createItem(c, callerOf(request), { ...body, listId });
-      return reply.status(201).send(created);
-    },
-  });
-
-  app.route({
-    method: 'PUT',
-    url: `${base}/:id`,
-    config: { guard: guard('w') },
-    schema: doc(tag, 'Replace a number of a blacklist', {
-      params: itemParams,
-      body: numbersDef.input,
-      response: { 200: item },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const listId = await listOf(request);
-      const id = await numberOf(request, listId);
-      const body = parseBody(numbersDef.name, numbersDef.input, request.body) as Record<string, unknown>;
-      return updateItem(c, callerOf(request), id, body, 'update');
-    },
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: `${base}/:id`,
-    config: { guard: guard('w') },
-    schema: doc(tag, 'Remove a number from a blacklist', { params: itemParams, response: { 200: item } }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const listId = await listOf(request);
-      const id = await numberOf(request, listId);
-      const [deleted] = await deleteItems(c, callerOf(request), [id]);
-      if (!deleted) throw noNumber();
-      return deleted;
-    },
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: base,
-    config: { guard: guard('w') },
-    schema: doc(tag, 'Remove several numbers from a blacklist (?id=1&id=2)', {
-      params: listParam,
-      querystring: listQueryDoc.pick({ id: true }),
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const listId = await listOf(request);
-      const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
-      if (isQueryError(lq)) throw queryError(numbersDef.name, lq);
-      if (!lq.ids) throw queryError(numbersDef.name, { field: 'id', message: 'This field is required' });
-      // Only numbers of this list: an id of another list is left alone.
-      const own = await request.server.ctx.db
-        .select({ id: blacklistNumbers.id })
-        .from(blacklistNumbers)
-        .where(and(eq(blacklistNumbers.listId, listId), inArray(blacklistNumbers.id, lq.ids)));
-      const deleted = own.length
-        ? await deleteItems(
-            c,
-            callerOf(request),
-            own.map((r) => r.id),
-          )
-        : [];
-      return { items: deleted.map((d) => ({ id: d.id })) };
-    },
-  });
-
-  app.route({
-    method: 'POST',
-    url: `${base}/import`,
-    config: { guard: guard('w') },
+    url: `/api${numbersDef.path}/import`,
+    config: { guard: guardOf(c, 'x') },
     schema: doc(tag, 'Import numbers from CSV (number, description, expireAt): every row or none', {
-      params: listParam,
+      params: z.object({ listId: z.string() }),
       body: importBody,
       response: { 200: importAnswer },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const listId = await listOf(request);
+      const listId = await parentOf(c, link, request, 'x');
       const { csv } = parseBody(numbersDef.name, importBody, request.body);
       const db = request.server.ctx.db;
       const { good, errors, total } = await checkRows(db, listId, csv);

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { fieldErrors, type ResourceDef } from '@switchboard/model';
+import { fieldErrors, guardingRight, type ResourceDef } from '@switchboard/model';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -100,7 +100,8 @@ export function EditScreen<V extends FormValues>({
   }, [id, load]);
 
   const lockedBecause = id === null || Number.isNaN(id) ? null : (locked?.(id) ?? null);
-  const readOnly = isNew ? !can(def.objClass, 'x') : !can(def.objClass, 'w') || lockedBecause !== null;
+  const needed = guardingRight(def, isNew ? 'x' : 'w');
+  const readOnly = !can(needed.objClass, needed.right) || (!isNew && lockedBecause !== null);
 
   const set = useCallback(
     <K extends keyof V & string>(key: K, value: V[K]) => {

@@ -1,4 +1,4 @@
-import { type ScopeEntry, users } from '@switchboard/model';
+import { blacklistNumbers, blacklistNumbersPath, type ScopeEntry, users } from '@switchboard/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -197,6 +197,23 @@ describe('ListScreen', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeDisabled();
+  });
+
+  it('offers add, edit and delete of a nested record to whoever may edit its parent, as the server does', async () => {
+    const path = blacklistNumbersPath(7);
+    const number = { id: 3, listId: 7, number: '+3801', description: '', expireAt: null };
+    fakeApi((c) => (c.path === path ? { body: { items: [number], next: false } } : undefined));
+    const nested = [
+      { path: '/lookups/blacklist/7', element: <ListScreen def={blacklistNumbers} path={path} title="Numbers" /> },
+      { path: '/lookups/blacklist/7/:id', element: null },
+    ];
+    // `rw` on the list's class and no `x` nor `d`: the server lets numbers be added and removed.
+    const scope: ScopeEntry[] = [{ class: 'cc_list', access: 'rw', obac: true, rbac: false }];
+    renderRoutes(nested, '/lookups/blacklist/7', { ...ADMIN, permissions: [], scope });
+    await screen.findByText('+3801');
+    expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('patches a row on a live event and reads the page again, without a reload', async () => {

@@ -13,7 +13,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import type { ColumnDef, ListAnswer, ResourceDef } from '@switchboard/model';
+import { type ColumnDef, guardingRight, type ListAnswer, type ResourceDef, type Right } from '@switchboard/model';
 import {
   IconArrowDown,
   IconArrowsSort,
@@ -156,9 +156,14 @@ export function ListScreen({
     }, LIVE_REFRESH_DELAY_MS);
   });
 
-  const mayCreate = def.ops.create && can(def.objClass, 'x');
-  const mayEdit = (def.ops.update || def.ops.patch) && can(def.objClass, 'w');
-  const mayDelete = def.ops.delete && can(def.objClass, 'd');
+  // The right as the server checks it: a nested resource may be guarded by its parent's.
+  const may = (right: Right) => {
+    const g = guardingRight(def, right);
+    return can(g.objClass, g.right);
+  };
+  const mayCreate = def.ops.create && may('x');
+  const mayEdit = (def.ops.update || def.ops.patch) && may('w');
+  const mayDelete = def.ops.delete && may('d');
   const items = list.data?.items ?? [];
   const emptyPage = list.isSuccess && !list.isPlaceholderData && items.length === 0;
 

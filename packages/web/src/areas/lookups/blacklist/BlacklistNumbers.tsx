@@ -1,9 +1,10 @@
 import { blacklistNumbers, blacklistNumbersPath } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../kit/list/ListScreen';
+import { AddNumbers } from './AddNumbers';
 import { ImportNumbers } from './ImportNumbers';
 
-/** The numbers tab of a blacklist: search by number, add and edit at `/{listId}/{id}`, CSV import. */
+/** The numbers tab of a blacklist: search by number, add and edit at `/{listId}/{id}`, add a pasted column, CSV import. */
 export function BlacklistNumbers({ listId }: { listId: number }) {
   const { t } = useTranslation();
   const path = blacklistNumbersPath(listId);
@@ -12,7 +13,12 @@ export function BlacklistNumbers({ listId }: { listId: number }) {
       def={blacklistNumbers}
       path={path}
       title={t('blacklists.numbers')}
-      toolbar={<ImportNumbers path={path} />}
+      toolbar={
+        <>
+          <AddNumbers path={path} />
+          <ImportNumbers path={path} />
+        </>
+      }
     />
   );
 }

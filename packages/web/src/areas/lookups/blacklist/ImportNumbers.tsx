@@ -1,5 +1,6 @@
 import { Button, FileButton, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { blacklistNumbers, guardingRight } from '@switchboard/model';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +28,8 @@ export function ImportNumbers({ path }: { path: string }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Report | null>(null);
-  if (!can('cc_list', 'w')) return null;
+  const needed = guardingRight(blacklistNumbers, 'x');
+  if (!can(needed.objClass, needed.right)) return null;
 
   const upload = async (file: File | null) => {
     if (!file) return;

@@ -1,0 +1,67 @@
+import { guardingRight, type Right } from '@switchboard/model';
+import { getTableName } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from '../../http/errors.js';
+import { recordAllows, recordChecksOn } from '../../http/guard.js';
+import type { Compiled } from './compile.js';
+import { parseId } from './http.js';
+import { ident, runStatement, Statement } from './sql.js';
+
+/** Where a nested resource's records hang: the parent table and the child column holding its id. */
+export type ParentLink = {
+  param: string;
+  parentName: string;
+  parentTable: string;
+  /** The child's column holding the parent id, over the row alias `t`. */
+  column: string;
+  field: string;
+  /** The class whose record right (rbac) the parent record needs; null: class right only. */
+  recordClass: string | null;
+};
+
+/** Reads the parent table from the child column's foreign key, so the link cannot drift from the schema. */
+export function linkOf(c: Compiled): ParentLink | null {
+  const parent = c.def.parent;
+  if (!parent) return null;
+  const col = c.columns[parent.field] as PgColumn | undefined;
+  if (!col) throw new Error(`${c.def.name}: parent field ${parent.field} has no column`);
+  const fk = getTableConfig(c.binding.table)
+    .foreignKeys.map((k) => k.reference())
+    .find((r) => r.columns.length === 1 && r.columns[0].name === col.name);
+  if (!fk) throw new Error(`${c.def.name}: column ${col.name} needs a foreign key to its parent`);
+  const rights = parent.rights === 'parent';
+  return {
+    param: parent.param,
+    parentName: parent.resource.name,
+    parentTable: getTableName(fk.foreignTable),
+    column: `t.${ident(col.name)}`,
+    field: parent.field,
+    recordClass: rights && parent.resource.recordAcl ? parent.resource.objClass : null,
+  };
+}
+
+const parentNotFound = (link: ParentLink) =>
+  new HttpError(404, `app.${link.parentName}.not_found`, `No such ${link.parentName} record.`);
+
+/**
+ * The parent id of the path, once the parent is known to exist in the caller's domain (404 else,
+ * a parent of another domain too) and, under rbac, to grant the caller the right on it. The
+ * existence check comes first so that another domain's id is not told apart from a missing one.
+ */
+export async function parentOf(c: Compiled, link: ParentLink, request: FastifyRequest, right: Right): Promise<number> {
+  const raw = (request.params as Record<string, string>)[link.param];
+  const parentId = parseId(link.parentName, raw, link.param);
+  const principal = request.principal!;
+  const st = new Statement();
+  st.text = `select 1 from ${ident(link.parentTable)} where id = ${st.param(parentId)} and domain_id = ${st.param(principal.domainId)}`;
+  const rows = await runStatement(request.server.ctx.db, st);
+  if (!rows.length) throw parentNotFound(link);
+  if (link.recordClass && recordChecksOn(principal, link.recordClass)) {
+    const needed = guardingRight(c.def, right).right;
+    if (!(await recordAllows(request.server.ctx, principal, link.recordClass, parentId, needed))) {
+      throw forbidden(`You have no ${needed} right on this ${link.recordClass} record.`);
+    }
+  }
+  return parentId;
+}
