@@ -33,6 +33,10 @@ export const messages = {
   timeRange: 'Should be a time between the years 1970 and 9999',
   /** What the telephony side reports has happened: not more than a day ahead of this server's clock. */
   futureTime: 'Should not be in the future',
+  /** A reference whose id is not a number (`{"id": "1"}`). */
+  idType: 'Should be the numeric id of a record',
+  /** A value outside a fixed list; the allowed values follow the text. */
+  oneOf: 'Should be one of',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MEDIA_MAX_BYTES_DEFAULT } from '@switchboard/model';
+import { MAX_PAGE_SIZE, MEDIA_MAX_BYTES_DEFAULT, PAGE_SIZE_LIMIT } from '@switchboard/model';
 import { parsePublicKey } from './licenses/document.js';
 
 /** Server configuration, read once from the environment (see README's configuration table). */
@@ -26,6 +26,8 @@ export type Config = {
     accountCeiling: number;
     accountSpacingSeconds: number;
   };
+  /** The largest `size` a list takes (LIST_MAX_PAGE_SIZE). */
+  listMaxPageSize: number;
   trustProxy: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
@@ -57,6 +59,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (got "${raw}")`);
+  return n;
+}
+
+function pageSizeLimit(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'LIST_MAX_PAGE_SIZE', MAX_PAGE_SIZE);
+  if (n < 1 || n > PAGE_SIZE_LIMIT)
+    throw new Error(`LIST_MAX_PAGE_SIZE must be from 1 to ${PAGE_SIZE_LIMIT} (got ${n})`);
   return n;
 }
 
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountCeiling: int(env, 'LOGIN_ACCOUNT_CEILING', 50),
       accountSpacingSeconds: int(env, 'LOGIN_ACCOUNT_SPACING', 5),
     },
+    listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),

@@ -105,4 +105,44 @@ describe.each(drivers())('bad input on %s', (driver) => {
       400,
     );
   });
+
+  it('says an id of the wrong type or an unknown choice is wrong, not missing', async () => {
+    const user = await s.request('POST', '/api/users', {
+      token,
+      body: { username: 'typed', password: 'Typed-pass-1', roles: [{ id: '1' }] },
+    });
+    expect(user.status).toBe(400);
+    expect(user.body.fields).toEqual([{ field: 'roles.0.id', message: messages.idType }]);
+    const missing = await s.request('POST', '/api/users', {
+      token,
+      body: { username: 'typed', password: 'Typed-pass-1', roles: [{}] },
+    });
+    expect(missing.body.fields).toEqual([{ field: 'roles.0.id', message: messages.required }]);
+    const channel = await s.request('POST', '/api/call_center/communication_type', {
+      token,
+      body: { name: 'Fax', code: 'fax', channel: 'fax' },
+    });
+    expect(channel.status).toBe(400);
+    expect(channel.body.fields).toEqual([{ field: 'channel', message: `${messages.oneOf} phone, email, messaging` }]);
+  });
+
+  it('answers lists in camelCase only', async () => {
+    const skill = await s.request('POST', '/api/call_center/skills', { token, body: { name: 'Camel' } });
+    expect(skill.body).toMatchObject({ totalAgents: 0, activeAgents: 0 });
+    for (const path of [
+      '/api/call_center/skills',
+      '/api/storage/media',
+      '/api/license',
+      '/api/devices',
+      '/api/users',
+    ]) {
+      const list = await s.request('GET', path, { token });
+      expect(list.status, path).toBe(200);
+      const keys = list.body.items.flatMap((item: Record<string, unknown>) => Object.keys(item));
+      expect(
+        keys.filter((k: string) => k.includes('_')),
+        path,
+      ).toEqual([]);
+    }
+  });
 });
