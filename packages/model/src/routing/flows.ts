@@ -73,7 +73,9 @@ const flowInput = z.object({
 export const flows = defineResource({
   name: 'flows',
   path: '/routing/schema',
-  objClass: 'flow',
+  // Spec part 1 section 6: flows, like communications and skills, always get full rxwd.
+  objClass: null,
+  fullAccess: true,
   area: 'routing',
   route: '/routing/flow',
   input: flowInput,

@@ -94,6 +94,26 @@ describe.each(drivers())('access checks on %s', (driver) => {
     }
   });
 
+  it('lets a user holding no flow right list, create and edit flows and their versions (spec: flows always get rxwd)', async () => {
+    const nobody = await makeActor(s, admin);
+    const created = await s.request('POST', '/api/routing/schema', {
+      token: nobody.token,
+      body: FIXTURES.flows.create('full'),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    for (const path of [
+      '/api/routing/schema',
+      `/api/routing/schema/${id}`,
+      '/api/routing/schema/tags',
+      `/api/routing/schema/${id}/versions`,
+    ]) {
+      expect((await s.request('GET', path, { token: nobody.token })).status, path).toBe(200);
+    }
+    const del = await s.request('DELETE', `/api/routing/schema/${id}`, { token: nobody.token });
+    expect(del.status, JSON.stringify(del.body)).toBeLessThan(300);
+  });
+
   describe.each(byName(RESOURCES.filter((d) => d.fullAccess)))('full access to %s', (_name, def) => {
     it('lets a signed-in user holding no right through every route, and nobody without a token', async () => {
       const target = await record(def);

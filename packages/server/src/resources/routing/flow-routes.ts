@@ -51,7 +51,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/routing/schema/tags',
-    config: { guard: { class: 'flow', right: 'r' } },
+    config: { guard: 'authenticated' },
     schema: doc('flows', 'Distinct tags of the domain (q: prefix, a trailing * is optional)', {
       querystring: pageQueryDoc.extend({ q: z.string().optional() }),
       response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
@@ -74,7 +74,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/routing/schema/:id/versions',
-    config: { guard: { class: 'flow', right: 'r' } },
+    config: { guard: 'authenticated' },
     schema: doc('flows', 'Kept previous schemas of a flow, newest first', {
       params: idParamDoc,
       querystring: pageQueryDoc,
@@ -101,7 +101,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/routing/schema/:id/versions/:versionId/restore',
-    config: { guard: { class: 'flow', right: 'w' } },
+    config: { guard: 'authenticated' },
     schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
       params: idParamDoc.extend({ versionId: z.string() }),
     }),
