@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { blacklistNumbers } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, keyedError } from '../../http/errors.js';
 import type { Guard } from '../../http/principal.js';
 import { compile } from '../engine/compile.js';
 import {
@@ -45,8 +45,8 @@ const tag = 'blacklists';
 /** Reading numbers needs the read right on the list; any change to them is an edit of the list. */
 const guard = (right: Right): Guard => ({ class: 'cc_list', right, recordParam: 'listId' });
 
-const noList = () => new HttpError(404, 'app.blacklists.not_found', 'No such blacklists record.');
-const noNumber = () => new HttpError(404, 'app.blacklistNumbers.not_found', 'No such blacklistNumbers record.');
+const noList = () => keyedError(404, 'app.blacklists.not_found', 'notFound', { resource: 'blacklists' });
+const noNumber = () => keyedError(404, 'app.blacklistNumbers.not_found', 'notFound', { resource: 'blacklistNumbers' });
 
 /** The list id of the path, once the list is known to exist in the caller's domain. */
 async function listOf(request: FastifyRequest): Promise<number> {
