@@ -174,8 +174,11 @@ export type ApiError = {
   code: number;
   status: string;
   detail: string;
-  /** Validation errors: one entry per field. */
-  fields?: { field: string; message: string }[];
+  /** The message key and its parameters, for saying `detail` in the user's language. */
+  key?: string;
+  params?: Record<string, string | number>;
+  /** Validation errors: one entry per field (`key` when the message is a known one). */
+  fields?: { field: string; message: string; key?: string; params?: Record<string, string | number> }[];
 };
 
 /** A reference to another record as the API answers it. */

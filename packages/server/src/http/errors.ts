@@ -1,11 +1,28 @@
 import { STATUS_CODES } from 'node:http';
-import type { ApiError } from '@switchboard/model';
-import { fieldErrors } from '@switchboard/model';
+import type { ApiError, ErrorKey, ErrorParams } from '@switchboard/model';
+import { errorDetail, errorTexts, fieldErrors } from '@switchboard/model';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-type FieldError = { field: string; message: string };
+type FieldError = { field: string; message: string; key?: string; params?: ErrorParams };
+
+/**
+ * The locale key of each fixed English error text. The model's validation texts need none: the
+ * console knows them by their text (`validation.<key>`), as its own form checks say them.
+ */
+const MESSAGE_KEYS = new Map<string, string>(
+  Object.entries(errorTexts)
+    .filter(([, v]) => !v.includes('{{'))
+    .map(([k, v]): [string, string] => [v, `errors.${k}`]),
+);
+
+/** A field error carries the key of its text when the text is one of the known messages. */
+function keyed(f: FieldError): FieldError {
+  if (f.key) return f;
+  const key = MESSAGE_KEYS.get(f.message);
+  return key ? { ...f, key } : f;
+}
 
 /** An error that answers as `{id, code, status, detail, fields?}`; throw it from any handler. */
 export class HttpError extends Error {
@@ -18,11 +35,40 @@ export class HttpError extends Error {
   ) {
     super(detail);
   }
+
+  key?: string;
+  params?: ErrorParams;
+
+  /** Adds the message key the console translates (`errors.<key>` in its locales). */
+  keyed(key: ErrorKey, params: ErrorParams = {}): this {
+    this.key = `errors.${key}`;
+    this.params = params;
+    return this;
+  }
 }
 
-export function apiError(code: number, id: string, detail: string, fields?: FieldError[]): ApiError {
+/** An error whose detail is the English text of a keyed message. */
+export const keyedError = (
+  statusCode: number,
+  id: string,
+  key: ErrorKey,
+  params: ErrorParams = {},
+  fields?: FieldError[],
+) => new HttpError(statusCode, id, errorDetail(key, params), fields).keyed(key, params);
+
+export function apiError(
+  code: number,
+  id: string,
+  detail: string,
+  fields?: FieldError[],
+  key?: { key?: string; params?: ErrorParams },
+): ApiError {
   const body: ApiError = { id, code, status: STATUS_CODES[code] ?? 'Error', detail };
-  if (fields) body.fields = fields;
+  if (key?.key) {
+    body.key = key.key;
+    body.params = key.params ?? {};
+  }
+  if (fields) body.fields = fields.map(keyed);
   return body;
 }
 
@@ -114,5 +160,5 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const http = toHttpError(error, request);
   if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (http.headers) reply.headers(http.headers);
-  return reply.status(http.statusCode).send(apiError(http.statusCode, http.id, http.message, http.fields));
+  return reply.status(http.statusCode).send(apiError(http.statusCode, http.id, http.message, http.fields, http));
 }

@@ -6,7 +6,7 @@ import { loadPrincipal } from '../auth/principal.js';
 import { findLiveToken, hashToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { recordAcl } from '../db/schema.js';
-import { forbidden, unauthorized } from './errors.js';
+import { keyedError, unauthorized } from './errors.js';
 import type { Guard, Principal } from './principal.js';
 
 /** Routes added by third-party plugins (API docs) that cannot carry a config of their own. */
@@ -111,11 +111,11 @@ export function guardHook(ctx: AppContext) {
     request.principal = principal;
     if (!guard || guard === 'authenticated') return;
     if (guard.permission && !principal.permissions.has(guard.permission)) {
-      throw forbidden(`This needs the ${guard.permission} permission.`);
+      throw keyedError(403, 'app.auth.forbidden', 'permission', { permission: guard.permission });
     }
     if (!guard.class || !guard.right) return;
     if (!classAllows(principal, guard.class, guard.right)) {
-      throw forbidden(`You have no ${guard.right} right on ${guard.class}.`);
+      throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: guard.right, resource: guard.class });
     }
     if (!recordChecksOn(principal, guard.class)) return;
     const raw = (request.params as Record<string, string> | undefined)?.[guard.recordParam ?? 'id'];
@@ -124,7 +124,7 @@ export function guardHook(ctx: AppContext) {
     // A malformed id is answered by the route's validation; nothing can match it here.
     if (!Number.isSafeInteger(recordId) || recordId <= 0) return;
     if (!(await recordAllows(ctx, principal, guard.class, recordId, guard.right))) {
-      throw forbidden(`You have no ${guard.right} right on this ${guard.class} record.`);
+      throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: guard.right, resource: guard.class });
     }
   };
 }

@@ -156,7 +156,11 @@ describe.each(drivers())('media files on %s', (driver) => {
     const text = await upload(Buffer.from('this is not audio at all, just text\n'), 'fake.wav', { type: 'audio/wav' });
     expect(text.status).toBe(400);
     expect(text.body).toMatchObject({ id: 'app.media.validation', code: 400 });
-    expect(text.body.fields[0]).toEqual({ field: 'file', message: 'Only audio files are accepted: WAV, MP3 or Ogg.' });
+    expect(text.body.fields[0]).toEqual({
+      field: 'file',
+      message: 'Only audio files are accepted: WAV, MP3 or Ogg.',
+      key: 'errors.audioOnly',
+    });
     const empty = await upload(Buffer.alloc(0), 'empty.wav');
     expect(empty.status).toBe(400);
     const other = await upload(wav(10), 'x.wav', { field: 'upload' });

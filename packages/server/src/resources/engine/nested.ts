@@ -2,7 +2,7 @@ import { guardingRight, type Right } from '@switchboard/model';
 import { getTableName } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError } from '../../http/errors.js';
+import { forbidden, keyedError } from '../../http/errors.js';
 import { recordAllows, recordChecksOn } from '../../http/guard.js';
 import type { Compiled } from './compile.js';
 import { parseId } from './http.js';
@@ -42,7 +42,7 @@ export function linkOf(c: Compiled): ParentLink | null {
 }
 
 const parentNotFound = (link: ParentLink) =>
-  new HttpError(404, `app.${link.parentName}.not_found`, `No such ${link.parentName} record.`);
+  keyedError(404, `app.${link.parentName}.not_found`, 'notFound', { resource: link.parentName });
 
 /**
  * The parent id of the path, once the parent is known to exist in the caller's domain (404 else,

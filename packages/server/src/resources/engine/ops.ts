@@ -5,7 +5,7 @@ import { recordFilter, recordFilterText } from '../../access/record-filter.js';
 import { writeChange } from '../../changelog/writer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, keyedError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import { escapeLike, type ListQuery } from './list-query.js';
@@ -66,7 +66,7 @@ export async function findItem(db: Db, c: Compiled, domainId: number, id: number
 }
 
 export const notFound = (c: Compiled) =>
-  new HttpError(404, `app.${c.def.name}.not_found`, `No such ${c.def.name} record.`);
+  keyedError(404, `app.${c.def.name}.not_found`, 'notFound', { resource: c.def.name });
 
 type Pending = { binding: FieldBinding; value: unknown };
 

@@ -1,3 +1,4 @@
+import { errorDetail } from '@switchboard/model';
 import { HttpError } from '../../http/errors.js';
 import type { Compiled } from './compile.js';
 
@@ -25,6 +26,9 @@ export function uniqueConflict(c: Compiled, error: unknown, prefix = ''): HttpEr
   const index = uniqueViolation(error);
   if (index === null) return null;
   const field = c.binding.unique?.[index] ?? 'id';
-  const message = `A ${c.def.name} record with this ${field} already exists`;
-  return new HttpError(409, `app.${c.def.name}.conflict`, message, [{ field: `${prefix}${field}`, message }]);
+  const params = { resource: c.def.name, field };
+  const message = errorDetail('conflict', params);
+  return new HttpError(409, `app.${c.def.name}.conflict`, message, [
+    { field: `${prefix}${field}`, message, key: 'errors.conflict', params },
+  ]).keyed('conflict', params);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MediaMimeType } from '@switchboard/model';
+import { errorTexts, type MediaMimeType } from '@switchboard/model';
 import type { Config } from '../../config.js';
 import { EXTENSIONS, SNIFF_BYTES, sniffAudio } from './media-sniff.js';
 
@@ -67,7 +67,7 @@ export async function inspect(temp: string): Promise<{ mimeType: MediaMimeType; 
     const { size } = await fs.promises.stat(temp);
     if (size === 0) throw new MediaRefused('empty', 'The file is empty.');
     const mimeType = sniffAudio(await readHead(temp));
-    if (!mimeType) throw new MediaRefused('type', 'Only audio files are accepted: WAV, MP3 or Ogg.');
+    if (!mimeType) throw new MediaRefused('type', errorTexts.audioOnly);
     return { mimeType, size };
   } catch (error) {
     await removeQuietly(temp);

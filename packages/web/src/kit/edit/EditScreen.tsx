@@ -118,7 +118,7 @@ export function EditScreen<V extends FormValues>({
       set,
       error: (field: string) => {
         const found = errors.find((e) => e.field === field);
-        return found ? translateMessage(t, found.message) : undefined;
+        return found ? translateMessage(t, found) : undefined;
       },
       isNew,
       id,
