@@ -3,6 +3,8 @@ export const PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;
 /** The largest page the API answers. */
 export const MAX_PAGE_SIZE = 1000;
+/** The most LIST_MAX_PAGE_SIZE may be set to (the original product's server cap). */
+export const PAGE_SIZE_LIMIT = 20_000;
 export const LAZY_LOAD_TIMEOUT_MS = 120000;
 export const LANGUAGES = ['en', 'ru', 'ua'] as const;
 export type Language = (typeof LANGUAGES)[number];

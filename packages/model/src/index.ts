@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './constants.js';
 export * from './directory/devices.js';
 export * from './directory/licenses.js';
+export * from './directory/two-factor.js';
 export * from './directory/users.js';
 export * from './lookups/blacklists.js';
 export * from './lookups/buckets.js';

@@ -26,6 +26,17 @@ export const messages = {
   rangeOverlap: 'Time ranges of one day should not overlap',
   dateOrder: 'End should be after start',
   date: 'Should look like a date',
+  /** Two-factor sign-in: a code that is not six digits, or not the current one. */
+  twoFactorCode: 'Enter the six-digit code from your authenticator app',
+  twoFactorWrong: 'The code is not valid',
+  /** A time (epoch milliseconds) outside what the database stores. */
+  timeRange: 'Should be a time between the years 1970 and 9999',
+  /** What the telephony side reports has happened: not more than a day ahead of this server's clock. */
+  futureTime: 'Should not be in the future',
+  /** A reference whose id is not a number (`{"id": "1"}`). */
+  idType: 'Should be the numeric id of a record',
+  /** A value outside a fixed list; the allowed values follow the text. */
+  oneOf: 'Should be one of',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,18 @@ export const int = (opts: { min?: number; max?: number } = {}) => {
   return s;
 };
 
+/** The last millisecond of 9999-12-31 (UTC): later times are no real date to store or compare. */
+export const MAX_EPOCH_MS = 253402300799999;
+/** A time as epoch milliseconds, within what the database stores. */
+export const epochMs = () =>
+  z
+    .number({ error: messages.numeric })
+    .min(0, { error: messages.timeRange })
+    .max(MAX_EPOCH_MS, { error: messages.timeRange })
+    .int({ error: messages.numeric });
+/** A time that has passed (a day of clock skew is allowed). */
+export const pastEpochMs = () => epochMs().refine((v) => v <= Date.now() + 86_400_000, { error: messages.futureTime });
+
 export const positive = () => z.number({ error: messages.numeric }).positive({ error: messages.positive });
 
 export const nonEmptyArray = <T extends z.ZodType>(item: T) =>
@@ -64,7 +76,27 @@ export const jsonText = () =>
   );
 
 /** A reference sent by the console: `{id}` (a name may come along and is ignored). */
-export const refInput = () => z.object({ id: z.number({ error: messages.required }).int().positive() });
+/**
+ * The message of a value that is missing (required) or there but of the wrong kind (`wrong`):
+ * `{"id": "1"}` is told it needs a number, not that it is missing.
+ */
+export const missingOr =
+  (wrong: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? messages.required : wrong;
+
+/** A record id: a whole positive number. */
+export const recordId = () =>
+  z
+    .number({ error: missingOr(messages.idType) })
+    .int({ error: messages.idType })
+    .positive({ error: messages.idType });
+
+/** One of a fixed list of values, naming them when another is sent. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: missingOr(`${messages.oneOf} ${values.join(', ')}`) });
+
+export const refInput = () => z.object({ id: recordId() });
 export const refOutput = () => z.object({ id: z.number(), name: z.string() });
 
 /** Flattened validation errors: one message per field path. */

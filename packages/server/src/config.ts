@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MEDIA_MAX_BYTES_DEFAULT } from '@switchboard/model';
+import { MAX_PAGE_SIZE, MEDIA_MAX_BYTES_DEFAULT, PAGE_SIZE_LIMIT } from '@switchboard/model';
 import { parsePublicKey } from './licenses/document.js';
 
 /** Server configuration, read once from the environment (see README's configuration table). */
@@ -18,8 +18,16 @@ export type Config = {
   webDist: string;
   /** Links of the application hub, answered in /config.json. */
   apps: Record<'admin' | 'agent' | 'supervisor' | 'audit' | 'history' | 'grafana', string>;
-  /** Sign-in limits: failures allowed per user and per address within the window. */
-  loginLimit: { perUser: number; perAddress: number; windowSeconds: number };
+  /** Sign-in limits within the window (auth/rate-limit.ts): per account and address, per address, per account. */
+  loginLimit: {
+    perUser: number;
+    perAddress: number;
+    windowSeconds: number;
+    accountCeiling: number;
+    accountSpacingSeconds: number;
+  };
+  /** The largest `size` a list takes (LIST_MAX_PAGE_SIZE). */
+  listMaxPageSize: number;
   trustProxy: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
@@ -54,6 +62,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function pageSizeLimit(env: NodeJS.ProcessEnv): number {
+  const n = int(env, 'LIST_MAX_PAGE_SIZE', MAX_PAGE_SIZE);
+  if (n < 1 || n > PAGE_SIZE_LIMIT)
+    throw new Error(`LIST_MAX_PAGE_SIZE must be from 1 to ${PAGE_SIZE_LIMIT} (got ${n})`);
+  return n;
+}
+
 /** A bad key stops the start-up rather than refusing every import later. */
 function licenseKey(raw: string | undefined): string | null {
   const text = raw?.trim();
@@ -85,7 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5),
       perAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),
       windowSeconds: int(env, 'LOGIN_FAILURE_WINDOW', 900),
+      accountCeiling: int(env, 'LOGIN_ACCOUNT_CEILING', 50),
+      accountSpacingSeconds: int(env, 'LOGIN_ACCOUNT_SPACING', 5),
     },
+    listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),

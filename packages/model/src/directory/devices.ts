@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
-import { ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
+import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
 
 /** Hotdesk account ids: "hot-" followed by 7 random lowercase letters or digits (spec part 1 sections 3, 9). */
 export const HOTDESK_ACCOUNT_PREFIX = 'hot-';
@@ -128,9 +128,9 @@ export const deviceRegistration = z.object({
 /** GET /devices/{id}/users/audit: hotdesk log-in and log-out times per user. */
 export const deviceAuditQuery = z.object({
   /** Epoch milliseconds: entries logged in at or after. */
-  timeFrom: z.coerce.number().int().min(0).optional(),
+  timeFrom: z.coerce.number().pipe(epochMs()).optional(),
   /** Epoch milliseconds: entries logged in at or before. */
-  timeTo: z.coerce.number().int().min(0).optional(),
+  timeTo: z.coerce.number().pipe(epochMs()).optional(),
 });
 export const deviceAuditEntry = z.object({
   id: z.number(),

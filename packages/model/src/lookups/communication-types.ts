@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
-import { optionalText, required } from '../validation.js';
+import { oneOf, optionalText, required } from '../validation.js';
 
 export const COMMUNICATION_CHANNELS = ['phone', 'email', 'messaging'] as const;
 export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
@@ -19,7 +18,7 @@ export const communicationTypes = defineResource({
   route: '/lookups/communications',
   input: z.object({
     name: required(),
-    channel: z.enum(COMMUNICATION_CHANNELS, { error: messages.required }),
+    channel: oneOf(COMMUNICATION_CHANNELS),
     code: required(),
     description: optionalText(),
   }),

@@ -21,7 +21,7 @@ export const TTS_VOICES = ['en', 'en-us', 'ru', 'uk', 'de', 'fr', 'es'] as const
 export const TTS_DEFAULT_VOICE = 'en';
 
 /**
- * Media files (class media_file): uploaded audio, listed by name, created_at, mime_type and size
+ * Media files (class media_file): uploaded audio, listed by name, createdAt, mimeType and size
  * (spec part 1 section 3). Created by upload or text-to-speech, never by a JSON body; deleted
  * with their file.
  */
@@ -35,19 +35,19 @@ export const media = defineResource({
   item: z.object({
     id: z.number(),
     name: z.string(),
-    created_at: z.string(),
-    mime_type: z.string(),
+    createdAt: z.string(),
+    mimeType: z.string(),
     size: z.number(),
   }),
-  fields: ['id', 'name', 'created_at', 'mime_type', 'size'],
-  listFields: ['id', 'name', 'created_at', 'mime_type', 'size'],
+  fields: ['id', 'name', 'createdAt', 'mimeType', 'size'],
+  listFields: ['id', 'name', 'createdAt', 'mimeType', 'size'],
   search: ['name'],
-  sort: ['id', 'name', 'created_at', 'mime_type', 'size'],
-  defaultSort: '-created_at',
+  sort: ['id', 'name', 'createdAt', 'mimeType', 'size'],
+  defaultSort: '-createdAt',
   columns: [
     { field: 'name', sort: 'name' },
-    { field: 'created_at', kind: 'date', sort: 'created_at' },
-    { field: 'mime_type', sort: 'mime_type' },
+    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
+    { field: 'mimeType', sort: 'mimeType' },
     { field: 'size', sort: 'size' },
   ],
   recordAcl: false,

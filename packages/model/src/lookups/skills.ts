@@ -4,7 +4,7 @@ import { optionalText, required } from '../validation.js';
 
 /**
  * Skill (spec part 1 section 3). Skills always get full rxwd (section 6): no class guards them.
- * total_agents and active_agents count agent skills, which arrive with the contact-center area.
+ * totalAgents and activeAgents count agent skills, which arrive with the contact-center area.
  */
 export const skills = defineResource({
   name: 'skills',
@@ -18,19 +18,19 @@ export const skills = defineResource({
     id: z.number(),
     name: z.string(),
     description: z.string(),
-    total_agents: z.number(),
-    active_agents: z.number(),
+    totalAgents: z.number(),
+    activeAgents: z.number(),
   }),
-  fields: ['id', 'name', 'description', 'total_agents', 'active_agents'],
-  listFields: ['id', 'name', 'description', 'total_agents', 'active_agents'],
+  fields: ['id', 'name', 'description', 'totalAgents', 'activeAgents'],
+  listFields: ['id', 'name', 'description', 'totalAgents', 'activeAgents'],
   search: ['name'],
   sort: ['id', 'name', 'description'],
   defaultSort: '+name',
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'description', sort: 'description' },
-    { field: 'total_agents' },
-    { field: 'active_agents' },
+    { field: 'totalAgents' },
+    { field: 'activeAgents' },
   ],
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },

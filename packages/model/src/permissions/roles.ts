@@ -14,6 +14,8 @@ const roleInput = z.object({
   description: optionalText(),
   permissions: z.array(z.enum(PERMISSIONS)).default([]),
   metadata: roleMetadata.default({ access: {} }),
+  /** Members must sign in with a second factor (and enrol at their next sign-in). */
+  requireTwoFactor: z.boolean().default(false),
 });
 
 export const roles = defineResource({
@@ -29,8 +31,9 @@ export const roles = defineResource({
     description: z.string(),
     permissions: z.array(z.enum(PERMISSIONS)),
     metadata: roleMetadata,
+    requireTwoFactor: z.boolean(),
   }),
-  fields: ['id', 'name', 'description', 'permissions', 'metadata'],
+  fields: ['id', 'name', 'description', 'permissions', 'metadata', 'requireTwoFactor'],
   listFields: ['id', 'name', 'description'],
   search: ['name'],
   sort: ['id', 'name', 'description'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
-import { optionalText, refOutput, required } from '../validation.js';
+import { oneOf, optionalText, recordId, refOutput, required } from '../validation.js';
 import { webchatProblems } from './webchat.js';
 
 export const CHAT_PROVIDERS = [
@@ -47,7 +47,7 @@ export function randomChatUri(random: (n: number) => number = (n) => Math.floor(
 /** A path of the public endpoint: starts with "/", no spaces, query or fragment. */
 const URI_PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/;
 
-const flowRef = z.object({ id: z.number({ error: messages.required }).int().positive() }, { error: messages.required });
+const flowRef = z.object({ id: recordId() }, { error: messages.required });
 
 const updates = z
   .object({ title: optionalText(), close: optionalText(), join: optionalText(), left: optionalText() })
@@ -63,7 +63,7 @@ const chatGatewayInput = z.object({
     .refine((v) => v === '' || URI_PATH.test(v), { error: messages.uriPath })
     .default(''),
   flow: flowRef,
-  provider: z.enum(CHAT_PROVIDERS, { error: messages.required }),
+  provider: oneOf(CHAT_PROVIDERS),
   enabled: z.boolean().default(false),
   metadata: z.record(z.string(), z.string({ error: 'Should be text' })).default({}),
   updates,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
-import { refOutput, required } from '../validation.js';
+import { oneOf, recordId, refOutput, required } from '../validation.js';
 
 /** Flow types (spec part 1 section 3). */
 export const FLOW_TYPES = ['chat', 'voice', 'service', 'processing'] as const;
@@ -60,7 +60,7 @@ const flowInput = z.object({
   name: required(),
   schema: flowSchemaInput(),
   payload: z.record(z.string(), z.unknown()).default({}),
-  type: z.enum(FLOW_TYPES, { error: messages.required }).default(DEFAULT_FLOW_TYPE),
+  type: oneOf(FLOW_TYPES).default(DEFAULT_FLOW_TYPE),
   // Tags are a set: repeated ones collapse, the first spelling stays.
   tags: z
     .array(tag)
@@ -107,7 +107,7 @@ export const flows = defineResource({
 /** A reference to a flow as dialplan rules and chat plans carry it. */
 export const flowRef = () =>
   z.object(
-    { id: z.number({ error: messages.required }).int().positive({ error: messages.required }) },
+    { id: recordId() },
     {
       error: messages.required,
     },

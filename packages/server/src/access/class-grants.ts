@@ -9,6 +9,7 @@ import { NO_RECORD_PARAM } from '../resources/engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
+import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
 
 const aclAnswer = z.object({ items: z.array(aclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
@@ -16,14 +17,36 @@ const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 // Object class ids are not records of the roles class: only the class right is checked.
 const guard = (right: 'r' | 'w') => ({ class: 'roles', right, recordParam: NO_RECORD_PARAM }) as const;
 
-async function objclassId(db: Db, request: FastifyRequest): Promise<number> {
+async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number; cls: string }> {
   const id = parseId('objclass', (request.params as { id: string }).id);
-  const found = await queryRows(
+  const [found] = await queryRows<{ cls: string }>(
     db,
-    sql`select 1 from objclass where id = ${id} and domain_id = ${request.principal!.domainId}`,
+    sql`select class as cls from objclass where id = ${id} and domain_id = ${request.principal!.domainId}`,
   );
-  if (!found.length) throw new HttpError(404, 'app.objclass.not_found', 'No such objclass record.');
-  return id;
+  if (!found) throw new HttpError(404, 'app.objclass.not_found', 'No such objclass record.');
+  return { id, cls: found.cls };
+}
+
+const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(db, request)).id;
+
+/**
+ * Nobody ends with more rights than they hold: grants to a role one holds are refused, and each
+ * grant may add only class rights (and delegation) the actor holds.
+ */
+async function refuseClassEscalation(
+  db: Db,
+  request: FastifyRequest,
+  cls: string,
+  changes: { roleId: number; before: number; after: number }[],
+) {
+  const actor = request.principal!;
+  refuseOwnRole(
+    actor,
+    changes.filter((c) => c.before !== c.after).map((c) => c.roleId),
+  );
+  const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
+  const of = (bits: number) => ({ ...noRights(), classBits: new Map([[cls, bits]]) });
+  for (const c of changes) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
 }
 
 async function readClassGrants(db: Db, id: number) {
@@ -83,8 +106,19 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       const ctx = request.server.ctx;
       const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
       const answer = await ctx.db.transaction(async (tx) => {
-        const id = await objclassId(tx, request);
+        const { id, cls } = await objclassOf(tx, request);
         await checkRoles(tx, request.principal!.domainId, [...bits.keys()], 'objclass');
+        const held = await queryRows<{ roleId: number; access: number }>(
+          tx,
+          sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
+        );
+        const before = new Map(held.map((h) => [h.roleId, h.access]));
+        await refuseClassEscalation(
+          tx,
+          request,
+          cls,
+          [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })),
+        );
         for (const [roleId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
@@ -130,10 +164,21 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       const grantorId = parseId('objclass', (request.params as { grantorId: string }).grantorId, 'grantorId');
       const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
       return ctx.db.transaction(async (tx) => {
-        const id = await objclassId(tx, request);
+        const { id, cls } = await objclassOf(tx, request);
         const domainId = request.principal!.domainId;
         await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
         await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+        const held = await queryRows<{ roleId: number; access: number }>(
+          tx,
+          sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
+        );
+        const before = new Map(held.map((h) => [h.roleId, h.access]));
+        await refuseClassEscalation(
+          tx,
+          request,
+          cls,
+          [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })),
+        );
         for (const [granteeId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from default_acl

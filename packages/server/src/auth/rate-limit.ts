@@ -1,42 +1,86 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { loginFailures } from '../db/schema.js';
-
-/** Failure counter keys: one per user of a domain, one per client address. */
-export const userKey = (domainId: number | string, username: string) => `user:${domainId}/${username.toLowerCase()}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+import { HttpError } from '../http/errors.js';
+import { queryRows } from '../resources/engine/sql.js';
 
 /**
- * Seconds to wait before another attempt, or 0 when allowed. Counted in the database so the
- * limit holds across API nodes.
+ * Sign-in guessing limits, counted in the database (so they hold across API nodes) with one
+ * atomic statement per counter: an attempt takes its number before the password is checked, so
+ * parallel guesses cannot slip past the limit.
+ *
+ * - account + address: `perUser` attempts a window; only that address is held back, so the owner
+ *   signing in from elsewhere is not locked out by someone guessing;
+ * - address: `perAddress` attempts a window, over every account;
+ * - account: past `accountCeiling` attempts a window from anywhere, that account's attempts are
+ *   spaced `accountSpacingSeconds` apart: guessing slows to a crawl, the owner still gets in.
+ *
+ * A successful sign-in gives its attempt back.
  */
-export async function loginRetryAfter(ctx: AppContext, keys: { user: string; address: string }): Promise<number> {
-  const { perUser, perAddress, windowSeconds } = ctx.config.loginLimit;
-  const since = new Date(Date.now() - windowSeconds * 1000).toISOString();
-  const rows = await ctx.db
-    .select({ key: loginFailures.key, count: sql<number>`count(*)::int`, first: sql<string>`min(${loginFailures.at})` })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, [keys.user, keys.address]), gt(loginFailures.at, since)))
-    .groupBy(loginFailures.key);
-  let wait = 0;
-  for (const row of rows) {
-    const limit = row.key === keys.user ? perUser : perAddress;
-    if (row.count < limit) continue;
-    const until = new Date(row.first).getTime() + windowSeconds * 1000;
-    wait = Math.max(wait, Math.ceil((until - Date.now()) / 1000), 1);
+export type AttemptKeys = { pair: string; address: string; account: string };
+
+export function attemptKeys(domain: number | string, username: string, ip: string): AttemptKeys {
+  const account = `user:${domain}/${username.toLowerCase()}`;
+  return { pair: `${account}|${ip}`, address: `ip:${ip}`, account };
+}
+
+const tooMany = (wait: number) =>
+  new HttpError(
+    429,
+    'app.auth.too_many_attempts',
+    `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
+
+/** Takes the next number of a counter within its window; answers it and the seconds the window has left. */
+async function take(ctx: AppContext, key: string): Promise<{ count: number; left: number }> {
+  const window = ctx.config.loginLimit.windowSeconds;
+  const [row] = await queryRows<{ count: number; left: number }>(
+    ctx.db,
+    sql`insert into login_counters as c (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when c.window_start < now() - make_interval(secs => ${window}) then 1 else c.count + 1 end,
+          window_start = case when c.window_start < now() - make_interval(secs => ${window}) then now() else c.window_start end
+        returning count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${window}) - now()))))::int as left`,
+  );
+  return row;
+}
+
+async function giveBack(ctx: AppContext, keys: string[]) {
+  await ctx.db.execute(sql`update login_counters set count = greatest(count - 1, 0) where key in ${keys}`);
+}
+
+/**
+ * Reserves one sign-in attempt, or refuses it with 429 and Retry-After. Call `attemptSucceeded`
+ * once the credentials were right.
+ */
+export async function reserveAttempt(ctx: AppContext, keys: AttemptKeys): Promise<void> {
+  const { perUser, perAddress, accountCeiling, accountSpacingSeconds } = ctx.config.loginLimit;
+  const pair = await take(ctx, keys.pair);
+  if (pair.count > perUser) throw tooMany(pair.left);
+  const address = await take(ctx, keys.address);
+  if (address.count > perAddress) {
+    await giveBack(ctx, [keys.pair]);
+    throw tooMany(address.left);
   }
-  return wait;
+  const account = await take(ctx, keys.account);
+  if (account.count <= accountCeiling) return;
+  // Past the ceiling: one attempt per spacing for the account, whoever makes it.
+  const spaced = await queryRows<{ key: string }>(
+    ctx.db,
+    sql`update login_counters set last_at = now()
+        where key = ${keys.account}
+          and (last_at is null or last_at < now() - make_interval(secs => ${accountSpacingSeconds}))
+        returning key`,
+  );
+  if (!spaced.length) {
+    await giveBack(ctx, [keys.pair, keys.address, keys.account]);
+    throw tooMany(accountSpacingSeconds);
+  }
 }
 
-export async function recordLoginFailure(ctx: AppContext, keys: { user: string; address: string }): Promise<void> {
-  const before = new Date(Date.now() - ctx.config.loginLimit.windowSeconds * 1000).toISOString();
-  await ctx.db.insert(loginFailures).values([{ key: keys.user }, { key: keys.address }]);
-  // Old failures of these keys no longer count: drop them as we go.
-  await ctx.db
-    .delete(loginFailures)
-    .where(and(inArray(loginFailures.key, [keys.user, keys.address]), lt(loginFailures.at, before)));
-}
-
-export async function clearLoginFailures(ctx: AppContext, key: string): Promise<void> {
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, key));
+/** Right credentials: the account's and this address's counts start again; the address's attempt is given back. */
+export async function attemptSucceeded(ctx: AppContext, keys: AttemptKeys): Promise<void> {
+  await ctx.db.execute(sql`delete from login_counters where key in ${[keys.pair, keys.account]}`);
+  await giveBack(ctx, [keys.address]);
 }

@@ -1,24 +1,21 @@
-import { required } from '@switchboard/model';
+import { loginChallenge, required } from '@switchboard/model';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { domains, loggerEntries, users } from '../db/schema.js';
+import { domains, users } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { userInfoOf } from './principal.js';
-import { addressKey, clearLoginFailures, loginRetryAfter, recordLoginFailure, userKey } from './rate-limit.js';
-import { issueToken, revokeToken } from './tokens.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
+import { loginAnswer, startSession } from './session-start.js';
+import { revokeToken } from './tokens.js';
+import { createChallenge, twoFactorOf, twoFactorRequired } from './two-factor.js';
+import { twoFactorLoginRoutes } from './two-factor-routes.js';
 
 const loginBody = z.object({ username: required(), password: required(), domain: z.string().trim().optional() });
-const loginAnswer = z.object({
-  accessToken: z.string(),
-  tokenType: z.literal('Bearer'),
-  expiresAt: z.string().nullable(),
-});
-
 const invalidCredentials = () =>
   new HttpError(401, 'app.auth.invalid_credentials', 'The username or password is incorrect.');
 
@@ -47,30 +44,27 @@ async function resolveDomain(ctx: AppContext, username: string, domain: string |
   return { domainId: rows[0].id, username: user, domainName: rows[0].name };
 }
 
-/** POST /api/login, POST /api/logout, GET /api/userinfo. */
+/** POST /api/login, POST /api/logout, GET /api/userinfo, and the second step of a sign-in. */
 export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  twoFactorLoginRoutes(app);
 
   r.post(
     '/api/login',
     {
       config: { guard: 'public' },
-      schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: loginAnswer } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in (answers a session, or a challenge when a second factor is due)',
+        body: loginBody,
+        response: { 200: z.union([loginAnswer, loginChallenge]) },
+      },
     },
     async (request, reply) => {
       const { domainId, username, domainName } = await resolveDomain(ctx, request.body.username, request.body.domain);
-      const keys = { user: userKey(domainId ?? domainName, username), address: addressKey(request.ip) };
-      const wait = await loginRetryAfter(ctx, keys);
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          'app.auth.too_many_attempts',
-          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-          undefined,
-          { 'retry-after': String(wait) },
-        );
-      }
+      const keys = attemptKeys(domainId ?? domainName, username, request.ip);
+      await reserveAttempt(ctx, keys);
       const [user] =
         domainId === null
           ? []
@@ -80,19 +74,18 @@ export async function authRoutes(app: FastifyInstance) {
               .where(and(eq(users.domainId, domainId), sql`lower(${users.username}) = lower(${username})`))
               .limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), request.body.password);
-      if (!user || !ok || domainId === null) {
-        await recordLoginFailure(ctx, keys);
-        throw invalidCredentials();
-      }
-      await clearLoginFailures(ctx, keys.user);
+      if (!user || !ok || domainId === null) throw invalidCredentials();
       // Told only after the password matched, so a guess learns nothing about the account.
       if (!user.state) throw inactiveAccount();
-      const { token, row } = await issueToken(ctx, { userId: user.id, domainId, kind: 'session', ip: request.ip });
-      await ctx.db
-        .insert(loggerEntries)
-        .values({ domainId, object: 'users', action: 'login', userId: user.id, recordId: user.id, userIp: request.ip });
-      const expiresAt = row.expiresAt ? new Date(row.expiresAt).toISOString() : null;
-      return reply.send({ accessToken: token, tokenType: 'Bearer' as const, expiresAt });
+      // The password alone opens no session when a second factor is set up or required.
+      const enrolled = Boolean((await twoFactorOf(ctx.db, user.id))?.enabledAt);
+      if (enrolled || (await twoFactorRequired(ctx.db, user.id))) {
+        const challenge = await createChallenge(ctx, user.id, domainId);
+        // The failures are forgiven only once the second step passes too.
+        return reply.send({ twoFactor: enrolled ? ('code' as const) : ('enrol' as const), ...challenge });
+      }
+      await attemptSucceeded(ctx, keys);
+      return reply.send(await startSession(ctx, request, user.id, domainId));
     },
   );
 

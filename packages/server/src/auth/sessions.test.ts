@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, insertUser } from '../../test/fixtures.js';
 import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../../test/harness.js';
@@ -147,53 +147,147 @@ describe.each(drivers())('sessions on %s', (driver) => {
   });
 });
 
-describe('sign-in limits', () => {
+describe.each(drivers())('sign-in limits on %s', (driver) => {
   let server: TestServer;
+  let domainId: number;
   beforeAll(async () => {
-    server = await startTestServer({ config: { loginLimit: { perUser: 3, perAddress: 6, windowSeconds: 600 } } });
+    server = await startTestServer({
+      driver,
+      config: {
+        trustProxy: true,
+        loginLimit: { perUser: 3, perAddress: 6, windowSeconds: 600, accountCeiling: 8, accountSpacingSeconds: 30 },
+      },
+    });
+    domainId = await domainIdOf(server.ctx);
   });
   afterAll(async () => server?.close());
 
-  it('answers 429 with Retry-After after too many failures for a user, and a success clears it', async () => {
-    const domainId = await domainIdOf(server.ctx);
+  const from = (ip: string, username: string, password: string) =>
+    server.request('POST', '/api/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+
+  it('answers 429 with Retry-After after too many failures of an account from an address; a success clears it', async () => {
     await insertUser(server.ctx, { domainId, username: 'limited', password: 'Limited-pass-1' });
-    for (let i = 0; i < 2; i++) {
-      const res = await server.request('POST', '/api/login', { body: { username: 'limited', password: 'nope' } });
-      expect(res.status).toBe(401);
-    }
-    // A success before the limit clears the user's counter.
-    await server.login('limited', 'Limited-pass-1');
-    for (let i = 0; i < 3; i++) {
-      const res = await server.request('POST', '/api/login', { body: { username: 'limited', password: 'nope' } });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await server.request('POST', '/api/login', {
-      body: { username: 'limited', password: 'Limited-pass-1' },
-    });
+    for (let i = 0; i < 2; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
+    // A success before the limit clears the counter.
+    expect((await from('10.0.0.1', 'limited', 'Limited-pass-1')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
+    const blocked = await from('10.0.0.1', 'limited', 'Limited-pass-1');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ id: 'app.auth.too_many_attempts', code: 429 });
     const retry = Number(blocked.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(600);
     // Another user from the same address is not blocked yet.
-    expect(
-      (await server.request('POST', '/api/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } }))
-        .status,
-    ).toBe(200);
+    expect((await from('10.0.0.1', 'admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps the owner signing in from another address while one address guesses (no lock-out)', async () => {
+    await insertUser(server.ctx, { domainId, username: 'target', password: 'Target-pass-1' });
+    for (let i = 0; i < 5; i++) await from('10.0.1.1', 'target', 'guess');
+    expect((await from('10.0.1.1', 'target', 'Target-pass-1')).status).toBe(429);
+    expect((await from('10.0.1.2', 'target', 'Target-pass-1')).status).toBe(200);
+  });
+
+  it('evaluates no more guesses than the limit when they arrive all at once', async () => {
+    await insertUser(server.ctx, { domainId, username: 'parallel', password: 'Parallel-pass-1' });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => from('10.0.2.1', 'parallel', 'nope')));
+    const evaluated = answers.filter((a) => a.status === 401).length;
+    expect(evaluated).toBe(3);
+    expect(answers.filter((a) => a.status === 429).length).toBe(27);
+  });
+
+  it('slows guesses at an account from many addresses past its ceiling, and still lets the owner in', async () => {
+    await insertUser(server.ctx, { domainId, username: 'popular', password: 'Popular-pass-1' });
+    // Eight addresses, one guess each: the ceiling (8) is reached without any address being held back.
+    for (let i = 0; i < 8; i++) expect((await from(`10.1.0.${i}`, 'popular', 'nope')).status).toBe(401);
+    // Past it, one attempt per spacing for the account: the next guess is evaluated, the one after waits.
+    expect((await from('10.1.1.1', 'popular', 'nope')).status).toBe(401);
+    const slowed = await from('10.1.1.2', 'popular', 'nope');
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBe(30);
+    // The owner is told to wait a few seconds, not locked out for the window: once the spacing has passed, they get in.
+    await server.ctx.db.execute(
+      sql`update login_counters set last_at = now() - interval '31 seconds' where key like 'user:%/popular'`,
+    );
+    expect((await from('10.1.2.1', 'popular', 'Popular-pass-1')).status).toBe(200);
   });
 
   it('limits one address across users', async () => {
     let last = 0;
     for (let i = 0; i < 8; i++) {
-      const res = await server.request('POST', '/api/login', { body: { username: `guess${i}`, password: 'nope' } });
+      const res = await from('10.2.0.1', `guess${i}`, 'nope');
       last = res.status;
       if (res.status === 429) break;
     }
     expect(last).toBe(429);
-    const admin = await server.request('POST', '/api/login', {
-      body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
-    });
+    const admin = await from('10.2.0.1', 'admin', TEST_ADMIN_PASSWORD);
     expect(admin.status).toBe(429);
     expect(Number(admin.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts wrong current passwords on a password change', async () => {
+    await insertUser(server.ctx, { domainId, username: 'changer', password: 'Changer-pass-1' });
+    const token = await server.login('changer', 'Changer-pass-1');
+    const change = (currentPassword: string) =>
+      server.request('PUT', '/api/users/password', { token, body: { currentPassword, password: 'Changer-pass-2' } });
+    for (let i = 0; i < 3; i++) expect((await change('wrong')).status).toBe(400);
+    expect((await change('Changer-pass-1')).status).toBe(429);
+  });
+});
+
+describe.each(drivers())('password changes and deactivation end sessions on %s', (driver) => {
+  let server: TestServer;
+  let domainId: number;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    domainId = await domainIdOf(server.ctx);
+  });
+  afterAll(async () => server?.close());
+
+  const alive = async (token: string) => (await server.request('GET', '/api/userinfo', { token })).status === 200;
+  const apiToken = async (userId: number) =>
+    (await server.request('POST', `/api/users/${userId}/tokens`, { token: server.adminToken, body: { usage: 'ci' } }))
+      .body.token as string;
+
+  it('an administrator setting a password ends every session and token of the user', async () => {
+    const id = await insertUser(server.ctx, { domainId, username: 'reset-me', password: 'Reset-pass-1' });
+    const session = await server.login('reset-me', 'Reset-pass-1');
+    const token = await apiToken(id);
+    const res = await server.request('PATCH', `/api/users/${id}`, {
+      token: server.adminToken,
+      body: { password: 'Reset-pass-2' },
+    });
+    expect(res.status).toBe(200);
+    expect(await alive(session)).toBe(false);
+    expect(await alive(token)).toBe(false);
+    expect(await alive(server.adminToken)).toBe(true);
+  });
+
+  it("changing one's own password ends the other sessions and tokens, not the current one", async () => {
+    const id = await insertUser(server.ctx, { domainId, username: 'self-change', password: 'Self-pass-1' });
+    const current = await server.login('self-change', 'Self-pass-1');
+    const other = await server.login('self-change', 'Self-pass-1');
+    const token = await apiToken(id);
+    const res = await server.request('PUT', '/api/users/password', {
+      token: current,
+      body: { currentPassword: 'Self-pass-1', password: 'Self-pass-2' },
+    });
+    expect(res.status).toBe(204);
+    expect(await alive(current)).toBe(true);
+    expect(await alive(other)).toBe(false);
+    expect(await alive(token)).toBe(false);
+  });
+
+  it('reactivating a user revives none of the sessions from before the deactivation', async () => {
+    const id = await insertUser(server.ctx, { domainId, username: 'paused', password: 'Paused-pass-1' });
+    const session = await server.login('paused', 'Paused-pass-1');
+    const token = await apiToken(id);
+    const patch = (state: boolean) =>
+      server.request('PATCH', `/api/users/${id}`, { token: server.adminToken, body: { state } });
+    expect((await patch(false)).status).toBe(200);
+    expect((await patch(true)).status).toBe(200);
+    expect(await alive(session)).toBe(false);
+    expect(await alive(token)).toBe(false);
+    expect(await alive(await server.login('paused', 'Paused-pass-1'))).toBe(true);
   });
 });

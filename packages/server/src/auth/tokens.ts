@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { authTokens } from '../db/schema.js';
 import { invalidateAuth } from './cache.js';
 
@@ -75,6 +76,25 @@ export async function revokeToken(ctx: AppContext, tokenId: number): Promise<voi
     .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
   await invalidateAuth(ctx);
+}
+
+/**
+ * Revokes every session and API token of a user but `exceptTokenId` (the caller's own session on
+ * a password change). The caller drops the principal cache once its transaction has committed.
+ */
+export async function revokeUserTokens(db: Db, userId: number, exceptTokenId?: number): Promise<number> {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return rows.length;
 }
 
 /** Ends every sign-in session of a user (POST /users/{id}/logout); API tokens stay valid. */

@@ -66,6 +66,7 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...stamps,
   },
   (t) => [
@@ -217,16 +218,14 @@ export const loggerEntries = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per user and per address to limit guessing across API nodes. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_at').on(t.key, t.at)],
-);
+/** Sign-in attempt counters (auth/rate-limit.ts): one row per key, taken atomically. */
+export const loginCounters = pgTable('login_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /** The last attempt let through while an account is past its ceiling. */
+  lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
+});
 
 /** Claims for scheduled work so each run happens once across API nodes. */
 export const jobClaims = pgTable('job_claims', {
@@ -242,3 +241,4 @@ export * from './schema-licenses.js';
 export * from './schema-lookups.js';
 export * from './schema-media.js';
 export * from './schema-routing.js';
+export * from './schema-two-factor.js';

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
 import { authRoutes } from '../auth/routes.js';
@@ -11,6 +16,7 @@ import { apiError, errorHandler } from './errors.js';
 import { guardHook, requireGuard } from './guard.js';
 import { healthRoutes } from './health.js';
 import { openApiRoute, registerOpenApi } from './openapi.js';
+import { addSecurityHeaders } from './security-headers.js';
 import { staticRoutes } from './static.js';
 
 export type BuildOptions = {
@@ -30,15 +36,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 16 * 1024 * 1024,
     // A stuck client must not hold a connection for ever.
     requestTimeout: 120_000,
+    // Errors met before routing (a malformed URL, a bad content type) get the usual error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const slug = (error.code ?? 'bad_request').replace(/^FST_ERR_(CTP_)?/, '').toLowerCase();
+      void (reply as FastifyReply).status(status).send(apiError(status, `app.request.${slug}`, error.message));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
+  // A JSON content type with no body at all (a DELETE or a logout from some clients) is no body,
+  // not a malformed one; anything else goes through Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRoute', requireGuard);
   app.addHook('onRequest', guardHook(ctx));
+  addSecurityHeaders(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(apiError(404, 'app.not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),

@@ -91,6 +91,17 @@ export function toHttpError(error: unknown, request: FastifyRequest): HttpError 
   if (error instanceof ZodError) return validationError(request, fieldErrors(error));
   const db = databaseError(request, error);
   if (db) return db;
+  // The multipart reader's own complaints (no boundary, a body cut off) are the sender's fault.
+  if (
+    error instanceof Error &&
+    /^(Multipart|Unexpected end of (form|multipart)|Malformed part header|Part terminated early)/.test(error.message)
+  ) {
+    return new HttpError(
+      400,
+      `app.${resourceKey(request.routeOptions.url)}.multipart`,
+      `Malformed upload: ${error.message}.`,
+    );
+  }
   const fe = error as Partial<FastifyError>;
   if (!isResponseSerializationError(fe as Error) && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const slug = (fe.code ?? 'bad_request').replace(/^FST_ERR_(CTP_)?/, '').toLowerCase();

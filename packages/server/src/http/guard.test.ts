@@ -83,6 +83,9 @@ describe.each(drivers())('every route of the server is guarded (%s)', (driver) =
     expect(new Set(open)).toEqual(
       new Set([
         '/api/login',
+        // The second step of a sign-in carries the single-use challenge the password step answered.
+        '/api/login/two-factor',
+        '/api/login/two-factor/enrol',
         '/api/health',
         '/api/openapi.json',
         '/config.json',

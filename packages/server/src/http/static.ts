@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { apiError } from './errors.js';
+import { apiError, HttpError } from './errors.js';
 
 const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>Switchboard</title></head>
 <body><h1>Switchboard</h1><p>The console is not built yet: run <code>npm run build -w packages/web</code>.
@@ -23,7 +23,7 @@ export async function staticRoutes(app: FastifyInstance) {
   if (built) await app.register(fastifyStatic, { root: webDist, serve: false });
 
   app.get('/*', { config: { guard: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const url = decodeURIComponent(request.url.split('?')[0]);
+    const url = consolePath(request.url.split('?')[0]);
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.status(404).send(apiError(404, 'app.not_found', `No API route ${request.method} ${url}.`));
     }
@@ -35,4 +35,20 @@ export async function staticRoutes(app: FastifyInstance) {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** Console paths are short and readable; longer ones are no screen, and NULs and broken escapes no path. */
+const MAX_PATH = 2048;
+
+function consolePath(raw: string): string {
+  if (raw.length > MAX_PATH)
+    throw new HttpError(414, 'app.request.uri_too_long', `A path is at most ${MAX_PATH} characters.`);
+  let url: string;
+  try {
+    url = decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, 'app.request.bad_path', 'The path has a malformed %-escape.');
+  }
+  if (url.includes('\0')) throw new HttpError(400, 'app.request.bad_path', 'The path holds a NUL character.');
+  return url;
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 /** Sessions ended or expired this long ago are deleted (they stay visible a while for audits). */
 const ENDED_SESSION_KEEP_DAYS = 7;
 
-export type CleanupCounts = { loginFailures: number; sessions: number; logEntries: number };
+export type CleanupCounts = { loginCounters: number; sessions: number; logEntries: number };
 
 const count = (result: unknown) =>
   (result as { affectedRows?: number; rowCount?: number | null }).affectedRows ??
@@ -12,13 +12,13 @@ const count = (result: unknown) =>
   0;
 
 /**
- * Retention: old sign-in failures, long-ended sessions, and change-log entries older than their
+ * Retention: sign-in counters whose window has passed, long-ended sessions, and change-log entries older than their
  * object's daysToStore.
  */
 export async function runCleanup(ctx: AppContext): Promise<CleanupCounts> {
   const window = ctx.config.loginLimit.windowSeconds;
-  const failures = await ctx.db.execute(
-    sql`delete from login_failures where at < now() - make_interval(secs => ${window})`,
+  const counters = await ctx.db.execute(
+    sql`delete from login_counters where window_start < now() - make_interval(secs => ${window})`,
   );
   const sessions = await ctx.db.execute(sql`
     delete from auth_tokens where kind = 'session'
@@ -27,5 +27,5 @@ export async function runCleanup(ctx: AppContext): Promise<CleanupCounts> {
     delete from logger_entries e using logger_config c
     where c.domain_id = e.domain_id and c.object = e.object
       and e.date < now() - make_interval(days => c.days_to_store)`);
-  return { loginFailures: count(failures), sessions: count(sessions), logEntries: count(entries) };
+  return { loginCounters: count(counters), sessions: count(sessions), logEntries: count(entries) };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf } from '../../test/fixtures.js';
 import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
-import { authTokens, loggerConfig, loggerEntries, loginFailures } from '../db/schema.js';
+import { authTokens, loggerConfig, loggerEntries, loginCounters } from '../db/schema.js';
 import { claimRun } from './claim.js';
 import { runCleanup } from './cleanup.js';
 
@@ -22,13 +22,13 @@ describe.each(drivers())('scheduled jobs on %s', (driver) => {
     expect(await claimRun(server.ctx.db, 'test-job', 3600)).toBe(true);
   });
 
-  it('deletes old sign-in failures, long-ended sessions and change-log entries past daysToStore', async () => {
+  it('deletes spent sign-in counters, long-ended sessions and change-log entries past daysToStore', async () => {
     const { ctx } = server;
     const domainId = await domainIdOf(ctx);
     const daysAgo = (d: number) => new Date(Date.now() - d * 86400_000).toISOString();
-    await ctx.db.insert(loginFailures).values([
-      { key: 'ip:old', at: daysAgo(1) },
-      { key: 'ip:new', at: new Date().toISOString() },
+    await ctx.db.insert(loginCounters).values([
+      { key: 'ip:old', count: 3, windowStart: daysAgo(1) },
+      { key: 'ip:new', count: 3, windowStart: new Date().toISOString() },
     ]);
     const [admin] = await ctx.db.select({ userId: authTokens.userId }).from(authTokens).limit(1);
     await ctx.db.insert(authTokens).values([
@@ -42,8 +42,8 @@ describe.each(drivers())('scheduled jobs on %s', (driver) => {
       { domainId, object: 'queues', action: 'create', date: daysAgo(50) },
     ]);
     const counts = await runCleanup(ctx);
-    expect(counts).toEqual({ loginFailures: 1, sessions: 1, logEntries: 1 });
-    const keys = (await ctx.db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key);
+    expect(counts).toEqual({ loginCounters: 1, sessions: 1, logEntries: 1 });
+    const keys = (await ctx.db.select({ key: loginCounters.key }).from(loginCounters)).map((r) => r.key);
     expect(keys).toContain('ip:new');
     expect(keys).not.toContain('ip:old');
     const hashes = (await ctx.db.select({ h: authTokens.tokenHash }).from(authTokens)).map((r) => r.h);

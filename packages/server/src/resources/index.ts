@@ -5,6 +5,7 @@ import { registerDeviceRoutes } from './directory/device-routes.js';
 import { devicesResource } from './directory/devices.js';
 import { registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
+import { registerTwoFactorRoutes } from '../auth/two-factor-routes.js';
 import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
@@ -61,6 +62,7 @@ export async function registerResources(app: FastifyInstance) {
   registerUserPresenceRoutes(app);
   registerUserTokenRoutes(app);
   registerUserSettingsRoutes(app);
+  registerTwoFactorRoutes(app);
   registerUserAuditRoute(app);
   registerDeviceRoutes(app);
   registerPermissionsRoute(app);

@@ -241,7 +241,8 @@ export const FIXTURES: Record<string, Fixture> = {
     ],
   },
   roles: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: ['read'] }),
+    // No permissions: the generated access suite's actors hold none, and nobody grants more than they hold.
+    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: [] }),
     searchValue: (b) => b.name as string,
     update: (prefix) => ({ name: unique(prefix), description: 'replaced', permissions: [] }),
     patch: { name: unique('patched') },
@@ -368,7 +369,7 @@ export const FIXTURES: Record<string, Fixture> = {
         rule: 'flow is a reference',
         body: { name: unique('f'), schema: { id: 'x' } },
         field: 'schema.id',
-        message: messages.required,
+        message: messages.idType,
       },
     ],
   },
@@ -723,7 +724,7 @@ export const FIXTURES: Record<string, Fixture> = {
         rule: 'channel known',
         body: { name: unique('c'), code: unique('c'), channel: 'pigeon' },
         field: 'channel',
-        message: messages.required,
+        message: `${messages.oneOf} phone, email, messaging`,
       },
     ],
   },

@@ -54,8 +54,8 @@ describe.each(drivers())('licenses on %s', (driver) => {
         competitive: true,
         domain: 'main',
       });
-      expect(item.validFrom).toBe(Date.parse(item.not_before as string));
-      expect(item.validTill).toBe(Date.parse(item.not_after as string));
+      expect(item.validFrom).toBe(Date.parse(item.notBefore as string));
+      expect(item.validTill).toBe(Date.parse(item.notAfter as string));
       expect((item.validTill as number) - (item.validFrom as number)).toBe(365 * 86_400_000);
       const read = await s.request('GET', `/api/license/${item.id}`, { token });
       expect(read.status).toBe(200);

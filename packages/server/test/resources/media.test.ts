@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor } from './helpers.js';
 
-type Item = { id: number; name: string; created_at: string; mime_type: string; size: number };
+type Item = { id: number; name: string; createdAt: string; mimeType: string; size: number };
 
 /** A valid mono 16-bit PCM WAV of `samples` samples, with varied bytes so ranges can be told apart. */
 function wav(samples: number): Buffer {
@@ -85,8 +85,8 @@ describe.each(drivers())('media files on %s', (driver) => {
     const bytes = wav(4000);
     const res = await upload(bytes, 'greeting.wav', { query: true });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ name: 'greeting.wav', mime_type: 'audio/wav', size: bytes.length });
-    expect(Date.parse(res.body.created_at)).not.toBeNaN();
+    expect(res.body).toMatchObject({ name: 'greeting.wav', mimeType: 'audio/wav', size: bytes.length });
+    expect(Date.parse(res.body.createdAt)).not.toBeNaN();
 
     const list = await s.request('GET', '/api/storage/media', { token, query: { q: 'greeting*' } });
     expect(list.body.items.map((i: Item) => i.id)).toContain(res.body.id);
@@ -127,13 +127,27 @@ describe.each(drivers())('media files on %s', (driver) => {
     expect(several.bytes.length).toBe(size);
   });
 
+  it('serves a WAV header followed by HTML as a file that no browser runs', async () => {
+    const bytes = Buffer.concat([
+      wav(10),
+      Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+    ]);
+    const { body } = await upload(bytes, 'trick.wav');
+    const res = await stream(body.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''trick.wav");
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+  });
+
   it('takes Ogg and MP3 by their content and answers their own types', async () => {
     const ogg = await upload(OGG, 'tone.ogg', { type: 'application/octet-stream' });
     expect(ogg.status).toBe(201);
-    expect(ogg.body.mime_type).toBe('audio/ogg');
+    expect(ogg.body.mimeType).toBe('audio/ogg');
     const mp3 = await upload(MP3, 'tone.mp3', { type: 'audio/mpeg' });
     expect(mp3.status).toBe(201);
-    expect(mp3.body.mime_type).toBe('audio/mpeg');
+    expect(mp3.body.mimeType).toBe('audio/mpeg');
     expect((await stream(mp3.body.id)).headers.get('content-type')).toBe('audio/mpeg');
   });
 
@@ -194,7 +208,7 @@ describe.each(drivers())('media files on %s', (driver) => {
       query: { q: 'pg-*', size: 2, page: 2, sort: '+name' },
     });
     expect(page2.body).toEqual({ items: [expect.objectContaining({ name: 'pg-c.wav' })], next: false });
-    for (const field of ['name', 'created_at', 'mime_type', 'size']) {
+    for (const field of ['name', 'createdAt', 'mimeType', 'size']) {
       const up = await s.request('GET', '/api/storage/media', { token, query: { sort: `+${field}`, size: 1000 } });
       const down = await s.request('GET', '/api/storage/media', { token, query: { sort: `-${field}`, size: 1000 } });
       expect(up.status, field).toBe(200);
@@ -266,7 +280,7 @@ describe.each(drivers())('media files on %s', (driver) => {
       body: { name: 'welcome', text: '-v Welcome to the switchboard. Please hold.', voice: 'en' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ name: 'welcome', mime_type: 'audio/wav' });
+    expect(res.body).toMatchObject({ name: 'welcome', mimeType: 'audio/wav' });
     const played = await stream(res.body.id);
     expect(played.status).toBe(200);
     const wavBytes = played.bytes;

@@ -307,8 +307,9 @@ describe.each(drivers())('users on %s', (driver) => {
       const on = await s.request('PATCH', `/api/users/${user.id}`, { token, body: { state: true } });
       expect(on.body.state).toBe(true);
       expect((await signIn(user.username, user.password)).status).toBe(200);
-      // The API token was never revoked: it works again with the account.
-      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(200);
+      // Deactivation revoked them for good: reactivating revives neither the session nor the token.
+      expect((await s.request('GET', '/api/userinfo', { token: apiToken })).status).toBe(401);
+      expect((await s.request('GET', '/api/userinfo', { token: session })).status).toBe(401);
     });
 
     it('is set by PUT too, which re-activates when state is left out (its default)', async () => {

@@ -83,6 +83,8 @@ export const api = {
   put: <T>(path: string, body: unknown, options?: CallOptions) => call<T>('PUT', path, body, options),
   patch: <T>(path: string, body: unknown, options?: CallOptions) => call<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
+  /** Any method with a body (a DELETE that must prove something, such as a current code). */
+  call: <T>(method: string, path: string, body: unknown, options?: CallOptions) => call<T>(method, path, body, options),
 };
 
 /** A failure met outside `call` (an XHR upload) goes the same way: 401 signs out, others notify. */

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { getToken } from '../app/api';
 import { mockFetch, renderApp } from '../app/test-utils';
 
 vi.mock('../areas/routes', () => ({ adminRoutes: [] }));
@@ -73,5 +74,77 @@ describe('SignInPage', () => {
     renderApp('/auth', { token: false, user: null });
     await fillAndSubmit('admin', 'secret');
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is starting');
+  });
+
+  it('asks for the code after the password, then signs in with it', async () => {
+    const { calls } = mockFetch((_method, url, body) => {
+      if (url.pathname === '/api/login') return { body: { twoFactor: 'code', challenge: 'c-1', expiresAt: 'x' } };
+      if (url.pathname === '/api/login/two-factor') {
+        if ((body as { code: string }).code === '111111')
+          return {
+            status: 400,
+            body: {
+              id: 'app.auth.validation',
+              code: 400,
+              detail: 'code',
+              fields: [{ field: 'code', message: 'The code is not valid' }],
+            },
+          };
+        return { body: { accessToken: 't', tokenType: 'Bearer', expiresAt: null } };
+      }
+      return undefined;
+    });
+    renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('admin', 'secret');
+    await userEvent.type(await screen.findByLabelText('Code'), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not valid')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Code'));
+    await userEvent.type(screen.getByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(getToken()).toBe('t'));
+    expect(calls.filter((c) => c.path === '/api/login/two-factor').map((c) => c.body)).toEqual([
+      { challenge: 'c-1', code: '111111' },
+      { challenge: 'c-1', code: '123456' },
+    ]);
+  });
+
+  it('sets up the factor a role requires and shows the recovery codes once', async () => {
+    mockFetch((_method, url) => {
+      if (url.pathname === '/api/login') return { body: { twoFactor: 'enrol', challenge: 'c-2', expiresAt: 'x' } };
+      if (url.pathname === '/api/login/two-factor/enrol')
+        return { body: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Switchboard:ann?secret=JBSWY3DPEHPK3PXP' } };
+      if (url.pathname === '/api/login/two-factor')
+        return {
+          body: {
+            accessToken: 't',
+            tokenType: 'Bearer',
+            expiresAt: null,
+            recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'],
+          },
+        };
+      return undefined;
+    });
+    renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('ann', 'secret');
+    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code for the authenticator app' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('aaaaa-bbbbb')).toBeInTheDocument();
+    expect(screen.getByText('ccccc-ddddd')).toBeInTheDocument();
+  });
+
+  it('asks for the password again when the challenge has expired', async () => {
+    mockFetch((_method, url) => {
+      if (url.pathname === '/api/login') return { body: { twoFactor: 'code', challenge: 'c-3', expiresAt: 'x' } };
+      return { status: 401, body: { id: 'app.auth.challenge_expired', code: 401, detail: 'expired' } };
+    });
+    renderApp('/auth', { token: false, user: null });
+    await fillAndSubmit('admin', 'secret');
+    await userEvent.type(await screen.findByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in has expired');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 });

@@ -1,15 +1,24 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../app/api';
-import { signIn } from '../app/auth';
+import { type Enrolment, signIn, signInWithCode, startSignInEnrolment } from '../app/auth';
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
 import { translateMessage } from '../kit/messages';
+import { CodeStep } from './two-factor/CodeStep';
+import { EnrolmentStep } from './two-factor/EnrolmentStep';
+import { RecoveryCodes } from './two-factor/RecoveryCodes';
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'domain', string>>;
+/** After the password: the code, a set-up a role requires, then the recovery codes of that set-up. */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; challenge: string }
+  | { kind: 'enrol'; challenge: string; enrolment: Enrolment }
+  | { kind: 'codes'; codes: string[] };
 
 /** /auth: username, password and, when needed, the domain; server errors shown above the button. */
 export function SignInPage() {
@@ -24,6 +33,8 @@ export function SignInPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [codeError, setCodeError] = useState<string>();
 
   const describe = (error: unknown): string => {
     if (!(error instanceof ApiFailure)) return t('auth.failed');
@@ -32,6 +43,32 @@ export function SignInPage() {
     if (error.status === 429) return t('auth.tooManyAttempts');
     if (error.status === 0) return t('common.networkError');
     return error.body.detail ?? error.message;
+  };
+
+  const enter = async () => {
+    await refresh();
+    navigate(safeReturnPath(params.get('from')), { replace: true });
+  };
+
+  const submitCode = async (challenge: string, code: string) => {
+    setBusy(true);
+    setCodeError(undefined);
+    try {
+      const codes = await signInWithCode(challenge, code);
+      if (codes.length) setStep({ kind: 'codes', codes });
+      else await enter();
+    } catch (error) {
+      const field = error instanceof ApiFailure ? error.body.fields?.find((f) => f.field === 'code') : undefined;
+      if (field) setCodeError(translateMessage(t, field.message));
+      else if (error instanceof ApiFailure && error.status === 401) {
+        // The challenge expired or ran out of attempts: the password is asked again.
+        setStep({ kind: 'password' });
+        setPassword('');
+        setFailure(t('twoFactor.expired'));
+      } else setCodeError(describe(error));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -45,9 +82,15 @@ export function SignInPage() {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      await signIn({ username, password, domain: withDomain ? domain : undefined });
-      await refresh();
-      navigate(safeReturnPath(params.get('from')), { replace: true });
+      const second = await signIn({ username, password, domain: withDomain ? domain : undefined });
+      if (second?.twoFactor === 'code') setStep({ kind: 'code', challenge: second.challenge });
+      else if (second) {
+        setStep({
+          kind: 'enrol',
+          challenge: second.challenge,
+          enrolment: await startSignInEnrolment(second.challenge),
+        });
+      } else await enter();
     } catch (error) {
       const fields = error instanceof ApiFailure ? (error.body.fields ?? []) : [];
       const domainField = fields.find((f) => f.field === 'domain');
@@ -71,56 +114,95 @@ export function SignInPage() {
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="md" p="xl" radius="lg" w={380} maw="100%">
-        <Box component="form" onSubmit={submit} noValidate aria-label={t('auth.title')}>
-          <Stack gap="md">
-            <div>
-              <Title order={2}>{t('app.title')}</Title>
-              <Text c="dimmed" size="sm">
-                {t('auth.subtitle')}
-              </Text>
-            </div>
-            <TextInput
-              label={t('auth.username')}
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              error={errors.username}
-              autoFocus
+        {step.kind === 'code' && (
+          <SecondStepFrame>
+            <CodeStep busy={busy} error={codeError} onSubmit={(code) => submitCode(step.challenge, code)} />
+          </SecondStepFrame>
+        )}
+        {step.kind === 'enrol' && (
+          <SecondStepFrame hint={t('twoFactor.requiredByRole')}>
+            <EnrolmentStep
+              enrolment={step.enrolment}
+              busy={busy}
+              error={codeError}
+              onConfirm={(code) => submitCode(step.challenge, code)}
             />
-            <PasswordInput
-              label={t('auth.password')}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-            />
-            <Switch
-              label={t('auth.useDomain')}
-              checked={withDomain}
-              onChange={(e) => setWithDomain(e.currentTarget.checked)}
-            />
-            {withDomain && (
+          </SecondStepFrame>
+        )}
+        {step.kind === 'codes' && (
+          <SecondStepFrame>
+            <RecoveryCodes codes={step.codes} onDone={enter} />
+          </SecondStepFrame>
+        )}
+        {step.kind === 'password' && (
+          <Box component="form" onSubmit={submit} noValidate aria-label={t('auth.title')}>
+            <Stack gap="md">
+              <div>
+                <Title order={2}>{t('app.title')}</Title>
+                <Text c="dimmed" size="sm">
+                  {t('auth.subtitle')}
+                </Text>
+              </div>
               <TextInput
-                label={t('auth.domain')}
-                name="domain"
-                value={domain}
-                onChange={(e) => setDomain(e.currentTarget.value)}
-                error={errors.domain}
+                label={t('auth.username')}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={errors.username}
+                autoFocus
               />
-            )}
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Button type="submit" loading={busy} fullWidth>
-              {t('auth.submit')}
-            </Button>
-          </Stack>
-        </Box>
+              <PasswordInput
+                label={t('auth.password')}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={errors.password}
+              />
+              <Switch
+                label={t('auth.useDomain')}
+                checked={withDomain}
+                onChange={(e) => setWithDomain(e.currentTarget.checked)}
+              />
+              {withDomain && (
+                <TextInput
+                  label={t('auth.domain')}
+                  name="domain"
+                  value={domain}
+                  onChange={(e) => setDomain(e.currentTarget.value)}
+                  error={errors.domain}
+                />
+              )}
+              {failure && (
+                <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Button type="submit" loading={busy} fullWidth>
+                {t('auth.submit')}
+              </Button>
+            </Stack>
+          </Box>
+        )}
       </Paper>
     </Center>
+  );
+}
+
+function SecondStepFrame({ hint, children }: { hint?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{t('twoFactor.title')}</Title>
+        {hint && (
+          <Text c="dimmed" size="sm">
+            {hint}
+          </Text>
+        )}
+      </div>
+      {children}
+    </Stack>
   );
 }

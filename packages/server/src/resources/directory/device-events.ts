@@ -1,4 +1,4 @@
-import { DEVICE_STATES, type DeviceState, required } from '@switchboard/model';
+import { DEVICE_STATES, type DeviceState, pastEpochMs, required } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,7 +14,7 @@ registerTopic('devices', { cls: 'devices' });
 const STATE = Object.fromEntries(DEVICE_STATES.map((s, i) => [s, i])) as Record<DeviceState, number>;
 
 /** When it happened on the telephony side (epoch milliseconds); the time of the call by default. */
-const time = z.number().int().positive().optional();
+const time = pastEpochMs().optional();
 const account = required();
 
 type DeviceRow = { id: number; account: string; state: number; hotdesk: boolean };

@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -42,8 +43,8 @@ export const licensesCompiled = compile(licensesDef, {
     scope: { select: 'to_json(t.scope)' },
     used: { select: USED_SQL },
     remain: { select: `(t.seat_limit - ${USED_SQL})` },
-    not_before: { select: isoSql('t.not_before'), column: 't.not_before' },
-    not_after: { select: isoSql('t.not_after'), column: 't.not_after' },
+    notBefore: { select: isoSql('t.not_before'), column: 't.not_before' },
+    notAfter: { select: isoSql('t.not_after'), column: 't.not_after' },
     validFrom: { select: epochMs('t.not_before'), column: 't.not_before' },
     validTill: { select: epochMs('t.not_after'), column: 't.not_after' },
   },
@@ -269,6 +270,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       if (!found.length) {
         throw new HttpError(404, 'app.license_users.not_found', 'No such user holds this license.');
       }
+      await refuseStrongerUser(ctx.db, request.principal!, userId, 'log out');
       const sessions = await revokeSessions(ctx, userId);
       await invalidateAuth(ctx);
       return { sessions };

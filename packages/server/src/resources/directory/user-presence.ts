@@ -2,6 +2,7 @@ import { presenceInput } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../engine/http.js';
@@ -55,6 +56,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
         sql`select 1 from users where id = ${id} and domain_id = ${request.principal!.domainId}`,
       );
       if (!found.length) throw notFound(c);
+      await refuseStrongerUser(ctx.db, request.principal!, id, 'log out');
       const sessions = await revokeSessions(ctx, id);
       await invalidateAuth(ctx);
       return { sessions };

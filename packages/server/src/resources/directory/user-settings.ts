@@ -1,7 +1,10 @@
 import { messages, passwordChange, phoneSettings } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { invalidateAuth } from '../../auth/cache.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from '../../auth/rate-limit.js';
+import { revokeUserTokens } from '../../auth/tokens.js';
 import { doc, parseBody, routeCompilers, validationError } from '../engine/http.js';
 import { queryRows } from '../engine/sql.js';
 
@@ -60,11 +63,20 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
         db,
         sql`select password_hash as hash from users where id = ${userId}`,
       );
+      // Wrong current passwords count like wrong sign-ins: a stolen session cannot guess its way to the password.
+      const keys = attemptKeys(request.principal!.domainId, request.principal!.username, request.ip);
+      await reserveAttempt(request.server.ctx, keys);
       if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
         throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
       }
+      await attemptSucceeded(request.server.ctx, keys);
       const hash = await hashPassword(body.password);
-      await db.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
+        // Every other session and token of the user ends; the one that made the change stays.
+        await revokeUserTokens(tx, userId, request.principal!.tokenId);
+      });
+      await invalidateAuth(request.server.ctx);
       return reply.status(204).send();
     },
   });

@@ -2,6 +2,7 @@ import { type ResourceDef, userToken, userTokenCreated, userTokenInput } from '@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { issueToken } from '../../auth/tokens.js';
 import { authTokens } from '../../db/schema.js';
@@ -96,6 +97,7 @@ export function registerUserTokenRoutes(app: FastifyInstance) {
       if (userId !== principal.userId && !principal.permissions.has('changeUserPassword')) {
         throw forbidden("Creating another user's token needs the changeUserPassword permission.");
       }
+      await refuseStrongerUser(ctx.db, principal, userId, 'create a token for');
       const { token, row } = await issueToken(ctx, {
         userId,
         domainId: principal.domainId,

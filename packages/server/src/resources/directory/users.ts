@@ -1,8 +1,10 @@
 import { users as usersDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { checkRoles } from '../../access/acl-store.js';
+import { noRights, refuseEscalation, refuseStrongerUser, rolesRights } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { revokeUserTokens } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { forbidden, HttpError } from '../../http/errors.js';
@@ -42,8 +44,27 @@ const sameIds = (a: number[], b: number[]) => {
 
 const refIds = (value: unknown) => ((value as Ref[] | undefined) ?? []).map((r) => r.id);
 
+/**
+ * Nobody ends with more rights than they hold: the roles one gives must grant nothing beyond one's
+ * own rights, and a user whose roles grant more cannot have their password set by one.
+ */
+async function refuseUserEscalation(body: Record<string, unknown>, ctx: WriteContext, db: Db) {
+  const actor = ctx.principal;
+  if ('roles' in body) {
+    const before = new Set(ctx.old ? refIds(ctx.old.roles) : []);
+    const added = refIds(body.roles).filter((id) => !before.has(id));
+    if (added.length) {
+      const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
+      refuseEscalation(actor, actorRights, noRights(), await rolesRights(db, actor.domainId, added));
+    }
+  }
+  if (ctx.old && typeof body.password === 'string' && body.password !== '') {
+    await refuseStrongerUser(db, actor, ctx.old.id as number, 'set the password of');
+  }
+}
+
 /** Roles, licenses and other users' passwords need their own global permissions. */
-function checkUserRights(body: Record<string, unknown>, ctx: WriteContext) {
+async function checkUserRights(body: Record<string, unknown>, ctx: WriteContext, tx?: Db) {
   const has = (p: 'manageUserRoles' | 'manageUserLicense' | 'changeUserPassword') => ctx.principal.permissions.has(p);
   if ('roles' in body && !has('manageUserRoles')) {
     const before = ctx.old ? refIds(ctx.old.roles) : [];
@@ -77,6 +98,7 @@ function checkUserRights(body: Record<string, unknown>, ctx: WriteContext) {
   if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '' && !has('changeUserPassword')) {
     throw forbidden('Setting a user password needs the changeUserPassword permission.');
   }
+  await refuseUserEscalation(body, ctx, tx ?? ctx.app.db);
 }
 
 export const usersResource = defineServerResource(usersDef, {
@@ -130,6 +152,22 @@ export const usersResource = defineServerResource(usersDef, {
       write: async (value, row) => {
         // An empty password leaves the stored one as it is.
         if (typeof value === 'string' && value !== '') row.passwordHash = await hashPassword(value);
+      },
+      // A password set by someone else ends every session and token the user had: whoever knew
+      // the old one is out. (One's own change goes through PUT /users/password.)
+      afterWrite: async (tx, userId, value, ctx) => {
+        if (ctx.op !== 'create' && typeof value === 'string' && value !== '') {
+          await revokeUserTokens(tx, userId, ctx.old?.id === ctx.principal.userId ? ctx.principal.tokenId : undefined);
+        }
+      },
+    },
+    state: {
+      write: (value, row) => {
+        row.state = value;
+      },
+      // Deactivation ends sessions and tokens for good, so reactivating revives none of them.
+      afterWrite: async (tx, userId, value, ctx) => {
+        if (value === false && ctx.old?.state !== false) await revokeUserTokens(tx, userId);
       },
     },
   },

@@ -67,7 +67,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         ...routeCompilers,
         handler: async (request) => {
           const query = request.query as Record<string, unknown>;
-          const lq = parseListQuery(c.listSpec, query);
+          const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
           const filters = binding.listFilters?.(query) ?? [];
           if (!Array.isArray(filters)) throw queryError(def.name, filters);

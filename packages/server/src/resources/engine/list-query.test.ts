@@ -43,5 +43,11 @@ describe('list query', () => {
     expect(parseListQuery(spec, { page: '0' })).toMatchObject({ field: 'page' });
     expect(parseListQuery(spec, { size: '1001' })).toMatchObject({ field: 'size' });
     expect(ok({ size: '1000', page: '3' })).toMatchObject({ size: 1000, page: 3 });
+    // LIST_MAX_PAGE_SIZE moves the bound, up to the original product's 20,000.
+    expect(parseListQuery(spec, { size: '20000' }, 20_000)).toMatchObject({ size: 20_000 });
+    expect(parseListQuery(spec, { size: '501' }, 500)).toEqual({
+      field: 'size',
+      message: 'size must be a whole number from 1 to 500',
+    });
   });
 });

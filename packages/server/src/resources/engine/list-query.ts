@@ -46,12 +46,17 @@ export function parseSort(raw: string, allowed: ReadonlySet<string>): SortSpec |
 }
 
 /** Reads `page`, `size`, `q`, `sort`, `fields` and `id`; any bad value is named in the error. */
-export function parseListQuery(spec: ListSpec, query: Record<string, unknown>): ListQuery | QueryError {
+/** `maxSize` is the server's LIST_MAX_PAGE_SIZE (MAX_PAGE_SIZE unless configured). */
+export function parseListQuery(
+  spec: ListSpec,
+  query: Record<string, unknown>,
+  maxSize = MAX_PAGE_SIZE,
+): ListQuery | QueryError {
   const page = positiveInt(one(query.page), FIRST_PAGE);
   if (page === null) return { field: 'page', message: 'page must be a whole number from 1' };
   const size = positiveInt(one(query.size), PAGE_SIZE);
-  if (size === null || size > MAX_PAGE_SIZE) {
-    return { field: 'size', message: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` };
+  if (size === null || size > maxSize) {
+    return { field: 'size', message: `size must be a whole number from 1 to ${maxSize}` };
   }
 
   let sort: SortSpec | null = null;

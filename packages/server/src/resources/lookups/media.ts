@@ -18,13 +18,13 @@ export const mediaResource = defineServerResource(mediaDef, {
   // Media has no per-record permissions (spec part 1 section 6): the class right decides.
   recordClass: null,
   fields: {
-    created_at: { select: isoSql('t.created_at'), column: 't.created_at' },
-    mime_type: { select: 't.mime_type', column: 't.mime_type' },
+    createdAt: { select: isoSql('t.created_at'), column: 't.created_at' },
+    mimeType: { select: 't.mime_type', column: 't.mime_type' },
   },
   afterDeleteCommit: async (items, ctx) => {
     for (const item of items) {
       await removeQuietly(
-        mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mime_type as string),
+        mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mimeType as string),
       );
     }
   },
@@ -148,7 +148,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const id = parseId('media', (request.params as { id: string }).id);
       const item = await findItem(db, c, domainId, id);
       if (!item) throw notFound(c);
-      const file = mediaFile(config, domainId, id, item.mime_type as string);
+      const file = mediaFile(config, domainId, id, item.mimeType as string);
       let size: number;
       try {
         size = (await fs.promises.stat(file)).size;
@@ -170,9 +170,11 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       }
       reply
         .header('accept-ranges', 'bytes')
-        .header('content-type', item.mime_type as string)
+        .header('content-type', item.mimeType as string)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(item.name as string)}`);
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(item.name as string)}`)
+        // A stored file is only ever sound: even opened as a page, it runs nothing and loads nothing.
+        .header('content-security-policy', "sandbox; default-src 'none'");
       if (range) {
         reply
           .status(206)

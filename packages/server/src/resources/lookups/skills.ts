@@ -8,7 +8,7 @@ export const skillsResource = defineServerResource(skillsDef, {
   fields: {
     // Agent skills (agent, skill, capacity, enabled) arrive with the contact-center area; until
     // then no agent holds a skill, so both counts are 0. Replace with counts over agent skills.
-    total_agents: { select: '0' },
-    active_agents: { select: '0' },
+    totalAgents: { select: '0' },
+    activeAgents: { select: '0' },
   },
 });

@@ -18,7 +18,11 @@ const pageQueryDoc = z.object({
 
 function page(request: FastifyRequest, name: string) {
   const query = request.query as Record<string, unknown>;
-  const lq = parseListQuery(NO_FIELDS, { page: query.page, size: query.size, q: query.q });
+  const lq = parseListQuery(
+    NO_FIELDS,
+    { page: query.page, size: query.size, q: query.q },
+    request.server.ctx.config.listMaxPageSize,
+  );
   if (isQueryError(lq)) throw queryError(name, lq);
   return lq;
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, type ResourceDef } from '@switchboard/model';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,8 @@ type Props<V extends FormValues> = {
   check?: (values: V) => FieldError[];
   /** Translated heading. */
   title: (values: V, isNew: boolean) => string;
+  /** Why this record is read-only for the caller beyond the class right (shown above the form), or null. */
+  locked?: (id: number) => string | null;
 };
 
 /**
@@ -39,7 +41,16 @@ type Props<V extends FormValues> = {
  * with `/{id}`. The resource's schema checks the values before anything is sent; API field errors
  * land under the fields too. Leaving with unsaved changes asks first.
  */
-export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, toInput, check, title }: Props<V>) {
+export function EditScreen<V extends FormValues>({
+  def,
+  tabs,
+  empty,
+  fromItem,
+  toInput,
+  check,
+  title,
+  locked,
+}: Props<V>) {
   const { t } = useTranslation();
   const { can } = useSession();
   const navigate = useNavigate();
@@ -88,7 +99,8 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
     return () => controller.abort();
   }, [id, load]);
 
-  const readOnly = isNew ? !can(def.objClass, 'x') : !can(def.objClass, 'w');
+  const lockedBecause = id === null || Number.isNaN(id) ? null : (locked?.(id) ?? null);
+  const readOnly = isNew ? !can(def.objClass, 'x') : !can(def.objClass, 'w') || lockedBecause !== null;
 
   const set = useCallback(
     <K extends keyof V & string>(key: K, value: V[K]) => {
@@ -247,6 +259,11 @@ export function EditScreen<V extends FormValues>({ def, tabs, empty, fromItem, t
           </Button>
         )}
       </Group>
+      {lockedBecause && (
+        <Alert color="gray" mb="sm" icon={<IconLock size={16} />}>
+          {lockedBecause}
+        </Alert>
+      )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {visibleTabs.map((x) => (

@@ -16,8 +16,8 @@ const license = {
   used: 1,
   limit: 3,
   competitive: false,
-  not_before: '2026-01-01T00:00:00.000Z',
-  not_after: '2027-01-01T00:00:00.000Z',
+  notBefore: '2026-01-01T00:00:00.000Z',
+  notAfter: '2027-01-01T00:00:00.000Z',
 };
 const products = ['CALL_CENTER', 'CHAT', 'EMAIL', 'VOIP_DEVICE', 'DIALER', 'AUDIT'];
 const holder = {

@@ -56,8 +56,8 @@ function Summary({ license }: { license: LicenseItem }) {
     <SimpleGrid cols={{ base: 2, md: 5 }} mb="md" spacing="sm">
       {fact(t(fieldKey('serial')), license.serial)}
       {fact(t(fieldKey('used')), `${license.used} / ${license.limit}`)}
-      {fact(t(fieldKey('not_before')), formatDateTime(license.not_before, i18n.language))}
-      {fact(t(fieldKey('not_after')), formatDateTime(license.not_after, i18n.language))}
+      {fact(t(fieldKey('notBefore')), formatDateTime(license.notBefore, i18n.language))}
+      {fact(t(fieldKey('notAfter')), formatDateTime(license.notAfter, i18n.language))}
       {fact(t(fieldKey('competitive')), license.competitive ? t('licenses.concurrent') : t('licenses.named'))}
     </SimpleGrid>
   );

@@ -21,7 +21,7 @@ function EndCell({ row }: { row: Row }) {
     daysLeft <= 0 ? t('licenses.expired') : daysLeft <= 30 ? t('licenses.daysLeft', { n: Math.ceil(daysLeft) }) : null;
   return (
     <Stack gap={0}>
-      <Text size="sm">{formatDateTime(row.not_after, i18n.language)}</Text>
+      <Text size="sm">{formatDateTime(row.notAfter, i18n.language)}</Text>
       {warning && (
         <Text size="xs" fw={600} c={daysLeft <= 0 ? 'red' : 'orange'}>
           {warning}
@@ -32,7 +32,7 @@ function EndCell({ row }: { row: Row }) {
 }
 
 const cells = {
-  not_after: (row: Row) => <EndCell row={row} />,
+  notAfter: (row: Row) => <EndCell row={row} />,
   used: (row: Row) => `${row.used} / ${row.limit}`,
   competitive: (row: Row) => <CompetitiveCell value={row.competitive === true} />,
 };

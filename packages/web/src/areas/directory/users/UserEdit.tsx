@@ -11,6 +11,7 @@ import { fieldKey } from '../../../kit/path';
 import { UserLicenses } from './UserLicenses';
 import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
+import { UserTwoFactor } from './UserTwoFactor';
 import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
 
 /**
@@ -40,6 +41,7 @@ export function UserEdit() {
             />
             <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
             <SwitchField form={form} name="state" label={t('users.active')} description={t('users.activeHint')} />
+            {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly} />}
           </SimpleGrid>
         ),
       },

@@ -14,7 +14,7 @@ const license = (id: number, product: string, days: number, used = 0) => ({
   id,
   product,
   serial: `SN-${id}`,
-  not_after: new Date(Date.now() + days * DAY).toISOString(),
+  notAfter: new Date(Date.now() + days * DAY).toISOString(),
   validTill: Date.now() + days * DAY,
   used,
   limit: 2,

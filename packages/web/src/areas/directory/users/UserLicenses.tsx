@@ -56,7 +56,7 @@ export function UserLicenses({ form }: { form: EditForm<UserValues> }) {
               <Table.Th w={70}>{t('licenses.assigned')}</Table.Th>
               <Table.Th>{t(fieldKey('product'))}</Table.Th>
               <Table.Th>{t(fieldKey('serial'))}</Table.Th>
-              <Table.Th>{t(fieldKey('not_after'))}</Table.Th>
+              <Table.Th>{t(fieldKey('notAfter'))}</Table.Th>
               <Table.Th>{t(fieldKey('used'))}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -79,7 +79,7 @@ export function UserLicenses({ form }: { form: EditForm<UserValues> }) {
                   <Table.Td>{license.product}</Table.Td>
                   <Table.Td>{license.serial}</Table.Td>
                   <Table.Td>
-                    {formatDateTime(license.not_after, i18n.language)}{' '}
+                    {formatDateTime(license.notAfter, i18n.language)}{' '}
                     {expired && (
                       <Badge size="xs" color="red" variant="light">
                         {t('licenses.expired')}

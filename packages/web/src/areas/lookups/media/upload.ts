@@ -1,7 +1,7 @@
 import { MEDIA_UPLOAD_FIELD } from '@switchboard/model';
 import { ApiFailure, apiUrl, getToken, queryString, reportFailure } from '../../../app/api';
 
-export type MediaItem = { id: number; name: string; created_at: string; mime_type: string; size: number };
+export type MediaItem = { id: number; name: string; createdAt: string; mimeType: string; size: number };
 
 /**
  * Uploads one file as multipart field `file`. XMLHttpRequest rather than fetch: only it reports

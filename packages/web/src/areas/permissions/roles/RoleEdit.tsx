@@ -2,9 +2,10 @@ import { Stack } from '@mantine/core';
 import { roles } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
-import { TextField } from '../../../kit/fields/TextField';
+import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { RoleAccess } from './RoleAccess';
 import { RolePermissions } from './RolePermissions';
@@ -13,16 +14,23 @@ import { emptyRole, type RoleValues, roleFromItem } from './values';
 /** `/permissions/roles/new` and `/{id}`: general, global permissions, application and section access. */
 export function RoleEdit() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const tabs = useMemo<EditTab<RoleValues>[]>(
     () => [
       {
         key: 'general',
         label: t('roles.tabs.general'),
-        fields: ['name', 'description'],
+        fields: ['name', 'description', 'requireTwoFactor'],
         render: (form) => (
           <Stack maw={640} gap="sm">
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
+            <SwitchField
+              form={form}
+              name="requireTwoFactor"
+              label={t('roles.requireTwoFactor')}
+              description={t('roles.requireTwoFactorHint')}
+            />
           </Stack>
         ),
       },
@@ -60,6 +68,8 @@ export function RoleEdit() {
       empty={emptyRole}
       fromItem={roleFromItem}
       title={(values, isNew) => (isNew ? t('roles.new') : values.name)}
+      // The server refuses changes to a role one holds: they would change one's own rights.
+      locked={(id) => (user?.roles.some((r) => r.id === id) ? t('roles.ownRole') : null)}
     />
   );
 }

@@ -6,9 +6,16 @@ export type RoleValues = {
   description: string;
   permissions: Permission[];
   metadata: { access: RoleAccess };
+  requireTwoFactor: boolean;
 };
 
-export const emptyRole = (): RoleValues => ({ name: '', description: '', permissions: [], metadata: { access: {} } });
+export const emptyRole = (): RoleValues => ({
+  name: '',
+  description: '',
+  permissions: [],
+  metadata: { access: {} },
+  requireTwoFactor: false,
+});
 
 export function roleFromItem(item: Record<string, unknown>): RoleValues {
   const metadata = (item.metadata as RoleValues['metadata'] | undefined) ?? { access: {} };
@@ -17,6 +24,7 @@ export function roleFromItem(item: Record<string, unknown>): RoleValues {
     description: typeof item.description === 'string' ? item.description : '',
     permissions: Array.isArray(item.permissions) ? (item.permissions as Permission[]) : [],
     metadata: { access: metadata.access ?? {} },
+    requireTwoFactor: item.requireTwoFactor === true,
   };
 }
 

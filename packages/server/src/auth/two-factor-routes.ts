@@ -1,0 +1,247 @@
+import {
+  messages,
+  recoveryCodesAnswer,
+  twoFactorStatus as statusSchema,
+  twoFactorCode,
+  twoFactorEnrolment,
+  twoFactorLogin,
+} from '@switchboard/model';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { refuseStrongerUser } from '../access/escalation.js';
+import type { AppContext } from '../context.js';
+import { domains, loggerEntries, users } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
+import { loginAnswer, startSession } from './session-start.js';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  peekChallenge,
+  removeTwoFactor,
+  spendChallenge,
+  takeChallengeAttempt,
+  twoFactorOf,
+  twoFactorRequired,
+  twoFactorStatus,
+  verifySecondFactor,
+} from './two-factor.js';
+
+const expiredChallenge = () =>
+  new HttpError(401, 'app.auth.challenge_expired', 'The sign-in has expired. Enter your password again.');
+const wrongCode = () => validationError('auth', [{ field: 'code', message: messages.twoFactorWrong }]);
+
+type Account = { id: number; domainId: number; username: string; domain: string };
+
+async function accountOf(ctx: AppContext, userId: number): Promise<Account> {
+  const [row] = await ctx.db
+    .select({ id: users.id, domainId: users.domainId, username: users.username, domain: domains.name })
+    .from(users)
+    .innerJoin(domains, eq(domains.id, users.domainId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw expiredChallenge();
+  return row;
+}
+
+/**
+ * Codes are limited like passwords: the same per-account and per-address counters, so a
+ * password guessed elsewhere does not buy unlimited code guesses.
+ */
+async function limited<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  account: Account,
+  check: () => Promise<T | null>,
+): Promise<T> {
+  const keys = attemptKeys(account.domainId, account.username, request.ip);
+  await reserveAttempt(ctx, keys);
+  const result = await check();
+  if (result === null) throw wrongCode();
+  await attemptSucceeded(ctx, keys);
+  return result;
+}
+
+const label = (a: Account) => `${a.username}@${a.domain}`;
+
+/** The second step of a sign-in: POST /api/login/two-factor and its enrolment step. */
+export function twoFactorLoginRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+
+  app.route({
+    method: 'POST',
+    url: '/api/login/two-factor/enrol',
+    config: { guard: 'public' },
+    schema: doc('session', 'Start the enrolment a role requires, during sign-in', {
+      body: z.object({ challenge: z.string() }),
+      response: { 200: twoFactorEnrolment },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { challenge } = parseBody('auth', z.object({ challenge: z.string().min(1).max(512) }), request.body);
+      const row = await peekChallenge(ctx, challenge);
+      if (!row) throw expiredChallenge();
+      const existing = await twoFactorOf(ctx.db, row.userId);
+      if (existing?.enabledAt) {
+        throw new HttpError(409, 'app.auth.two_factor_enrolled', 'Two-factor sign-in is already set up.');
+      }
+      return beginEnrolment(ctx.db, row.userId, label(await accountOf(ctx, row.userId)));
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/login/two-factor',
+    config: { guard: 'public' },
+    schema: doc('session', 'Second step of a sign-in: a six-digit code or a recovery code', {
+      body: twoFactorLogin,
+      response: { 200: loginAnswer.extend({ recoveryCodes: z.array(z.string()).optional() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const body = parseBody('auth', twoFactorLogin, request.body);
+      const row = await takeChallengeAttempt(ctx, body.challenge);
+      if (!row) throw expiredChallenge();
+      const account = await accountOf(ctx, row.userId);
+      const [user] = await ctx.db.select({ state: users.state }).from(users).where(eq(users.id, row.userId));
+      if (!user?.state) throw expiredChallenge();
+      const enrolled = Boolean((await twoFactorOf(ctx.db, row.userId))?.enabledAt);
+      // A sign-in that had to enrol confirms the new secret with its first code.
+      const recoveryCodes = await limited(ctx, request, account, async () =>
+        enrolled
+          ? (await verifySecondFactor(ctx.db, row.userId, body.code))
+            ? []
+            : null
+          : confirmEnrolment(ctx.db, row.userId, body.code),
+      );
+      await spendChallenge(ctx, row.id);
+      const session = await startSession(ctx, request, row.userId, row.domainId);
+      return enrolled ? session : { ...session, recoveryCodes };
+    },
+  });
+}
+
+/** The signed-in user's own second factor, and an administrator's view and reset of a user's. */
+export function registerTwoFactorRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const me = async (request: FastifyRequest) => accountOf(ctx, request.principal!.userId);
+
+  app.route({
+    method: 'GET',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
+    ...routeCompilers,
+    handler: async (request) => twoFactorStatus(ctx.db, request.principal!.userId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
+      response: { 200: twoFactorEnrolment },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const account = await me(request);
+      if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
+        throw new HttpError(409, 'app.auth.two_factor_enrolled', 'Two-factor sign-in is already set up.');
+      }
+      return beginEnrolment(ctx.db, account.id, label(account));
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/me/two-factor/confirm',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Finish the set-up with a current code; answers the recovery codes once', {
+      body: twoFactorCode,
+      response: { 200: recoveryCodesAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { code } = parseBody('auth', twoFactorCode, request.body);
+      const account = await me(request);
+      const recoveryCodes = await limited(ctx, request, account, () => confirmEnrolment(ctx.db, account.id, code));
+      await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
+      return { recoveryCodes };
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      const { code } = parseBody('auth', twoFactorCode, request.body);
+      const account = await me(request);
+      if (await twoFactorRequired(ctx.db, account.id)) {
+        throw new HttpError(
+          403,
+          'app.auth.two_factor_required',
+          'A role you hold requires two-factor sign-in: it cannot be turned off.',
+        );
+      }
+      await limited(ctx, request, account, async () =>
+        (await verifySecondFactor(ctx.db, account.id, code)) ? true : null,
+      );
+      await removeTwoFactor(ctx.db, account.id);
+      await logTwoFactor(ctx, request, account.id, 'two_factor_disable');
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/users/:id/two-factor',
+    config: { guard: { class: 'users', right: 'r' } },
+    schema: doc('users', 'Whether a user signs in with a second factor', { response: { 200: statusSchema } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const userId = await domainUser(ctx, request);
+      return twoFactorStatus(ctx.db, userId);
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/users/:id/two-factor',
+    config: { guard: { class: 'users', right: 'w' } },
+    schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)'),
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      const userId = await domainUser(ctx, request);
+      await refuseStrongerUser(ctx.db, request.principal!, userId, 'reset two-factor sign-in of');
+      if (!(await removeTwoFactor(ctx.db, userId))) {
+        throw new HttpError(404, 'app.users.two_factor_not_set', 'This user has no two-factor sign-in to reset.');
+      }
+      await logTwoFactor(ctx, request, userId, 'two_factor_reset');
+      return reply.status(204).send();
+    },
+  });
+}
+
+/** The `:id` user, refused unless it is of the caller's domain. */
+async function domainUser(ctx: AppContext, request: FastifyRequest): Promise<number> {
+  const id = parseId('users', (request.params as { id?: string }).id);
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.domainId, request.principal!.domainId)))
+    .limit(1);
+  if (!row) throw notFound('app.users.not_found', 'No such users record.');
+  return row.id;
+}
+
+async function logTwoFactor(ctx: AppContext, request: FastifyRequest, recordId: number, action: string) {
+  const p = request.principal!;
+  await ctx.db
+    .insert(loggerEntries)
+    .values({ domainId: p.domainId, object: 'users', action, userId: p.userId, recordId, userIp: request.ip });
+}
