@@ -128,4 +128,32 @@ describe('EditScreen', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/directory/users'));
   });
+
+  it('saves on Enter in a field and on Ctrl+S', async () => {
+    const api = fakeApi((c) => {
+      if (c.path === '/users/5' && c.method === 'GET') return { body: stored };
+      if (c.path === '/users/5' && c.method === 'PUT') return { body: { ...stored, ...(c.body as object) } };
+      return undefined;
+    });
+    renderRoutes(routes, '/directory/users/5');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, ' Smith{Enter}');
+    await waitFor(() => expect(api.of('PUT', '/users/5')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'a@example.org');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(api.of('PUT', '/users/5')).toHaveLength(2));
+    expect(api.of('PUT', '/users/5')[1]?.body).toMatchObject({ email: 'a@example.org' });
+  });
+
+  it('moves the focus to the first failing field', async () => {
+    fakeApi(() => undefined);
+    renderRoutes(routes, '/directory/users/new');
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'not-an-email{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus());
+  });
 });

@@ -148,8 +148,17 @@ export function EditScreen<V extends FormValues>({
   );
   const visibleTabs = allTabs.filter((x) => (!x.savedOnly || !isNew) && (x.shownWhen?.(values) ?? true));
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusError, setFocusError] = useState(0);
+  // After a failed save the failing tab has rendered; put the caret in its first invalid field.
+  useEffect(() => {
+    if (focusError === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusError]);
+
   const showErrors = (found: FieldError[]) => {
     setErrors(found);
+    setFocusError((n) => n + 1);
     // Stay on the current tab when it shows a failing field; otherwise open the first that does.
     const current = visibleTabs.find((x) => x.key === tab);
     if (current && found.some((e) => tabHolds(current, e.field))) return;
@@ -215,8 +224,20 @@ export function EditScreen<V extends FormValues>({
 
   const failing = (x: EditTab<V>) => errors.some((e) => tabHolds(x, e.field));
 
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!readOnly && !saving) void save();
+  };
+  const saveShortcut = (event: React.KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      // Keep the browser's "save page" dialog away while the editor has focus.
+      event.preventDefault();
+      if (!readOnly && !saving) void save();
+    }
+  };
+
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" component="form" ref={formRef} noValidate onSubmit={submit} onKeyDown={saveShortcut}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <BackToList />
@@ -233,7 +254,7 @@ export function EditScreen<V extends FormValues>({
             leftSection={<IconDeviceFloppy size={14} />}
             loading={saving}
             disabled={!isNew && !dirty}
-            onClick={save}
+            type="submit"
           >
             {t('kit.save')}
           </Button>
