@@ -24,6 +24,8 @@ const server = spawn('node', [path.join(root, 'packages/server/dist/main.js')], 
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     GRAPH_API_URL: graph.url,
     GRAPH_DIALOG_URL: graph.dialogUrl,
+    // Dialogs return to the address the browser uses for the console.
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
 });
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });

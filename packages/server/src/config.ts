@@ -37,6 +37,8 @@ export type Config = {
   graphApiUrl: string;
   /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
   graphDialogUrl: string;
+  /** Where browsers reach this server (PUBLIC_URL): return addresses of provider dialogs are built from it, never from the Host header. */
+  publicUrl: string;
   /** Folder of uploaded and synthesised media files (default `<dataDir>/media`). */
   mediaDir: string;
   /** Largest media upload, in bytes. */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
     graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',

@@ -1,7 +1,7 @@
 // Tables of the gateways area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domains } from './schema.js';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domains, users } from './schema.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
@@ -71,7 +71,8 @@ export const chatGateways = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('chat_gateways_uri').on(t.uri),
+    // A uri is unique in its domain: another tenant's uri is neither blocked nor revealed.
+    uniqueIndex('chat_gateways_domain_uri').on(t.domainId, t.uri),
     searchIndex('chat_gateways_name_search', t.name),
     index('chat_gateways_domain_name').on(t.domainId, t.name),
   ],
@@ -100,3 +101,22 @@ export const chatGatewayAccounts = pgTable(
   },
   (t) => [uniqueIndex('chat_gateway_accounts_key').on(t.gatewayId, t.kind, t.externalId)],
 );
+
+/**
+ * A provider dialog a signed-in administrator opened for a gateway: the dialog's return must bring
+ * this single-use, expiring state back, or nothing is stored.
+ */
+export const chatSetupStates = pgTable('chat_setup_states', {
+  tokenHash: text('token_hash').primaryKey(),
+  domainId: integer('domain_id')
+    .notNull()
+    .references(() => domains.id, { onDelete: 'cascade' }),
+  gatewayId: integer('gateway_id')
+    .notNull()
+    .references(() => chatGateways.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+});

@@ -224,7 +224,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       expect(missing.body.fields).toEqual([{ field: 'metadata.token', message: messages.required }]);
     });
 
-    it('refuses a uri another domain already uses (the public endpoint is global)', async () => {
+    it('keeps uris unique per domain: another tenant may use the same one, and learns nothing of it', async () => {
       const uri = `/${unique('shared').toLowerCase()}`;
       await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('g'), uri });
       const other = await s.createDomain(unique('dom').toLowerCase());
@@ -244,8 +244,14 @@ describe.each(drivers())('gateways on %s', (driver) => {
         token: other.adminToken,
         body: { ...FIXTURES.chatGateways.create('g'), flow: { id: flow.body.id }, uri },
       });
-      expect(res.status).toBe(409);
-      expect(res.body.fields[0].field).toBe('uri');
+      expect(res.status).toBe(201);
+      // Within one domain a uri stays unique.
+      const twice = await s.request('POST', '/api/chat/bots', {
+        token,
+        body: { ...FIXTURES.chatGateways.create('g'), uri },
+      });
+      expect(twice.status).toBe(409);
+      expect(twice.body.fields[0].field).toBe('uri');
     });
 
     it('runs a chat flow only, and a flow a gateway uses cannot be deleted', async () => {
@@ -406,19 +412,52 @@ describe.each(drivers())('gateways on %s', (driver) => {
       id = made.id;
     });
 
+    const setupState = async (kind: 'pages' | 'whatsapp') =>
+      new URL((await hook({ [kind]: 'setup' })).body.url).searchParams.get('state') as string;
+
     it('answers a setup link of the dialog with the client id and our return address', async () => {
       const res = await hook({ pages: 'setup' });
       expect(res.status).toBe(200);
       const link = new URL(res.body.url);
       expect(link.origin + link.pathname).toBe('https://dialog.test/oauth');
       expect(link.searchParams.get('client_id')).toBe(clientId);
-      expect(link.searchParams.get('redirect_uri')).toBe(`${s.url}/api/chat/setup${uri}?kind=pages`);
+      // The return address comes from PUBLIC_URL, whatever Host the request named.
+      expect(link.searchParams.get('redirect_uri')).toBe(`${s.ctx.config.publicUrl}/api/chat/setup${uri}?kind=pages`);
+      const forged = await s.request('GET', `/api/chat/hook${uri}`, {
+        token,
+        query: { pages: 'setup' },
+        headers: { 'x-forwarded-host': 'attacker.example', host: 'attacker.example' },
+      });
+      expect(new URL(forged.body.url).searchParams.get('redirect_uri')).not.toContain('attacker');
+      expect(link.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    });
+
+    it('stores nothing from a dialog return without the state an administrator started, or with a spent one', async () => {
+      const noState = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=${STANDIN_CODE}`, {
+        redirect: 'manual',
+      });
+      expect(noState.status).toBe(400);
+      expect(((await noState.json()) as { id: string }).id).toBe('app.chatGateways.setup_state');
+      const state = await setupState('pages');
+      const wrongKind = await fetch(`${s.url}/api/chat/setup${uri}?kind=whatsapp&code=${STANDIN_CODE}&state=${state}`, {
+        redirect: 'manual',
+      });
+      expect(wrongKind.status).toBe(400);
+      expect((await hook({ pages: '' })).body.items).toEqual([]);
     });
 
     it('stores the granted pages when the dialog returns, then subscribes and unsubscribes one', async () => {
-      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=${STANDIN_CODE}`, { redirect: 'manual' });
+      const state = await setupState('pages');
+      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=${STANDIN_CODE}&state=${state}`, {
+        redirect: 'manual',
+      });
       expect(back.status).toBe(302);
       expect(back.headers.get('location')).toBe(`/routing/chat-gateways/${id}`);
+      // A state is good once.
+      const again = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=${STANDIN_CODE}&state=${state}`, {
+        redirect: 'manual',
+      });
+      expect(again.status).toBe(400);
 
       const listed = await hook({ pages: '' });
       expect(listed.status, JSON.stringify(listed.body)).toBe(200);
@@ -457,7 +496,8 @@ describe.each(drivers())('gateways on %s', (driver) => {
     it('lists, subscribes, unsubscribes and removes (with ack=true) WhatsApp accounts with their numbers', async () => {
       const setup = await hook({ whatsapp: 'setup' });
       expect(new URL(setup.body.url).searchParams.get('scope')).toContain('whatsapp_business_management');
-      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=whatsapp&code=${STANDIN_CODE}`, {
+      const state = new URL(setup.body.url).searchParams.get('state');
+      const back = await fetch(`${s.url}/api/chat/setup${uri}?kind=whatsapp&code=${STANDIN_CODE}&state=${state}`, {
         redirect: 'manual',
       });
       expect(back.status).toBe(302);
@@ -477,7 +517,12 @@ describe.each(drivers())('gateways on %s', (driver) => {
     });
 
     it('refuses a bad code with 502, changes without the edit right with 403, other domains with 404', async () => {
-      const bad = await fetch(`${s.url}/api/chat/setup${uri}?kind=pages&code=wrong`, { redirect: 'manual' });
+      const bad = await fetch(
+        `${s.url}/api/chat/setup${uri}?kind=pages&code=wrong&state=${await setupState('pages')}`,
+        {
+          redirect: 'manual',
+        },
+      );
       expect(bad.status).toBe(502);
       const reader = await makeActor(s, token, { grants: { chats: 'r' } });
       expect((await hook({ pages: '' }, reader.token)).status).toBe(200);

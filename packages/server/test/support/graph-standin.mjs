@@ -49,6 +49,9 @@ export async function startGraphStandin(port = 0, host = '127.0.0.1') {
       if (!back || !q.get('client_id')) return fail(res, 400, 'redirect_uri and client_id are required');
       const target = new URL(back);
       target.searchParams.set('code', STANDIN_CODE);
+      // A provider hands the state it was given back untouched.
+      const state = q.get('state');
+      if (state) target.searchParams.set('state', state);
       res.writeHead(302, { location: target.toString() });
       res.end();
       return;

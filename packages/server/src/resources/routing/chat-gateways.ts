@@ -47,7 +47,7 @@ function withDefaults(provider: string, metadata: Record<string, string>): Recor
  */
 export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
   table: chatGateways,
-  unique: { chat_gateways_uri: 'uri' },
+  unique: { chat_gateways_domain_uri: 'uri' },
   fields: {
     metadata: { select: `(t.metadata - ${SECRET_ARRAY})` },
     secretsSet: {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -123,17 +124,27 @@ async function listWhatsapp(ctx: AppContext, g: Gateway) {
   );
 }
 
-function origin(request: FastifyRequest) {
-  return `${request.protocol}://${request.host}`;
-}
+/** The dialog's return address, from PUBLIC_URL: a forged Host header cannot redirect the code elsewhere. */
+const redirectUri = (ctx: AppContext, g: Gateway, kind: Kind) =>
+  `${ctx.config.publicUrl}${SETUP_PREFIX}${g.uri}?kind=${kind}`;
 
-const redirectUri = (request: FastifyRequest, g: Gateway, kind: Kind) =>
-  `${origin(request)}${SETUP_PREFIX}${g.uri}?kind=${kind}`;
+const SETUP_STATE_SECONDS = 600;
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
-function setupLink(ctx: AppContext, request: FastifyRequest, g: Gateway, kind: Kind) {
+/**
+ * A dialog link bound to the gateway and the administrator who asked for it: its state is
+ * random, stored only hashed, good for ten minutes and once.
+ */
+async function setupLink(ctx: AppContext, request: FastifyRequest, g: Gateway, kind: Kind) {
+  const state = randomBytes(32).toString('base64url');
+  await ctx.db.execute(sql`delete from chat_setup_states where expires_at < now()`);
+  await ctx.db.execute(sql`insert into chat_setup_states (token_hash, domain_id, gateway_id, user_id, kind, expires_at)
+    values (${hashState(state)}, ${g.domainId}, ${g.id}, ${request.principal!.userId}, ${kind},
+            now() + make_interval(secs => ${SETUP_STATE_SECONDS}))`);
   const url = new URL(ctx.config.graphDialogUrl);
   url.searchParams.set('client_id', g.clientId);
-  url.searchParams.set('redirect_uri', redirectUri(request, g, kind));
+  url.searchParams.set('redirect_uri', redirectUri(ctx, g, kind));
+  url.searchParams.set('state', state);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', kind === 'pages' ? PAGE_SCOPES : WHATSAPP_SCOPES);
   return { url: url.toString() };
@@ -247,11 +258,28 @@ export function registerChatPageRoutes(app: FastifyInstance) {
         throw validationError('chatGateways', [{ field: 'kind', message: 'Should be pages or whatsapp' }]);
       }
       if (!query.code) throw validationError('chatGateways', [{ field: 'code', message: 'This field is required' }]);
-      const g = await findGateway(ctx.db, uriOf(request), null);
+      // Only a dialog an administrator of the gateway's domain opened, recently, counts, and once.
+      const [started] = await queryRows<{ domainId: number; gatewayId: number }>(
+        ctx.db,
+        sql`delete from chat_setup_states where token_hash = ${hashState(query.state ?? '')}
+              and kind = ${kind} and expires_at > now()
+            returning domain_id as "domainId", gateway_id as "gatewayId"`,
+      );
+      if (!started) {
+        throw fail(
+          400,
+          'setup_state',
+          'This setup was not started here or has expired: start it again from the gateway.',
+        );
+      }
+      const g = await findGateway(ctx.db, uriOf(request), started.domainId);
+      if (g.id !== started.gatewayId) {
+        throw fail(400, 'setup_state', 'This setup was started for another gateway: start it again from the gateway.');
+      }
       const { access_token: userToken } = await graph<{ access_token: string }>(ctx, 'GET', 'oauth/access_token', {
         client_id: g.clientId,
         client_secret: g.clientSecret,
-        redirect_uri: redirectUri(request, g, kind),
+        redirect_uri: redirectUri(ctx, g, kind),
         code: query.code,
       });
       if (kind === 'pages') {
