@@ -59,7 +59,8 @@ export async function startJobEngine(database: Database, options: JobsOptions = 
     ...('pglite' in connection
       ? { db: pgliteAdapter(connection.pglite) }
       : { connectionString: connection.connectionString, max: 4 }),
-    cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 60,
+    // pg-boss takes 1 to 45 seconds here: how late a due cron slot may be noticed.
+    cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
     cronWorkerIntervalSeconds: Math.min(5, options.cronMonitorIntervalSeconds ?? 5),
   });
   boss.on('error', (error) => options.onError?.(error));
