@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock.js';
 import { startTestServer, TEST_ADMIN_PASSWORD } from './harness.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -39,7 +40,8 @@ describe('server process', () => {
       if (health !== 200) await new Promise((r) => setTimeout(r, 50));
     }
     expect(health, output).toBe(200);
-    expect(fs.existsSync(path.join(dir, 'switchboard.lock'))).toBe(true);
+    // The running server holds the data folder: another opener is refused.
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirLockedError);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -54,7 +56,9 @@ describe('server process', () => {
     expect(viaHeader.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(fs.existsSync(path.join(dir, 'switchboard.lock'))).toBe(false);
+    // Stopped, it holds nothing any more.
+    const release = await acquireDataDirLock(dir);
+    release();
     // JSON logs, one object per line, without the token.
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(2);

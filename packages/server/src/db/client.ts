@@ -52,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const release = acquireDataDirLock(options.dataDir);
+  const release = await acquireDataDirLock(options.dataDir);
   let client: PGlite | undefined;
   try {
     const pgdata = path.join(options.dataDir, 'pgdata');
