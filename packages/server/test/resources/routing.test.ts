@@ -294,6 +294,48 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
       expect(res.status).toBe(200);
       expect(res.body.item.name).toBe('fallback');
     });
+
+    it('answers other requests while slow patterns are tested, and stops the call at its budget', async () => {
+      // Rules of their own domain, so none of the rules above matches first.
+      const other = await s.createDomain(unique('dp').toLowerCase());
+      const flow = await call(
+        'POST',
+        '/api/routing/schema',
+        { name: 'dp flow', type: 'voice', schema: [] },
+        undefined,
+        other.adminToken,
+      );
+      for (let i = 0; i < 12; i++) {
+        const made = await call(
+          'POST',
+          '/api/routing/outbound/calls',
+          { name: `slow ${i}`, schema: { id: flow.body.id }, pattern: `^(\\d+)+${i}$` },
+          undefined,
+          other.adminToken,
+        );
+        expect(made.status).toBe(201);
+      }
+      const finished: string[] = [];
+      const tester = call(
+        'GET',
+        '/api/routing/outbound/calls/match',
+        undefined,
+        { number: `${'1'.repeat(40)}#` },
+        other.adminToken,
+      ).then((res) => {
+        finished.push('tester');
+        return res;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const health = await s.request('GET', '/api/health');
+      finished.push('health');
+      expect(health.status).toBe(200);
+      const res = await tester;
+      // Twelve patterns of 250 ms each exceed the 2 s budget: the call is stopped and says so.
+      expect(res.status).toBe(422);
+      expect(res.body.id).toBe('app.dialplan.tester_timeout');
+      expect(finished).toEqual(['health', 'tester']);
+    });
   });
 
   describe('chat plans', () => {

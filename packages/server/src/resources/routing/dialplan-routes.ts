@@ -1,4 +1,3 @@
-import vm from 'node:vm';
 import { dialplan, dialplanMatch, dialplanMatchQuery } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,30 +10,7 @@ import { notFound, readItem } from '../engine/ops.js';
 import { queryRows } from '../engine/sql.js';
 import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
 import { FLOW_REF_SQL } from './flow-ref.js';
-
-/**
- * How long one pattern may run against a number before it counts as not matching. The watchdog
- * measures wall time, so the limit leaves room for a busy machine: an ordinary pattern takes
- * microseconds, one with catastrophic backtracking never finishes at all.
- */
-export const PATTERN_TIMEOUT_MS = 250;
-
-// Patterns are the administrators' own text: one with catastrophic backtracking must not hold the
-// server, so each runs in a context whose script is stopped after PATTERN_TIMEOUT_MS.
-const sandbox = vm.createContext({ pattern: '', number: '' });
-const script = new vm.Script('new RegExp(pattern).test(number)');
-
-/** Does the pattern (JavaScript syntax, no flags) match anywhere in the number? */
-export function patternMatches(pattern: string, number: string): boolean {
-  sandbox.pattern = pattern;
-  sandbox.number = number;
-  try {
-    return script.runInContext(sandbox, { timeout: PATTERN_TIMEOUT_MS }) === true;
-  } catch {
-    // A pattern that does not compile or runs too long matches nothing.
-    return false;
-  }
-}
+import { firstMatch, TesterTimeoutError } from './pattern-tester.js';
 
 const c = dialplanResource.compiled;
 const base = `/api${dialplan.path}`;
@@ -60,8 +36,17 @@ export function registerDialplanRoutes(app: FastifyInstance) {
             where t.domain_id = ${principal.domainId} and not t.disabled${readable ? sql` and ${readable}` : sql``}
             order by t.position, t.id`,
       );
-      const item = rows.find((r) => patternMatches(r.pattern, number)) ?? null;
-      return { item };
+      let index: number;
+      try {
+        index = await firstMatch(
+          rows.map((r) => r.pattern),
+          number,
+        );
+      } catch (error) {
+        if (!(error instanceof TesterTimeoutError)) throw error;
+        throw new HttpError(422, 'app.dialplan.tester_timeout', `${error.message} Simplify the slow patterns.`);
+      }
+      return { item: rows[index] ?? null };
     },
   });
 
