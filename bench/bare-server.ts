@@ -19,7 +19,7 @@ async function openRunner(): Promise<{ run: () => Promise<unknown[]>; close: () 
       close: () => pool.end(),
     };
   }
-  const release = acquireDataDirLock(spec.dataDir ?? '');
+  const release = await acquireDataDirLock(spec.dataDir ?? '');
   const client = await PGlite.create({ dataDir: `${spec.dataDir}/pgdata` });
   return {
     run: async () => (await client.query(spec.text, spec.params)).rows,

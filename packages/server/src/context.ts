@@ -3,7 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { Jobs } from './jobs/engine.js';
 
 /** Cross-node messages: PostgreSQL LISTEN/NOTIFY (PGlite has them too). */
-export type Bus = Pick<Database, 'listen' | 'notify'>;
+export type Bus = Pick<Database, 'listen' | 'notify' | 'listenerState' | 'onListenerRestored'>;
 
 /** What every part of the server is handed: the database, the configuration, the bus, the jobs. */
 export type AppContext = { db: Db; config: Config; bus: Bus; jobs: Jobs };

@@ -51,8 +51,14 @@ export async function invalidateAuth(ctx: AppContext): Promise<void> {
 }
 
 /** Listens for other nodes' invalidations; returns the unsubscribe. */
-export function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
-  return ctx.bus.listen(AUTH_CHANNEL, () => clearLocal(ctx));
+export async function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
+  const stop = await ctx.bus.listen(AUTH_CHANNEL, () => clearLocal(ctx));
+  // Changes made on other nodes while the listener was down were never heard: forget everything.
+  const stopRestored = ctx.bus.onListenerRestored(() => clearLocal(ctx));
+  return async () => {
+    stopRestored();
+    await stop();
+  };
 }
 
 /** The cached principal of a token hash, if still fresh and its token not expired. */

@@ -14,6 +14,7 @@ import * as schema from './schema.js';
 /** The Drizzle database, the same type on both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Driver = 'pglite' | 'postgres';
+export type ListenerState = 'up' | 'reconnecting' | 'embedded';
 
 export type Database = {
   db: Db;
@@ -21,6 +22,10 @@ export type Database = {
   /** Subscribes to a NOTIFY channel (across every API node on PostgreSQL); returns the unsubscribe. */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** The LISTEN connection: 'up', 'reconnecting' after it dropped, or 'embedded' (PGlite, in process). */
+  listenerState(): ListenerState;
+  /** Called once the LISTEN connection is back: notifications sent meanwhile were lost. */
+  onListenerRestored(fn: () => void): () => void;
   /** How the job engine (pg-boss) reaches this database: its own pool, or the PGlite instance. */
   jobsConnection: { connectionString: string } | { pglite: PGlite };
   close(): Promise<void>;
@@ -75,6 +80,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
           if (!closed) await stop();
         };
       },
+      listenerState: () => 'embedded',
+      onListenerRestored: () => () => {},
       notify: async (channel, payload) => {
         await pglite.query('select pg_notify($1, $2)', [channel, payload]);
       },
@@ -113,22 +120,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  // One dedicated connection carries every LISTEN of this node.
+  // One dedicated connection carries every LISTEN of this node. When it drops (a restart, a
+  // terminated backend) it is opened again with backoff and listens to every channel again; what
+  // was sent meanwhile is lost, so `onListenerRestored` tells the node to re-read.
   let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let state: ListenerState = 'up';
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const listenerClient = async () => {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
+  const restored = new Set<() => void>();
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: 'switchboard-listener' });
+    client.on('error', () => {});
     await client.connect();
     client.on('notification', (msg) => {
       for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
-    client.on('error', () => {});
+    for (const channel of handlers.keys()) await client.query(`listen ${quote(channel)}`);
+    client.once('end', () => {
+      if (listener !== client || closed) return;
+      listener = null;
+      state = 'reconnecting';
+      void reconnect();
+    });
     listener = client;
     return client;
   };
-  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
-  let closed = false;
+  const reconnect = async () => {
+    for (let delay = 250; !closed; delay = Math.min(delay * 2, 10_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (closed) return;
+      try {
+        await open();
+        state = 'up';
+        for (const fn of restored) fn();
+        return;
+      } catch {
+        // Still down: wait longer.
+      }
+    }
+  };
+  const listenerClient = async () => {
+    if (listener) return listener;
+    connecting ??= open().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
   return {
     db,
     driver: 'postgres',
@@ -148,6 +187,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listenerState: () => state,
+    onListenerRestored: (fn) => {
+      restored.add(fn);
+      return () => restored.delete(fn);
     },
     close: async () => {
       if (closed) return;

@@ -64,6 +64,14 @@ export async function registerEventStream(app: FastifyInstance) {
     for (const s of streams) void s.recheck();
   });
   app.addHook('onClose', async () => stopWatching());
+  // Events published while this node's listener was down never arrived: ending the streams makes
+  // browsers open them again and read the lists afresh.
+  const stopRestored = app.ctx.bus.onListenerRestored(() => {
+    for (const s of [...streams]) s.end();
+  });
+  app.addHook('onClose', async () => {
+    stopRestored();
+  });
 
   app.route({
     method: 'GET',
