@@ -31,14 +31,18 @@ const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(
 
 /**
  * Nobody ends with more rights than they hold: grants to a role one holds are refused, and each
- * grant may add only class rights (and delegation) the actor holds.
+ * grant may add only class rights (and delegation) the actor holds. `held` is each grantee's bits
+ * before the change, `bits` after.
  */
 async function refuseClassEscalation(
   db: Db,
   request: FastifyRequest,
   cls: string,
-  changes: { roleId: number; before: number; after: number }[],
+  held: { roleId: number; access: number }[],
+  bits: Map<number, number>,
 ) {
+  const before = new Map(held.map((h) => [h.roleId, h.access]));
+  const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
   const actor = request.principal!;
   refuseOwnRole(
     actor,
@@ -112,13 +116,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
         );
-        const before = new Map(held.map((h) => [h.roleId, h.access]));
-        await refuseClassEscalation(
-          tx,
-          request,
-          cls,
-          [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })),
-        );
+        await refuseClassEscalation(tx, request, cls, held, bits);
         for (const [roleId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
@@ -172,13 +170,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           tx,
           sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
         );
-        const before = new Map(held.map((h) => [h.roleId, h.access]));
-        await refuseClassEscalation(
-          tx,
-          request,
-          cls,
-          [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })),
-        );
+        await refuseClassEscalation(tx, request, cls, held, bits);
         for (const [granteeId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from default_acl

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../app/notify';
 import { translateMessage } from '../../kit/messages';
 import { EnrolmentStep } from '../two-factor/EnrolmentStep';
 import { RecoveryCodes } from '../two-factor/RecoveryCodes';
+import { SixDigitCode } from '../two-factor/SixDigitCode';
 
 type Status = { enabled: boolean; required: boolean; recoveryCodesLeft: number };
 const PATH = '/users/me/two-factor';
@@ -105,16 +106,7 @@ export function TwoFactorSection() {
         {turningOff && (
           <form onSubmit={turnOff} noValidate aria-label={t('twoFactor.turnOff')}>
             <Group align="flex-end" gap="xs">
-              <TextInput
-                label={t('twoFactor.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                error={error}
-                autoFocus
-              />
+              <SixDigitCode value={code} onChange={setCode} error={error} />
               <Button type="submit" color="red" loading={busy}>
                 {t('twoFactor.turnOff')}
               </Button>

@@ -1,8 +1,9 @@
-import { Box, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Enrolment } from '../../app/auth';
 import { QrCode } from '../../kit/QrCode';
+import { SixDigitCode } from './SixDigitCode';
 
 type Props = {
   enrolment: Enrolment;
@@ -29,17 +30,7 @@ export function EnrolmentStep({ enrolment, busy, error, onConfirm, onCancel }: P
         <Text size="sm">
           {t('twoFactor.manualKey')} <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
         </Text>
-        <TextInput
-          label={t('twoFactor.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={error}
-          autoFocus
-        />
+        <SixDigitCode value={code} onChange={setCode} error={error} />
         <Group gap="xs">
           <Button type="submit" loading={busy}>
             {t('twoFactor.confirm')}
