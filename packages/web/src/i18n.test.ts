@@ -3,11 +3,7 @@ import { join, relative } from 'node:path';
 import { messages, NAVIGATION } from '@switchboard/model';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
-import ua from './locales/ua.json';
-
-type Tree = { [key: string]: string | Tree };
+import { bundles, type Tree } from './locales';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -19,7 +15,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const locales = { en: flatten(en as Tree), ru: flatten(ru as Tree), ua: flatten(ua as Tree) };
+const locales = { en: flatten(bundles.en), ru: flatten(bundles.ru), ua: flatten(bundles.ua) };
 
 describe('locales', () => {
   it('hold the same keys in en, ru and ua', () => {

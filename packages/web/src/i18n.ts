@@ -2,12 +2,14 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeOf } from './locale';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
-import ua from './locales/ua.json';
+import { bundles } from './locales';
 
 /** The three interface languages are small enough to ship with the first load. */
-export const resources = { en: { translation: en }, ru: { translation: ru }, ua: { translation: ua } } as const;
+export const resources = {
+  en: { translation: bundles.en },
+  ru: { translation: bundles.ru },
+  ua: { translation: bundles.ua },
+} as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,11 +1,8 @@
 import { formTabs, RESOURCES } from '@switchboard/model';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
-import ua from '../../locales/ua.json';
+import { bundles, type Tree } from '../../locales';
 import { fieldKey } from '../path';
 
-type Tree = { [key: string]: string | Tree };
 const has = (tree: Tree, key: string) => {
   let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
@@ -34,7 +31,7 @@ describe('labels of the generic screens', () => {
     expect(withForm.map((d) => d.name)).toContain('regions');
   });
   it.each(withForm.map((d) => [d.name, d] as const))('exist in en, ru and ua for %s', (_name, def) => {
-    for (const [lang, tree] of Object.entries({ en, ru, ua })) {
+    for (const [lang, tree] of Object.entries(bundles)) {
       const missing = keysOf(def).filter((k) => !has(tree as Tree, k));
       expect(missing, lang).toEqual([]);
     }
