@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
 import './directory/device-events.js';
-import { registerDeviceRoutes } from './directory/device-routes.js';
+import { deviceHistoryResource, registerDeviceRoutes } from './directory/device-routes.js';
 import { devicesResource } from './directory/devices.js';
-import { registerLicenseRoutes } from './directory/licenses.js';
+import { licenseUsersResource, registerLicenseRoutes } from './directory/licenses.js';
 import './routing/gateway-events.js';
 import { registerTwoFactorRoutes } from '../auth/two-factor-routes.js';
-import { registerUserAuditRoute } from './directory/user-audit.js';
 import { registerUserPresenceRoutes } from './directory/user-presence.js';
 import { registerUserSettingsRoutes } from './directory/user-settings.js';
-import { registerUserTokenRoutes } from './directory/user-tokens.js';
+import { userTokensResource } from './directory/user-tokens.js';
 import { usersResource } from './directory/users.js';
 import type { ServerResource } from './engine/define.js';
 import { blacklistNumbersResource, registerBlacklistNumberRoutes } from './lookups/blacklist-numbers.js';
@@ -28,9 +27,10 @@ import { chatGatewaysResource } from './routing/chat-gateways.js';
 import { registerChatPageRoutes } from './routing/chat-pages.js';
 import { chatplanResource, dialplanResource } from './routing/dialplan.js';
 import { registerDialplanRoutes } from './routing/dialplan-routes.js';
-import { registerFlowRoutes } from './routing/flow-routes.js';
+import { flowVersionsResource, registerFlowRoutes } from './routing/flow-routes.js';
 import { flowsResource } from './routing/flows.js';
 import { sipGatewaysResource } from './routing/sip-gateways.js';
+import { loggerConfigLogsResource, userLogsResource } from './system/log-entries.js';
 import { loggerConfigResource } from './system/logger-config.js';
 import { registerLoggerRoutes } from './system/logger-routes.js';
 
@@ -55,16 +55,20 @@ export const SERVER_RESOURCES: readonly ServerResource[] = [
   pauseCausesResource,
   sipGatewaysResource,
   chatGatewaysResource,
+  userTokensResource,
+  userLogsResource,
+  deviceHistoryResource,
+  licenseUsersResource,
+  flowVersionsResource,
+  loggerConfigLogsResource,
 ];
 
 /** Registers the generic resources and the routes special to some of them. */
 export async function registerResources(app: FastifyInstance) {
   for (const resource of SERVER_RESOURCES) resource.register(app);
   registerUserPresenceRoutes(app);
-  registerUserTokenRoutes(app);
   registerUserSettingsRoutes(app);
   registerTwoFactorRoutes(app);
-  registerUserAuditRoute(app);
   registerDeviceRoutes(app);
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);

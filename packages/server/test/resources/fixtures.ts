@@ -1,6 +1,7 @@
 import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
 import { scramble, unique } from './helpers.js';
+import { NESTED_FIXTURES } from './nested-fixtures.js';
 
 type Body = Record<string, unknown>;
 
@@ -15,21 +16,27 @@ export type InvalidCase = {
   on?: 'create' | 'update';
 };
 
+/** How the generated suites make and change records of one resource (the parts its `ops` allow). */
 export type Fixture = {
   /** A valid create body whose search value (see `searchValue`) starts with `prefix`. */
-  create(prefix: string): Body;
-  /** The value a search finds the created record by. */
-  searchValue(body: Body): string;
+  create?(prefix: string): Body;
+  /** The value a search finds a record by: from the create body, or from a listed item where the resource does not create. */
+  searchValue(record: Body): string;
   /** A valid full update (PUT) body. */
-  update(prefix: string): Body;
+  update?(prefix: string): Body;
   /** A valid partial change and a field it changes, to check PATCH leaves other fields alone. */
-  patch: Body;
+  patch?: Body;
   /** A field PATCH must not touch when absent, with a value create sets. */
-  untouched: string;
+  untouched?: string;
   invalid: InvalidCase[];
+  /** Global permissions the routes need besides the class rights (for the access suite's actors). */
+  permissions?: string[];
   /** Records are limited (one config per object): delete them before each test that creates. */
   exclusive?: boolean;
-  /** A nested resource: makes a parent record on this server and answers its id. */
+  /**
+   * A nested resource: makes a parent record on this server and answers its id. A resource that
+   * does not create gets its records made under the parent here.
+   */
   parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
@@ -57,7 +64,7 @@ const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
 
 const BERLIN = { name: 'Europe/Berlin', offset: '+01:00' };
 
-export const FIXTURES: Record<string, Fixture> = {
+export const FIXTURES = {
   calendars: {
     create: (prefix) => ({
       name: unique(prefix),
@@ -797,4 +804,11 @@ export const FIXTURES: Record<string, Fixture> = {
       { rule: 'flag is a flag', body: { name: unique('p'), allowAgent: 'yes' }, field: 'allowAgent' },
     ],
   },
-};
+} satisfies Record<string, Fixture>;
+
+/** The fixture of a resource by its definition's name: a hand-written one or a nested one. */
+export function fixtureOf(name: string): Fixture {
+  const fx = (FIXTURES as Record<string, Fixture>)[name] ?? NESTED_FIXTURES[name];
+  if (!fx) throw new Error(`${name}: no fixture`);
+  return fx;
+}
