@@ -8,7 +8,7 @@ import {
   type Right,
 } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { drivers, useTestServer } from '../harness.js';
 import { FIXTURES, fixtureOf } from './fixtures.js';
 import { type Actor, classIds, makeActor, setRbac, unique } from './helpers.js';
 
@@ -16,13 +16,11 @@ type Item = Record<string, unknown> & { id: number };
 const byName = (defs: readonly ResourceDef[]) => defs.map((d) => [d.name, d] as [string, ResourceDef]);
 
 describe.each(drivers())('access checks on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let admin: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     admin = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const ALL = [...RESOURCES, ...NESTED_RESOURCES];
   /** API path of the resource's records; a nested one's under the parent its last record has. */
@@ -36,22 +34,22 @@ describe.each(drivers())('access checks on %s', (driver) => {
    * under a new parent (another suite may have deleted the last one: one config per object).
    */
   async function record(def: ResourceDef): Promise<Item> {
-    const parent = fixtureOf(def.name).parent;
+    const parent = fixtureOf(def).parent;
     if (parent) {
       const id = await parent(s, admin);
       parents.set(def.name, id);
       bases.set(def.name, `/api${nestedPath(def, id)}`);
     }
     const base = baseOf(def);
-    await fixtureOf(def.name).prepare?.(s, admin);
+    await fixtureOf(def).prepare?.(s, admin);
     if (def.ops.create) {
-      if (fixtureOf(def.name).exclusive) {
+      if (fixtureOf(def).exclusive) {
         const ids = (await s.request('GET', base, { token: admin, query: { size: 1000 } })).body.items.map(
           (i: Item) => i.id,
         );
         if (ids.length) await s.request('DELETE', base, { token: admin, query: { id: ids } });
       }
-      const res = await s.request('POST', base, { token: admin, body: fixtureOf(def.name).create!('acc') });
+      const res = await s.request('POST', base, { token: admin, body: fixtureOf(def).create!('acc') });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     }
@@ -61,7 +59,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
   /** Each route of a resource with the right it needs. */
   function routes(def: ResourceDef, id: number): [Right, string, string, unknown?][] {
     const base = baseOf(def);
-    const fx = fixtureOf(def.name);
+    const fx = fixtureOf(def);
     const out: [Right, string, string, unknown?][] = [
       ['r', 'GET', base],
       ['r', 'GET', `${base}/${id}`],
@@ -91,7 +89,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
         const held = 'rxwd'.replace(missing, '');
         const actor = await makeActor(s, admin, {
           grants: { [cls]: held },
-          permissions: fixtureOf(def.name).permissions,
+          permissions: fixtureOf(def).permissions,
         });
         for (const [right, method, path, body] of routes(def, target.id)) {
           const res = await s.request(method, path, { token: actor.token, body });
@@ -174,7 +172,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
         const parentId = parents.get(def.name) as number;
         const actor = await makeActor(s, admin, {
           grants: { [cls]: 'rxwd' },
-          permissions: fixtureOf(def.name).permissions,
+          permissions: fixtureOf(def).permissions,
         });
         await setRbac(s, admin, cls, true);
         const tryAll = async (allowed: Right[]) => {
@@ -221,8 +219,8 @@ describe.each(drivers())('access checks on %s', (driver) => {
       // An edit: PATCH where the resource has it, else a whole PUT (calendars).
       const edit = () =>
         def.ops.patch
-          ? as('PATCH', `${base}/${target.id}`, fixtureOf(def.name).patch)
-          : as('PUT', `${base}/${target.id}`, fixtureOf(def.name).update!('rec'));
+          ? as('PATCH', `${base}/${target.id}`, fixtureOf(def).patch)
+          : as('PUT', `${base}/${target.id}`, fixtureOf(def).update!('rec'));
 
       expect(await listed()).not.toContain(target.id);
       expect((await as('GET', `${base}/${target.id}`)).status).toBe(403);
@@ -297,7 +295,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
       const listedRules = await s.request('GET', `/api/acl/objclass/${ids[cls]}`, { token: admin });
       expect(listedRules.body.items).toEqual(rule.body.items);
 
-      const created = await s.request('POST', base, { token: reader.token, body: fixtureOf(def.name).create!('own') });
+      const created = await s.request('POST', base, { token: reader.token, body: fixtureOf(def).create!('own') });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const acl = await s.request('GET', `${base}/${created.body.id}/acl`, { token: reader.token });
       expect(acl.status).toBe(200);
@@ -377,32 +375,35 @@ describe.each(drivers())('access checks on %s', (driver) => {
       other = (await s.createDomain(unique('tenant'))).adminToken;
     });
 
-    describe.each(byName(NESTED_RESOURCES))('reaches nothing of %s under a parent of the first domain', (name, def) => {
-      it('answers 404 naming the parent on every route, and through its own parent too', async () => {
-        const target = await record(def);
-        const base = baseOf(def);
-        const parentMissing = `app.${def.parent!.resource.name}.not_found`;
-        for (const [, method, path, body] of routes(def, target.id)) {
-          const res = await s.request(method, path, { token: other, body });
-          expect(res.status, `${method} ${path}`).toBe(404);
-          expect(res.body.id).toBe(parentMissing);
-        }
-        const ownBase = `/api${nestedPath(def, await fixtureOf(name).parent!(s, other))}`;
-        expect((await s.request('GET', `${ownBase}/${target.id}`, { token: other })).status).toBe(404);
-        expect((await s.request('GET', ownBase, { token: other, query: { id: target.id } })).body.items).toEqual([]);
-        if (def.ops.delete) {
-          const bulk = await s.request('DELETE', ownBase, { token: other, query: { id: target.id } });
-          expect(bulk.body.items).toEqual([]);
-        }
-        expect((await s.request('GET', `${base}/${target.id}`, { token: admin })).status).toBe(200);
-      });
-    });
+    describe.each(byName(NESTED_RESOURCES))(
+      'reaches nothing of %s under a parent of the first domain',
+      (_name, def) => {
+        it('answers 404 naming the parent on every route, and through its own parent too', async () => {
+          const target = await record(def);
+          const base = baseOf(def);
+          const parentMissing = `app.${def.parent!.resource.name}.not_found`;
+          for (const [, method, path, body] of routes(def, target.id)) {
+            const res = await s.request(method, path, { token: other, body });
+            expect(res.status, `${method} ${path}`).toBe(404);
+            expect(res.body.id).toBe(parentMissing);
+          }
+          const ownBase = `/api${nestedPath(def, await fixtureOf(def).parent!(s, other))}`;
+          expect((await s.request('GET', `${ownBase}/${target.id}`, { token: other })).status).toBe(404);
+          expect((await s.request('GET', ownBase, { token: other, query: { id: target.id } })).body.items).toEqual([]);
+          if (def.ops.delete) {
+            const bulk = await s.request('DELETE', ownBase, { token: other, query: { id: target.id } });
+            expect(bulk.body.items).toEqual([]);
+          }
+          expect((await s.request('GET', `${base}/${target.id}`, { token: admin })).status).toBe(200);
+        });
+      },
+    );
 
     describe.each(byName(RESOURCES))('sees and changes nothing of %s in the first domain', (name, def) => {
       it('by list, read, update, delete and ACL routes', async () => {
         const target = await record(def);
         const base = baseOf(def);
-        const fx = fixtureOf(name);
+        const fx = fixtureOf(def);
         const as = (method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown> } = {}) =>
           s.request(method, path, { token: other, ...opts });
         const list = await as('GET', base, { query: { size: 1000 } });

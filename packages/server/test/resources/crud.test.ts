@@ -1,7 +1,7 @@
 import { NESTED_RESOURCES, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { fixtureOf } from './fixtures.js';
 
 type Item = Record<string, unknown> & { id: number };
@@ -44,17 +44,15 @@ function expectEcho(item: Item, body: Record<string, unknown>) {
 }
 
 describe.each(drivers())('generated resource suite on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const defs = [...RESOURCES, ...NESTED_RESOURCES];
   describe.each(defs.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
-    const fx = fixtureOf(name);
+    const fx = fixtureOf(def);
     // A nested resource's records live under a parent made for the suite.
     let base = `/api${def.path}`;
     beforeAll(async () => {

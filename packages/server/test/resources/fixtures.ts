@@ -1,5 +1,12 @@
-import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
+import {
+  INVALID_REGEX_MESSAGE,
+  LOGGABLE_OBJECTS,
+  messages,
+  type ResourceDef,
+  TIMEZONE_UNKNOWN,
+} from '@switchboard/model';
 import type { TestServer } from '../harness.js';
+import { generatedFixture } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
 import { NESTED_FIXTURES } from './nested-fixtures.js';
 
@@ -680,28 +687,6 @@ export const FIXTURES = {
       },
     ],
   },
-  skills: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
-  blacklists: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
   blacklistNumbers: {
     parent: async (s, token) => {
       const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });
@@ -730,85 +715,20 @@ export const FIXTURES = {
       { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
     ],
   },
-  buckets: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
-  communicationTypes: {
-    create: (prefix) => ({ name: unique(prefix), code: unique('code'), channel: 'phone', description: 'test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), code: unique('code'), channel: 'email', description: 'replaced' }),
-    patch: { channel: 'messaging' },
-    untouched: 'description',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', code: 'x', channel: 'phone' },
-        field: 'name',
-        message: messages.required,
-      },
-      {
-        rule: 'code required',
-        body: { name: unique('c'), channel: 'phone' },
-        field: 'code',
-        message: messages.required,
-      },
-      {
-        rule: 'channel required',
-        body: { name: unique('c'), code: unique('c') },
-        field: 'channel',
-        message: messages.required,
-      },
-      {
-        rule: 'channel known',
-        body: { name: unique('c'), code: unique('c'), channel: 'pigeon' },
-        field: 'channel',
-        message: `${messages.oneOf} phone, email, messaging`,
-      },
-    ],
-  },
-  pauseCauses: {
-    create: (prefix) => ({ name: unique(prefix), limitMin: 15, allowAgent: false, description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      limitMin: 30,
-      allowAdmin: false,
-      allowSupervisor: true,
-      allowAgent: true,
-      description: 'replaced',
-    }),
-    patch: { allowAdmin: true },
-    untouched: 'limitMin',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      {
-        rule: 'limitMin numeric',
-        body: { name: unique('p'), limitMin: 'x' },
-        field: 'limitMin',
-        message: messages.numeric,
-      },
-      {
-        rule: 'limitMin at least 0',
-        body: { name: unique('p'), limitMin: -5 },
-        field: 'limitMin',
-        message: `${messages.min} 0`,
-      },
-      { rule: 'flag is a flag', body: { name: unique('p'), allowAgent: 'yes' }, field: 'allowAgent' },
-    ],
-  },
 } satisfies Record<string, Fixture>;
 
-/** The fixture of a resource by its definition's name: a hand-written one or a nested one. */
-export function fixtureOf(name: string): Fixture {
-  const fx = (FIXTURES as Record<string, Fixture>)[name] ?? NESTED_FIXTURES[name];
-  if (!fx) throw new Error(`${name}: no fixture`);
+/**
+ * The fixture of a resource: a hand-written one, a nested one's, or one generated from the
+ * schemas of a simple resource (which then needs none written here).
+ */
+export function fixtureOf(def: ResourceDef): Fixture {
+  const fx = (FIXTURES as Record<string, Fixture>)[def.name] ?? NESTED_FIXTURES[def.name] ?? generated(def);
+  if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;
+}
+
+const cache = new Map<string, Fixture | null>();
+function generated(def: ResourceDef): Fixture | null {
+  if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def));
+  return cache.get(def.name) ?? null;
 }
