@@ -59,6 +59,33 @@ function RefFilter({
   );
 }
 
+type RangeProps = {
+  label: string;
+  type: 'date' | 'number';
+  ends: readonly { param: string; label: string }[];
+  one: (param: string) => string;
+  set: (param: string, value: string) => void;
+};
+
+/** The two ends of a range, each its own param. */
+function RangeFilter({ label, type, ends, one, set }: RangeProps) {
+  return (
+    <Group gap={4} wrap="nowrap" role="group" aria-label={label}>
+      {ends.map((end) => (
+        <TextInput
+          key={end.param}
+          size="xs"
+          w={type === 'number' ? 100 : undefined}
+          type={type}
+          label={end.label}
+          value={one(end.param)}
+          onChange={(e) => set(end.param, e.currentTarget.value)}
+        />
+      ))}
+    </Group>
+  );
+}
+
 /** One declared filter's control(s). */
 function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filters'> & { filter: ListFilter }) {
   const { t } = useTranslation();
@@ -105,43 +132,29 @@ function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filt
       );
     case 'dateRange':
       return (
-        <Group key={filter.key} gap={4} wrap="nowrap" role="group" aria-label={label}>
-          <TextInput
-            size="xs"
-            type="date"
-            label={t('list.from', { label })}
-            value={one(filter.from)}
-            onChange={(e) => set(filter.from, e.currentTarget.value)}
-          />
-          <TextInput
-            size="xs"
-            type="date"
-            label={t('list.to', { label })}
-            value={one(filter.to)}
-            onChange={(e) => set(filter.to, e.currentTarget.value)}
-          />
-        </Group>
+        <RangeFilter
+          label={label}
+          type="date"
+          ends={[
+            { param: filter.from, label: t('list.from', { label }) },
+            { param: filter.to, label: t('list.to', { label }) },
+          ]}
+          one={one}
+          set={set}
+        />
       );
     case 'numberRange':
       return (
-        <Group key={filter.key} gap={4} wrap="nowrap" role="group" aria-label={label}>
-          <TextInput
-            size="xs"
-            w={100}
-            type="number"
-            label={t('list.min', { label })}
-            value={one(filter.min)}
-            onChange={(e) => set(filter.min, e.currentTarget.value)}
-          />
-          <TextInput
-            size="xs"
-            w={100}
-            type="number"
-            label={t('list.max', { label })}
-            value={one(filter.max)}
-            onChange={(e) => set(filter.max, e.currentTarget.value)}
-          />
-        </Group>
+        <RangeFilter
+          label={label}
+          type="number"
+          ends={[
+            { param: filter.min, label: t('list.min', { label }) },
+            { param: filter.max, label: t('list.max', { label }) },
+          ]}
+          one={one}
+          set={set}
+        />
       );
   }
 }
