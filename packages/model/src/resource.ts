@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AccessClass, Permission, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
+import { checkFilters, type ListFilter } from './filters.js';
 
 export const AREAS = [
   'directory',
@@ -90,6 +91,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   defaultSort: string;
   /** List screen columns. */
   columns: readonly ColumnDef[];
+  /** Filters of the list, shown above it and sent as list params. */
+  filters?: readonly ListFilter[];
   /** Per-record permissions (ACL routes and the Permissions tab). */
   recordAcl: boolean;
   /** Change-log object name, where changes of this resource are loggable. */
@@ -179,6 +182,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
     }
     if ((itemParam ?? 'id') === param) throw new Error(`${def.name}: item param ${param} is the parent's`);
   }
+  if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);
   if (def.form) {

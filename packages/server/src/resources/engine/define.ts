@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
+import { filterConditions, filterDocs } from './filters.js';
 import {
   doc,
   idParamDoc,
@@ -97,7 +98,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         config: { guard: guardOf(c, 'r') },
         schema: doc(tag, `List ${def.name}`, {
           params,
-          querystring: binding.filtersDoc ? listQueryDoc.extend(binding.filtersDoc.shape) : listQueryDoc,
+          querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
           response: { 200: listAnswerDoc(item) },
         }),
         ...routeCompilers,
@@ -106,8 +107,11 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
-          const filters = binding.listFilters?.(query) ?? [];
-          if (!Array.isArray(filters)) throw queryError(def.name, filters);
+          const declared = filterConditions(c.filters, query);
+          if (!Array.isArray(declared)) throw queryError(def.name, declared);
+          const own = binding.listFilters?.(query) ?? [];
+          if (!Array.isArray(own)) throw queryError(def.name, own);
+          const filters = [...declared, ...own];
           const scoped: SQL[] = link && parent !== null ? [link.condition(parent), ...filters] : filters;
           return listItems(request.server.ctx.db, c, request.principal!, lq, scoped);
         },

@@ -1,0 +1,48 @@
+import { userTokens } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import { refuseStrongerUser } from '../../../access/escalation.js';
+import { invalidateAuth } from '../../../auth/cache.js';
+import { issueToken } from '../../../auth/tokens.js';
+import { authTokens } from '../../../db/schema.js';
+import { forbidden } from '../../../http/errors.js';
+import { defineServerResource } from '../../engine/define.js';
+import { readItem } from '../../engine/ops.js';
+
+/**
+ * A user's API tokens under the user (`/users/{id}/tokens`), the user's rights guarding them.
+ * Only tokens (not sign-in sessions) that are not revoked are its records; the value is never
+ * stored nor listed, only answered by the create. Deleting one revokes it at once.
+ */
+export const userTokensResource = defineServerResource(userTokens, {
+  table: authTokens,
+  scope: sql`t.kind = 'token' and t.revoked_at is null`,
+  parentLink: { column: authTokens.userId },
+  fields: {
+    createdBy: {
+      select: `(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.created_by)`,
+    },
+  },
+  create: async (request, body, userId) => {
+    const ctx = request.server.ctx;
+    const principal = request.principal!;
+    const owner = userId as number;
+    // A token signs in as its user: minting one for someone else is as strong as setting their
+    // password, so it needs the same permission (else the edit right would reach any user's rights).
+    if (owner !== principal.userId && !principal.permissions.has('changeUserPassword')) {
+      throw forbidden("Creating another user's token needs the changeUserPassword permission.");
+    }
+    await refuseStrongerUser(ctx.db, principal, owner, 'create a token for');
+    const { token, row } = await issueToken(ctx, {
+      userId: owner,
+      domainId: principal.domainId,
+      kind: 'token',
+      usage: body.usage as string,
+      createdBy: principal.userId,
+      ip: request.ip,
+    });
+    const item = await readItem(ctx.db, userTokensResource.compiled, principal.domainId, row.id);
+    return { ...item, token };
+  },
+  // Cached sessions of a deleted token must not outlive it.
+  afterCommit: invalidateAuth,
+});
