@@ -166,6 +166,8 @@ test('a role with rw on blacklists adds a number in the console, as the API allo
   await api.call('PATCH', `/objclass/${ccList?.id}/acl`, [{ grantee: { id: role.id }, grants: 'rw' }]);
   await api.createUser('e2e-list-editor', { roles: [{ id: role.id }] });
   const list = await api.call<Id>('POST', '/call_center/list', { name: 'E2E editable list' });
+  // Blacklists have record rights: the role may read and edit this one.
+  await api.call('PATCH', `/call_center/list/${list.id}/acl`, [{ grantee: { id: role.id }, grants: 'rw' }]);
 
   const context = await browser.newContext();
   const other = await context.newPage();
