@@ -38,9 +38,37 @@ export type FormField = {
   required?: boolean;
   /** 'select': the values to choose from; each is labelled by `<resource>.options.<field>.<value>`. */
   options?: readonly string[];
-  /** 'ref': API path of the records to choose from (the picker asks for id and name only). */
+  /**
+   * 'ref': API path of the records to choose from (the picker asks for id and name only), where
+   * the field is not declared in `refs` (a fixed lookup such as time zones).
+   */
   path?: string;
 };
+
+/**
+ * A field pointing at records of another resource, declared once: the server answers it as
+ * `{id, name}` (`name` left out where the caller may not read the record), stores it (a column,
+ * or a join table when `many`), refuses a record that is missing, of another domain, unreadable
+ * or outside `filter`, and sorts by the referenced name; the console's picker lists `to`'s path
+ * with `filter` as its query.
+ */
+export type RefDef = {
+  /** The resource pointed at (a function, as two definitions may point at each other). */
+  to: () => ResourceDef;
+  /** A list of references (a join table with foreign keys on the server) rather than one. */
+  many?: boolean;
+  /** Only records whose fields hold these values, e.g. `{type: 'voice'}` for a voice flow. */
+  filter?: Readonly<Record<string, string>>;
+};
+
+/** Declares a reference field (see RefDef). */
+export const ref = (to: () => ResourceDef, options: Omit<RefDef, 'to'> = {}): RefDef => ({ to, ...options });
+
+/** Where a reference field's picker lists its choices: the target's path and the filter as query. */
+export function refPicker(target: RefDef): { path: string; query?: Record<string, string> } {
+  const path = target.to().path;
+  return target.filter ? { path, query: { ...target.filter } } : { path };
+}
 
 /** One tab of the generic edit screen; its title is the i18n key `<resource>.tabs.<key>`. */
 export type FormTab = { key: string; fields: readonly FormField[] };
@@ -116,7 +144,16 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
    * child's own class only.
    */
   parent?: { resource: ResourceDef; param: string; field: string; rights: 'parent' | 'own' };
+  /** Reference fields by item key (see RefDef). */
+  refs?: Readonly<Record<string, RefDef>>;
 };
+
+/** The declared reference of a field; throws where a screen asks for one that is not declared. */
+export function refOf(def: ResourceDef, field: string): RefDef {
+  const found = def.refs?.[field];
+  if (!found) throw new Error(`${def.name}: ${field} is not a declared reference`);
+  return found;
+}
 
 /** The access class and right that guard `right` on a resource, as the server checks them. */
 export function guardingRight(def: ResourceDef, right: Right): { objClass: AccessClass | null; right: Right } {
@@ -148,13 +185,20 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       throw new Error(`${def.name}: parent field ${def.parent.field} is not a field`);
     }
   }
+  for (const key of Object.keys(def.refs ?? {})) {
+    if (!(def.fields as readonly string[]).includes(key))
+      throw new Error(`${def.name}: reference ${key} is not a field`);
+    if (!(key in def.input.shape)) throw new Error(`${def.name}: reference ${key} is not an input field`);
+  }
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.form) {
     const keys = Object.keys(def.input.shape);
     for (const tab of formTabs(def.form)) {
       for (const f of tab.fields) {
         if (!keys.includes(f.field)) throw new Error(`${def.name}: form field ${f.field} is not an input field`);
-        if (f.kind === 'ref' && !f.path) throw new Error(`${def.name}: ref field ${f.field} needs a path`);
+        if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
+          throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
+        }
         if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
       }
     }
@@ -181,5 +225,8 @@ export type ApiError = {
   fields?: { field: string; message: string; key?: string; params?: Record<string, string | number> }[];
 };
 
-/** A reference to another record as the API answers it. */
+/** A record named in an answer (an ACL grantee, a choice of a picker). */
 export type Ref = { id: number; name: string };
+
+/** A reference field's value as answered: `name` is left out where the caller may not read the record. */
+export type RefValue = { id: number; name?: string };

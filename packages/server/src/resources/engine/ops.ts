@@ -9,6 +9,7 @@ import { HttpError, keyedError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import { escapeLike, type ListQuery } from './list-query.js';
+import { refError, refProblems, viewText, writeRefColumns, writeRefLists } from './refs.js';
 import { queryRows, type Row, runStatement, Statement } from './sql.js';
 import type { FieldBinding, WriteContext } from './types.js';
 import { uniqueConflict } from './unique.js';
@@ -35,7 +36,8 @@ export async function listItems(
   extra: SQL[] = [],
 ): Promise<ListAnswer> {
   const st = new Statement();
-  let text = `${lq.fields ? c.selectFields(lq.fields) : c.selectList} where t.domain_id = ${st.param(principal.domainId)}`;
+  const select = viewText(lq.fields ? c.selectFields(lq.fields) : c.selectList, principal);
+  let text = `${select} where t.domain_id = ${st.param(principal.domainId)}`;
   const readable = recordFilterText(principal, c.recordClass, 'r', st);
   if (readable) text += ` and ${readable}`;
   if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
@@ -43,7 +45,7 @@ export async function listItems(
   for (const cond of extra) text += ` and ${st.embed(cond)}`;
   const sort = lq.sort ?? c.defaultSort;
   const dir = sort.desc ? ' desc' : ' asc';
-  text += ` order by ${c.sortCols.get(sort.field)}${dir}, t.id${dir}`;
+  text += ` order by ${viewText(c.sortCols.get(sort.field) as string, principal)}${dir}, t.id${dir}`;
   text += ` limit ${st.param(lq.size + 1)} offset ${st.param((lq.page - 1) * lq.size)}`;
   st.text = text;
   const rows = await runStatement(db, st);
@@ -52,15 +54,17 @@ export async function listItems(
   return { items: rows, next };
 }
 
-export async function readItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
-  const [row] = await queryRows(db, sql`${sql.raw(c.selectItem)} where t.id = ${id} and t.domain_id = ${domainId}`);
+/** One record of the viewer's domain, as the viewer may see it (references it may not read unnamed). */
+export async function readItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
+  const select = viewText(c.selectItem, viewer);
+  const [row] = await queryRows(db, sql`${sql.raw(select)} where t.id = ${id} and t.domain_id = ${viewer.domainId}`);
   return row ?? null;
 }
 
 /** readItem outside a transaction, on the fast read path. */
-export async function findItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
+export async function findItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
   const st = new Statement();
-  st.text = `${c.selectItem} where t.id = ${st.param(id)} and t.domain_id = ${st.param(domainId)}`;
+  st.text = `${viewText(c.selectItem, viewer)} where t.id = ${st.param(id)} and t.domain_id = ${st.param(viewer.domainId)}`;
   const [row] = await runStatement(db, st);
   return row ?? null;
 }
@@ -78,7 +82,10 @@ async function toRow(
 ): Promise<{ row: Row; pending: Pending[] }> {
   const row: Row = {};
   const pending: Pending[] = [];
+  writeRefColumns(c.refs, body, row);
+  const refKeys = new Set(c.refs.map((r) => r.field));
   for (const [key, value] of Object.entries(body)) {
+    if (refKeys.has(key)) continue;
     const binding = c.binding.fields?.[key];
     if (binding?.write) await binding.write(value, row, ctx);
     if (binding?.afterWrite) pending.push({ binding, value });
@@ -157,6 +164,8 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
         const out: Row[] = [];
         for (const [index, { body, ctx, row, pending }] of prepared.entries()) {
           line = index + 1;
+          const problems = await refProblems(tx, c.refs, body, null, principal);
+          if (problems.length) throw refError(c.def.name, problems, bodies.length > 1 ? `${line}.` : '');
           await c.binding.beforeRow?.(tx, row, body, ctx);
           row.domainId = principal.domainId;
           await c.binding.beforeInsert?.(tx, row, ctx);
@@ -164,9 +173,10 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
             .insert(c.binding.table)
             .values(row as never)
             .returning({ id: c.columns.id })) as { id: number }[];
+          await writeRefLists(tx, c.refs, body, created.id);
           for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
           if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
-          const item = (await readItem(tx, c, principal.domainId, created.id)) as Row;
+          const item = (await readItem(tx, c, principal, created.id)) as Row;
           if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
           out.push(item);
         }
@@ -189,8 +199,10 @@ export async function updateItem(
   const { row, pending } = await toRow(c, body, { ...caller, op });
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
-      const old = await readItem(tx, c, principal.domainId, id);
+      const old = await readItem(tx, c, principal, id);
       if (!old) throw notFound(c);
+      const problems = await refProblems(tx, c.refs, body, old, principal);
+      if (problems.length) throw refError(c.def.name, problems);
       const ctx: WriteContext = { ...caller, old, op };
       await c.binding.beforeWrite?.(body, ctx, tx);
       await c.binding.beforeRow?.(tx, row, body, ctx);
@@ -201,8 +213,9 @@ export async function updateItem(
           .set(row as never)
           .where(and(eq(c.columns.id, id), eq(c.columns.domainId, principal.domainId)));
       }
+      await writeRefLists(tx, c.refs, body, id);
       for (const p of pending) await p.binding.afterWrite?.(tx, id, p.value, ctx);
-      const item = (await readItem(tx, c, principal.domainId, id)) as Row;
+      const item = (await readItem(tx, c, principal, id)) as Row;
       if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'update', item, old));
       return item;
     }),
@@ -219,7 +232,10 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
   const { app, principal } = caller;
   const deleted = await inUse(c, () =>
     app.db.transaction(async (tx) => {
-      const parts: SQL[] = [sql.raw(c.selectItem), sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`];
+      const parts: SQL[] = [
+        sql.raw(viewText(c.selectItem, principal)),
+        sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`,
+      ];
       const deletable = recordFilter(principal, c.recordClass, 'd');
       if (deletable) parts.push(sql` and `, deletable);
       const items = await queryRows(tx, sql.join(parts));

@@ -1,6 +1,6 @@
 import type { Permission, ResourceDef } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -46,6 +46,13 @@ export type ResourceBinding = {
    */
   recordClass?: string | null;
   fields?: Record<string, FieldBinding>;
+  /**
+   * Where the definition's references live: a single reference's column (default: the column
+   * `<field>Id`), a list's join table (one foreign key to this table, one to the target's).
+   */
+  refs?: Record<string, PgColumn | PgTable>;
+  /** How a reference to this resource names a record, over the given alias (default its `name`). */
+  refLabel?: (alias: string) => string;
   /** Unique index name → the field it protects, for 409 answers that name it. */
   unique?: Record<string, string>;
   /**

@@ -106,7 +106,7 @@ export function registerUserTokenRoutes(app: FastifyInstance) {
         createdBy: principal.userId,
         ip: request.ip,
       });
-      const item = await readItem(ctx.db, tokens, principal.domainId, row.id);
+      const item = await readItem(ctx.db, tokens, principal, row.id);
       return reply.status(201).send({ ...item, token });
     },
   });
@@ -125,7 +125,7 @@ export function registerUserTokenRoutes(app: FastifyInstance) {
       const tokenId = parseId('tokens', (request.params as { tokenId: string }).tokenId, 'tokenId');
       const ctx = request.server.ctx;
       const domainId = request.principal!.domainId;
-      const item = await readItem(ctx.db, tokens, domainId, tokenId);
+      const item = await readItem(ctx.db, tokens, request.principal!, tokenId);
       const deleted = await queryRows(
         ctx.db,
         sql`delete from auth_tokens where id = ${tokenId} and user_id = ${userId} and domain_id = ${domainId}
