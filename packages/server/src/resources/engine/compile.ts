@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type CompiledFilter, compileFilters } from './filters.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
 import { type CompiledRef, compileRefs, refSelect, refSort } from './refs.js';
@@ -22,6 +23,8 @@ export type Compiled = {
   sortCols: Map<string, string>;
   searchCols: string[];
   listSpec: ListSpec;
+  /** The definition's declared list filters. */
+  filters: CompiledFilter[];
   defaultSort: SortSpec;
   /**
    * `select … from table t` for every field, and for the default list projection. Reference
@@ -118,6 +121,7 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     },
     searchCols,
     listSpec,
+    filters: compileFilters(def, binding, columns),
     defaultSort,
     get selectItem() {
       return ensure().selectItem;

@@ -38,6 +38,7 @@ export async function listItems(
   const st = new Statement();
   const select = viewText(lq.fields ? c.selectFields(lq.fields) : c.selectList, principal);
   let text = `${select} where t.domain_id = ${st.param(principal.domainId)}`;
+  if (c.binding.scope) text += ` and ${st.embed(c.binding.scope)}`;
   const readable = recordFilterText(principal, c.recordClass, 'r', st);
   if (readable) text += ` and ${readable}`;
   if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
@@ -54,10 +55,16 @@ export async function listItems(
   return { items: rows, next };
 }
 
+/** The binding's scope as a condition to add (`and …`), or nothing. */
+const scopeSql = (c: Compiled) => (c.binding.scope ? sql` and ${c.binding.scope}` : sql``);
+
 /** One record of the viewer's domain, as the viewer may see it (references it may not read unnamed). */
 export async function readItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
   const select = viewText(c.selectItem, viewer);
-  const [row] = await queryRows(db, sql`${sql.raw(select)} where t.id = ${id} and t.domain_id = ${viewer.domainId}`);
+  const [row] = await queryRows(
+    db,
+    sql`${sql.raw(select)} where t.id = ${id} and t.domain_id = ${viewer.domainId}${scopeSql(c)}`,
+  );
   return row ?? null;
 }
 
@@ -65,6 +72,7 @@ export async function readItem(db: Db, c: Compiled, viewer: Principal, id: numbe
 export async function findItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
   const st = new Statement();
   st.text = `${viewText(c.selectItem, viewer)} where t.id = ${st.param(id)} and t.domain_id = ${st.param(viewer.domainId)}`;
+  if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const [row] = await runStatement(db, st);
   return row ?? null;
 }
@@ -235,6 +243,7 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
       const parts: SQL[] = [
         sql.raw(viewText(c.selectItem, principal)),
         sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`,
+        scopeSql(c),
       ];
       const deletable = recordFilter(principal, c.recordClass, 'd');
       if (deletable) parts.push(sql` and `, deletable);
