@@ -3,6 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../packages/server/src/db/client.js';
 import type { Principal } from '../packages/server/src/http/principal.js';
 import { usersResource } from '../packages/server/src/resources/directory/users/users.js';
+// Every served resource, so the users' references resolve.
+import '../packages/server/src/resources/index.js';
 import { parseListQuery } from '../packages/server/src/resources/engine/list-query.js';
 import { listItems } from '../packages/server/src/resources/engine/ops.js';
 

@@ -10,6 +10,8 @@ export const errorTexts = {
   recordRight: 'You may not {{right}} this {{resource}}.',
   permission: 'This needs the {{permission}} permission.',
   audioOnly: 'Only audio files are accepted: WAV, MP3 or Ogg.',
+  noSuchRef: 'No such {{resource}} exists.',
+  refFilter: 'The {{resource}} must be of {{field}} {{value}}.',
 } as const;
 
 export type ErrorKey = keyof typeof errorTexts;

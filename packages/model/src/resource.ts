@@ -39,9 +39,37 @@ export type FormField = {
   required?: boolean;
   /** 'select': the values to choose from; each is labelled by `<resource>.options.<field>.<value>`. */
   options?: readonly string[];
-  /** 'ref': API path of the records to choose from (the picker asks for id and name only). */
+  /**
+   * 'ref': API path of the records to choose from (the picker asks for id and name only), where
+   * the field is not declared in `refs` (a fixed lookup such as time zones).
+   */
   path?: string;
 };
+
+/**
+ * A field pointing at records of another resource, declared once: the server answers it as
+ * `{id, name}` (`name` left out where the caller may not read the record), stores it (a column,
+ * or a join table when `many`), refuses a record that is missing, of another domain, unreadable
+ * or outside `filter`, and sorts by the referenced name; the console's picker lists `to`'s path
+ * with `filter` as its query.
+ */
+export type RefDef = {
+  /** The resource pointed at (a function, as two definitions may point at each other). */
+  to: () => ResourceDef;
+  /** A list of references (a join table with foreign keys on the server) rather than one. */
+  many?: boolean;
+  /** Only records whose fields hold these values, e.g. `{type: 'voice'}` for a voice flow. */
+  filter?: Readonly<Record<string, string>>;
+};
+
+/** Declares a reference field (see RefDef). */
+export const ref = (to: () => ResourceDef, options: Omit<RefDef, 'to'> = {}): RefDef => ({ to, ...options });
+
+/** Where a reference field's picker lists its choices: the target's path and the filter as query. */
+export function refPicker(target: RefDef): { path: string; query?: Record<string, string> } {
+  const path = target.to().path;
+  return target.filter ? { path, query: { ...target.filter } } : { path };
+}
 
 /** One tab of the generic edit screen; its title is the i18n key `<resource>.tabs.<key>`. */
 export type FormTab = { key: string; fields: readonly FormField[] };
@@ -131,6 +159,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
     itemParam?: string;
     rights: 'parent' | 'own';
   };
+  /** Reference fields by item key (see RefDef). */
+  refs?: Readonly<Record<string, RefDef>>;
 };
 
 /** What guards one right on a resource, as the server checks it (and the console shows it). */
@@ -143,6 +173,13 @@ export type GuardingRight = {
   /** Every signed-in user of the domain holds the right. */
   fullAccess: boolean;
 };
+
+/** The declared reference of a field; throws where a screen asks for one that is not declared. */
+export function refOf(def: ResourceDef, field: string): RefDef {
+  const found = def.refs?.[field];
+  if (!found) throw new Error(`${def.name}: ${field} is not a declared reference`);
+  return found;
+}
 
 /** The access class and right that guard `right` on a resource, as the server checks them. */
 export function guardingRight(def: ResourceDef, right: Right): GuardingRight {
@@ -182,6 +219,11 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
     }
     if ((itemParam ?? 'id') === param) throw new Error(`${def.name}: item param ${param} is the parent's`);
   }
+  for (const key of Object.keys(def.refs ?? {})) {
+    if (!(def.fields as readonly string[]).includes(key))
+      throw new Error(`${def.name}: reference ${key} is not a field`);
+    if (!(key in def.input.shape)) throw new Error(`${def.name}: reference ${key} is not an input field`);
+  }
   if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);
@@ -190,7 +232,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
     for (const tab of formTabs(def.form)) {
       for (const f of tab.fields) {
         if (!keys.includes(f.field)) throw new Error(`${def.name}: form field ${f.field} is not an input field`);
-        if (f.kind === 'ref' && !f.path) throw new Error(`${def.name}: ref field ${f.field} needs a path`);
+        if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
+          throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
+        }
         if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
       }
     }
@@ -217,5 +261,8 @@ export type ApiError = {
   fields?: { field: string; message: string; key?: string; params?: Record<string, string | number> }[];
 };
 
-/** A reference to another record as the API answers it. */
+/** A record named in an answer (an ACL grantee, a choice of a picker). */
 export type Ref = { id: number; name: string };
+
+/** A reference field's value as answered: `name` is left out where the caller may not read the record. */
+export type RefValue = { id: number; name?: string };

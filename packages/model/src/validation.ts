@@ -102,7 +102,10 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
   z.enum(values, { error: missingOr(`${messages.oneOf} ${values.join(', ')}`) });
 
 export const refInput = () => z.object({ id: recordId() });
-export const refOutput = () => z.object({ id: z.number(), name: z.string() });
+/** A reference as answered: `name` is left out where the caller may not read the record. */
+export const refOutput = () => z.object({ id: z.number(), name: z.string().optional() });
+/** A record named in an answer that only ever names records the caller may see (ACL grantees). */
+export const namedRef = () => z.object({ id: z.number(), name: z.string() });
 
 /** Flattened validation errors: one message per field path. */
 export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
 import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
+import { users } from './users.js';
 
 /** Hotdesk account ids: "hot-" followed by 7 random lowercase letters or digits (spec part 1 sections 3, 9). */
 export const HOTDESK_ACCOUNT_PREFIX = 'hot-';
@@ -112,6 +113,7 @@ export const devices = defineResource({
     { field: 'model', sort: 'model' },
   ],
   recordAcl: true,
+  refs: { user: ref((): ResourceDef => users) },
   logObject: 'devices',
   ops: { create: true, update: true, patch: true, delete: true },
 });

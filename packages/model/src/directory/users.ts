@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PRESENCE_DND } from '../constants.js';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
 import { email, optionalText, refInput, refOutput, required } from '../validation.js';
+import { devices } from './devices.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
 const profile = () =>
@@ -84,6 +85,10 @@ export const users = defineResource({
   // The user editor has a Permissions tab (spec part 1 section 2).
   recordAcl: true,
   logObject: 'users',
+  refs: {
+    device: ref((): ResourceDef => devices),
+    devices: ref((): ResourceDef => devices, { many: true }),
+  },
   ops: { create: true, update: true, patch: true, delete: true },
 });
 

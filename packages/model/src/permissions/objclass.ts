@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
-import { refOutput } from '../validation.js';
+import { namedRef } from '../validation.js';
 
 /** Object classes: obac turns class checks on, rbac record checks. Listed and patched only. */
 export const objclass = defineResource({
@@ -26,7 +26,7 @@ export const objclass = defineResource({
 });
 
 /** One grantee's rights, as answered by every ACL route. `granted` holds letters r, x, w, d. */
-export const aclEntry = z.object({ grantee: refOutput(), granted: z.string() });
+export const aclEntry = z.object({ grantee: namedRef(), granted: z.string() });
 /** PATCH body of every ACL route: the full set of letters each grantee holds afterwards. */
 export const aclPatch = z.array(
   z.object({
@@ -35,4 +35,4 @@ export const aclPatch = z.array(
   }),
 );
 /** Default record access: records created by a holder of `grantor` are granted to `grantee`. */
-export const defaultAclEntry = z.object({ grantor: refOutput(), grantee: refOutput(), granted: z.string() });
+export const defaultAclEntry = z.object({ grantor: namedRef(), grantee: namedRef(), granted: z.string() });

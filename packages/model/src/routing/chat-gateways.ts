@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
+import { defineResource, ref } from '../resource.js';
 import { oneOf, optionalText, recordId, refOutput, required } from '../validation.js';
+import { flows } from './flows.js';
 import { webchatProblems } from './webchat.js';
 
 export const CHAT_PROVIDERS = [
@@ -171,6 +172,7 @@ export const chatGateways = defineResource({
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
   recordAcl: false,
+  refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',
   ops: { create: true, update: true, patch: true, delete: true },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { defineResource, ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
-import { flowRef } from './flows.js';
+import { flowRef, flows } from './flows.js';
 
 /** Chat plans run chat flows. */
 export const CHATPLAN_FLOW_TYPE = 'chat';
@@ -41,5 +41,6 @@ export const chatplan = defineResource({
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
   ],
   recordAcl: false,
+  refs: { schema: ref(() => flows, { filter: { type: CHATPLAN_FLOW_TYPE } }) },
   ops: { create: true, update: true, patch: true, delete: true },
 });

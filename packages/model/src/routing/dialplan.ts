@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
+import { defineResource, ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
-import { flowRef } from './flows.js';
+import { flowRef, flows } from './flows.js';
 
 /** Dialplan rules run voice flows; chat plans run chat flows. */
 export const DIALPLAN_FLOW_TYPE = 'voice';
@@ -64,6 +64,7 @@ export const dialplan = defineResource({
     { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }) },
   ],
   recordAcl: false,
+  refs: { schema: ref(() => flows, { filter: { type: DIALPLAN_FLOW_TYPE } }) },
   ops: { create: true, update: true, patch: true, delete: true },
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
-import { host, int, isHost, isIpv4, optionalText, required } from '../validation.js';
+import { defineResource, ref } from '../resource.js';
+import { host, int, isHost, isIpv4, optionalText, refOutput, required } from '../validation.js';
+import { flows } from './flows.js';
 
 /** A new register gateway re-registers every 600 seconds (spec part 1 section 9). */
 export const SIP_REGISTER_EXPIRES = 600;
@@ -69,7 +70,7 @@ export const sipGatewayItem = z.object({
   proxy: z.string(),
   usage: z.string(),
   description: z.string(),
-  schema: z.object({ id: z.number(), name: z.string() }).nullable(),
+  schema: refOutput().nullable(),
   account: z.string(),
   username: z.string(),
   expires: z.number(),
@@ -143,6 +144,7 @@ export const sipGateways = defineResource({
     { field: 'rState', sort: 'rState' },
   ],
   recordAcl: false,
+  refs: { schema: ref(() => flows, { filter: { type: 'voice' } }) },
   ops: { create: true, update: true, patch: true, delete: true },
 });
 

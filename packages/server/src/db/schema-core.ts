@@ -25,9 +25,11 @@ export const users = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     extension: text('extension').notNull().default(''),
-    /** Device and license ids; their tables arrive with the directory area. */
+    /**
+     * The user's own device. No foreign key: devices refer to users, and this file stays free of
+     * theirs; deleting a device clears it (resources/directory/devices).
+     */
     deviceId: integer('device_id'),
-    deviceIds: integer('device_ids').array().notNull().default(sql`'{}'::integer[]`),
     presenceStatus: text('presence_status').notNull().default(''),
     presenceNote: text('presence_note').notNull().default(''),
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),

@@ -1,6 +1,17 @@
 // Tables of the devices area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { domains, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 
@@ -60,4 +71,18 @@ export const deviceUserAudit = pgTable(
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [index('device_user_audit_device_time').on(t.deviceId, t.loggedInAt)],
+);
+
+/** The devices a user may use besides its own (`devices` of the user). */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('user_devices_device').on(t.deviceId)],
 );

@@ -234,7 +234,9 @@ describe.each(drivers())('gateways on %s', (driver) => {
         body: { ...FIXTURES.chatGateways.create('g'), uri: '/elsewhere' },
       });
       expect(foreign.status).toBe(400);
-      expect(foreign.body.fields).toEqual([{ field: 'flow', message: messages.required }]);
+      expect(foreign.body.fields).toMatchObject([
+        { field: 'flow', message: 'No such flow exists.', key: 'errors.noSuchRef' },
+      ]);
       const flow = await s.request('POST', '/api/routing/schema', {
         token: other.adminToken,
         body: { name: 'other chat flow', type: 'chat', schema: [] },
@@ -264,7 +266,11 @@ describe.each(drivers())('gateways on %s', (driver) => {
         body: { ...FIXTURES.chatGateways.create('vf'), flow: { id: voice.body.id } },
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.fields[0]).toEqual({ field: 'flow', message: 'The flow must be of type chat' });
+      expect(wrong.body.fields[0]).toMatchObject({
+        field: 'flow',
+        message: 'The flow must be of type chat.',
+        key: 'errors.refFilter',
+      });
       const flow = await s.request('POST', '/api/routing/schema', {
         token,
         body: { name: unique('chat flow'), type: 'chat', schema: [] },

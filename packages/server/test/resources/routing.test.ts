@@ -188,14 +188,22 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
         pattern: '.',
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.fields[0]).toEqual({ field: 'schema', message: 'The flow must be of type voice' });
+      expect(wrong.body.fields[0]).toMatchObject({
+        field: 'schema',
+        message: 'The flow must be of type voice.',
+        key: 'errors.refFilter',
+      });
       const missing = await call('POST', '/api/routing/outbound/calls', {
         name: 'x',
         schema: { id: 999999 },
         pattern: '.',
       });
       expect(missing.status).toBe(400);
-      expect(missing.body.fields[0]).toEqual({ field: 'schema', message: messages.required });
+      expect(missing.body.fields[0]).toMatchObject({
+        field: 'schema',
+        message: 'No such flow exists.',
+        key: 'errors.noSuchRef',
+      });
       const other = (await s.createDomain(unique('dptenant'))).adminToken;
       const foreign = await call(
         'POST',
@@ -349,7 +357,11 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
       const voice = await newFlow({ type: 'voice' });
       const wrong = await call('PATCH', `/api/routing/outbound/chat/${created.body.id}`, { schema: { id: voice.id } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.fields[0]).toEqual({ field: 'schema', message: 'The flow must be of type chat' });
+      expect(wrong.body.fields[0]).toMatchObject({
+        field: 'schema',
+        message: 'The flow must be of type chat.',
+        key: 'errors.refFilter',
+      });
       const del = await call('DELETE', `/api/routing/schema/${chat.id}`);
       expect(del.status).toBe(409);
       expect(del.body.detail).toContain(`chat plan "${created.body.name}"`);

@@ -152,9 +152,10 @@ describe.each(drivers())('users on %s', (driver) => {
         { id: chat, prod: 'CHAT' },
       ],
       device: { id: d1, name: 'Desk one' },
+      // A list of references comes by name.
       devices: [
-        { id: d2, name: 'Desk two' },
         { id: d1, name: 'Desk one' },
+        { id: d2, name: 'Desk two' },
       ],
       profile: { team: 'red', floor: '2' },
     });

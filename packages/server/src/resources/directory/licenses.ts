@@ -154,7 +154,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('license', (request.params as { id: string }).id);
-      const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
+      const found = await findItem(request.server.ctx.db, c, request.principal!, id);
       if (!found) throw notFound(c);
       return found;
     },
@@ -212,7 +212,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
           })
           // xmax is 0 only on a row this statement inserted: anything else was a renewal.
           .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
-        const saved = await readItem(tx, c, principal.domainId, row.id);
+        const saved = await readItem(tx, c, principal, row.id);
         return { license: saved, renewed: !row.inserted };
       });
     },

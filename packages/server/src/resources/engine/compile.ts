@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type CompiledFilter, compileFilters } from './filters.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
+import { type CompiledRef, compileRefs, refSelect, refSort } from './refs.js';
 import { ident, isoSql } from './sql.js';
 import type { AnyResourceDef, FieldBinding, ResourceBinding } from './types.js';
 
@@ -14,6 +15,8 @@ export type Compiled = {
   /** Class of the record ACL (rbac filter, grants on create); null: no record checks. */
   recordClass: string | null;
   columns: Record<string, PgColumn>;
+  /** The declared references, resolved once every served resource is defined. */
+  refs: readonly CompiledRef[];
   /** field → SQL of its value. */
   exprs: Map<string, string>;
   /** field → SQL to sort and search on. */
@@ -23,7 +26,10 @@ export type Compiled = {
   /** The definition's declared list filters. */
   filters: CompiledFilter[];
   defaultSort: SortSpec;
-  /** `select … from table t` for every field, for the default list projection. */
+  /**
+   * `select … from table t` for every field, and for the default list projection. Reference
+   * fields hold per-caller markers: run the text through `viewText`.
+   */
   selectItem: string;
   selectList: string;
   selectFields(fields: readonly string[]): string;
@@ -51,13 +57,15 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
   const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
   if (!columns.id || !columns.domainId) throw new Error(`${def.name}: table ${table} needs id and domain_id`);
   const fields = def.fields as readonly string[];
-  const exprs = new Map<string, string>();
-  for (const f of fields) exprs.set(f, fieldSql(f, binding.fields?.[f], columns, def.name));
-  const sortCols = new Map<string, string>();
+  const refKeys = new Set(Object.keys(def.refs ?? {}));
+  for (const key of refKeys) {
+    if (binding.fields?.[key]) throw new Error(`${def.name}: reference ${key} takes no field binding`);
+  }
   for (const f of def.sort) {
-    const col = plainColumn(f, binding.fields?.[f], columns);
-    if (!col) throw new Error(`${def.name}: sort field ${f} has no column`);
-    sortCols.set(f, col);
+    if (def.refs?.[f]?.many) throw new Error(`${def.name}: sort field ${f} is a list of references`);
+    if (!refKeys.has(f) && !plainColumn(f, binding.fields?.[f], columns)) {
+      throw new Error(`${def.name}: sort field ${f} has no column`);
+    }
   }
   const searchCols = def.search.map((f) => {
     const col = plainColumn(f, binding.fields?.[f], columns);
@@ -68,7 +76,28 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
   const defaultSort = parseSort(def.defaultSort, listSpec.sort);
   if (!defaultSort) throw new Error(`${def.name}: default sort ${def.defaultSort} is not sortable`);
 
-  const build = (list: readonly string[]) => {
+  // References point at other resources, which may be defined after this one: their SQL is
+  // built on first use (registration at the latest, so a bad declaration fails at start-up).
+  type Built = Pick<Compiled, 'refs' | 'exprs' | 'sortCols' | 'selectItem' | 'selectList'>;
+  let built: Built | null = null;
+  const ensure = (): Built => {
+    if (built) return built;
+    const refs = compileRefs(def, binding);
+    const byField = new Map(refs.map((r) => [r.field, r]));
+    const exprs = new Map<string, string>();
+    for (const f of fields) {
+      const r = byField.get(f);
+      exprs.set(f, r ? refSelect(r) : fieldSql(f, binding.fields?.[f], columns, def.name));
+    }
+    const sortCols = new Map<string, string>();
+    for (const f of def.sort) {
+      const r = byField.get(f);
+      sortCols.set(f, (r ? refSort(r) : plainColumn(f, binding.fields?.[f], columns)) as string);
+    }
+    built = { refs, exprs, sortCols, selectItem: build(exprs, fields), selectList: build(exprs, def.listFields) };
+    return built;
+  };
+  const build = (exprs: Map<string, string>, list: readonly string[]) => {
     // The id always comes along: the console keys rows by it.
     const keys = list.includes('id') ? list : ['id', ...list];
     return `select ${keys.map((k) => `${exprs.get(k)} as ${ident(k)}`).join(', ')} from ${ident(table)} t`;
@@ -81,19 +110,30 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     // A nested record has no ACL of its own: its parent's record rights govern it.
     recordClass: binding.recordClass !== undefined ? binding.recordClass : def.parent ? null : def.objClass,
     columns,
-    exprs,
-    sortCols,
+    get refs() {
+      return ensure().refs;
+    },
+    get exprs() {
+      return ensure().exprs;
+    },
+    get sortCols() {
+      return ensure().sortCols;
+    },
     searchCols,
     listSpec,
     filters: compileFilters(def, binding, columns),
     defaultSort,
-    selectItem: build(fields),
-    selectList: build(def.listFields as readonly string[]),
+    get selectItem() {
+      return ensure().selectItem;
+    },
+    get selectList() {
+      return ensure().selectList;
+    },
     selectFields(list) {
       const key = list.join(',');
       let text = cache.get(key);
       if (!text) {
-        text = build(list);
+        text = build(ensure().exprs, list);
         if (cache.size >= MAX_CACHED_PROJECTIONS) cache.clear();
         cache.set(key, text);
       }

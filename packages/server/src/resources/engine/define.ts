@@ -21,6 +21,7 @@ import {
 import { isQueryError, parseListQuery } from './list-query.js';
 import { linkOf, type ParentLink, parentOf } from './nested.js';
 import { createItem, createItems, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
+import { registerRefTarget } from './refs.js';
 import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 
@@ -69,6 +70,7 @@ async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink
  */
 export function defineServerResource(def: AnyResourceDef, binding: ResourceBinding): ServerResource {
   const c = compile(def, binding);
+  registerRefTarget(def.name, { table: binding.table, label: binding.refLabel });
   const createSchema = def.createInput ?? def.input;
   const patchSchema = def.input.partial();
   const url = `/api${def.path}`;
@@ -92,6 +94,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   return {
     compiled: c,
     register(app) {
+      // References resolve now that every resource is defined: a bad declaration stops start-up.
+      void c.selectItem;
       app.route({
         method: 'GET',
         url,
@@ -125,7 +129,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         ...routeCompilers,
         handler: async (request) => {
           const id = await recordId(request, 'r');
-          const found = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
+          const found = await findItem(request.server.ctx.db, c, request.principal!, id);
           if (!found) throw notFound(c);
           return found;
         },

@@ -9,6 +9,7 @@ import { HttpError, keyedError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import { escapeLike, type ListQuery } from './list-query.js';
+import { refError, refProblems, viewText, writeRefColumns, writeRefLists } from './refs.js';
 import { queryRows, type Row, runStatement, Statement } from './sql.js';
 import type { FieldBinding, WriteContext } from './types.js';
 import { uniqueConflict } from './unique.js';
@@ -35,7 +36,8 @@ export async function listItems(
   extra: SQL[] = [],
 ): Promise<ListAnswer> {
   const st = new Statement();
-  let text = `${lq.fields ? c.selectFields(lq.fields) : c.selectList} where t.domain_id = ${st.param(principal.domainId)}`;
+  const select = viewText(lq.fields ? c.selectFields(lq.fields) : c.selectList, principal);
+  let text = `${select} where t.domain_id = ${st.param(principal.domainId)}`;
   if (c.binding.scope) text += ` and ${st.embed(c.binding.scope)}`;
   const readable = recordFilterText(principal, c.recordClass, 'r', st);
   if (readable) text += ` and ${readable}`;
@@ -44,7 +46,7 @@ export async function listItems(
   for (const cond of extra) text += ` and ${st.embed(cond)}`;
   const sort = lq.sort ?? c.defaultSort;
   const dir = sort.desc ? ' desc' : ' asc';
-  text += ` order by ${c.sortCols.get(sort.field)}${dir}, t.id${dir}`;
+  text += ` order by ${viewText(c.sortCols.get(sort.field) as string, principal)}${dir}, t.id${dir}`;
   text += ` limit ${st.param(lq.size + 1)} offset ${st.param((lq.page - 1) * lq.size)}`;
   st.text = text;
   const rows = await runStatement(db, st);
@@ -56,18 +58,20 @@ export async function listItems(
 /** The binding's scope as a condition to add (`and …`), or nothing. */
 const scopeSql = (c: Compiled) => (c.binding.scope ? sql` and ${c.binding.scope}` : sql``);
 
-export async function readItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
+/** One record of the viewer's domain, as the viewer may see it (references it may not read unnamed). */
+export async function readItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
+  const select = viewText(c.selectItem, viewer);
   const [row] = await queryRows(
     db,
-    sql`${sql.raw(c.selectItem)} where t.id = ${id} and t.domain_id = ${domainId}${scopeSql(c)}`,
+    sql`${sql.raw(select)} where t.id = ${id} and t.domain_id = ${viewer.domainId}${scopeSql(c)}`,
   );
   return row ?? null;
 }
 
 /** readItem outside a transaction, on the fast read path. */
-export async function findItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
+export async function findItem(db: Db, c: Compiled, viewer: Principal, id: number): Promise<Row | null> {
   const st = new Statement();
-  st.text = `${c.selectItem} where t.id = ${st.param(id)} and t.domain_id = ${st.param(domainId)}`;
+  st.text = `${viewText(c.selectItem, viewer)} where t.id = ${st.param(id)} and t.domain_id = ${st.param(viewer.domainId)}`;
   if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const [row] = await runStatement(db, st);
   return row ?? null;
@@ -86,7 +90,10 @@ async function toRow(
 ): Promise<{ row: Row; pending: Pending[] }> {
   const row: Row = {};
   const pending: Pending[] = [];
+  writeRefColumns(c.refs, body, row);
+  const refKeys = new Set(c.refs.map((r) => r.field));
   for (const [key, value] of Object.entries(body)) {
+    if (refKeys.has(key)) continue;
     const binding = c.binding.fields?.[key];
     if (binding?.write) await binding.write(value, row, ctx);
     if (binding?.afterWrite) pending.push({ binding, value });
@@ -165,6 +172,8 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
         const out: Row[] = [];
         for (const [index, { body, ctx, row, pending }] of prepared.entries()) {
           line = index + 1;
+          const problems = await refProblems(tx, c.refs, body, null, principal);
+          if (problems.length) throw refError(c.def.name, problems, bodies.length > 1 ? `${line}.` : '');
           await c.binding.beforeRow?.(tx, row, body, ctx);
           row.domainId = principal.domainId;
           await c.binding.beforeInsert?.(tx, row, ctx);
@@ -172,9 +181,10 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
             .insert(c.binding.table)
             .values(row as never)
             .returning({ id: c.columns.id })) as { id: number }[];
+          await writeRefLists(tx, c.refs, body, created.id);
           for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
           if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
-          const item = (await readItem(tx, c, principal.domainId, created.id)) as Row;
+          const item = (await readItem(tx, c, principal, created.id)) as Row;
           if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
           out.push(item);
         }
@@ -197,8 +207,10 @@ export async function updateItem(
   const { row, pending } = await toRow(c, body, { ...caller, op });
   const item = await guarded(c, () =>
     app.db.transaction(async (tx) => {
-      const old = await readItem(tx, c, principal.domainId, id);
+      const old = await readItem(tx, c, principal, id);
       if (!old) throw notFound(c);
+      const problems = await refProblems(tx, c.refs, body, old, principal);
+      if (problems.length) throw refError(c.def.name, problems);
       const ctx: WriteContext = { ...caller, old, op };
       await c.binding.beforeWrite?.(body, ctx, tx);
       await c.binding.beforeRow?.(tx, row, body, ctx);
@@ -209,8 +221,9 @@ export async function updateItem(
           .set(row as never)
           .where(and(eq(c.columns.id, id), eq(c.columns.domainId, principal.domainId)));
       }
+      await writeRefLists(tx, c.refs, body, id);
       for (const p of pending) await p.binding.afterWrite?.(tx, id, p.value, ctx);
-      const item = (await readItem(tx, c, principal.domainId, id)) as Row;
+      const item = (await readItem(tx, c, principal, id)) as Row;
       if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'update', item, old));
       return item;
     }),
@@ -228,7 +241,7 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
   const deleted = await inUse(c, () =>
     app.db.transaction(async (tx) => {
       const parts: SQL[] = [
-        sql.raw(c.selectItem),
+        sql.raw(viewText(c.selectItem, principal)),
         sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`,
         scopeSql(c),
       ];

@@ -65,6 +65,13 @@ export type ResourceBinding = {
    */
   recordClass?: string | null;
   fields?: Record<string, FieldBinding>;
+  /**
+   * Where the definition's references live: a single reference's column (default: the column
+   * `<field>Id`), a list's join table (one foreign key to this table, one to the target's).
+   */
+  refs?: Record<string, PgColumn | PgTable>;
+  /** How a reference to this resource names a record, over the given alias (default its `name`). */
+  refLabel?: (alias: string) => string;
   /** Unique index name → the field it protects, for 409 answers that name it. */
   unique?: Record<string, string>;
   /**

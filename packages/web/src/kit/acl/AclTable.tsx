@@ -48,7 +48,7 @@ export function AclTable({ path, rights, readOnly }: Props) {
       {!readOnly && (
         <Group mb="sm">
           <RefSelect
-            path={ROLES_PATH}
+            of={ROLES_PATH}
             label={t('kit.addGrantee')}
             placeholder={t('kit.chooseRole')}
             value={null}

@@ -63,7 +63,7 @@ export function FormFieldView({ form, field, resource }: Props) {
       return (
         <RefSelect
           {...common}
-          path={field.path ?? ''}
+          of={field.path ?? ''}
           value={(value as Ref | null) ?? null}
           onChange={(v) => form.set(name, v)}
         />

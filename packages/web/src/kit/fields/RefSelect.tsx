@@ -1,26 +1,32 @@
 import { MultiSelect, Select } from '@mantine/core';
-import type { Ref } from '@switchboard/model';
+import { type Ref, type RefDef, type RefValue, refPicker } from '@switchboard/model';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefOptions } from './useRefOptions';
 
 type Common = {
-  path: string;
+  /**
+   * What to choose from: a declared reference (its target's path, its filter as the query), or
+   * the API path of a lookup that is no reference field (the roles of an ACL, say).
+   */
+  of: RefDef | string;
   label: string;
   error?: string;
   disabled?: boolean;
   placeholder?: string;
-  /** Extra list filters of the lookup (a flow type, say). */
-  query?: Record<string, unknown>;
   required?: boolean;
 };
 
+/** A chosen record the caller may not read comes without a name: it shows as its id. */
+const named = (r: RefValue): Ref => ({ id: r.id, name: r.name ?? `#${r.id}` });
+
 /** Chosen records stay among the options even when the current search would not list them. */
-function useChoices(path: string, search: string, chosen: readonly Ref[], query?: Record<string, unknown>) {
+function useChoices(of: RefDef | string, search: string, chosen: readonly RefValue[]) {
+  const { path, query } = typeof of === 'string' ? { path: of, query: undefined } : refPicker(of);
   const options = useRefOptions(path, search, query);
   return useMemo(() => {
     const byId = new Map<number, Ref>();
-    for (const r of chosen) byId.set(r.id, r);
+    for (const r of chosen) byId.set(r.id, named(r));
     for (const r of options.data?.items ?? []) byId.set(r.id, r);
     return { byId, data: [...byId.values()].map((r) => ({ value: String(r.id), label: r.name })) };
   }, [options.data, chosen]);
@@ -28,20 +34,19 @@ function useChoices(path: string, search: string, chosen: readonly Ref[], query?
 
 /** One reference chosen from an API list. */
 export function RefSelect({
-  path,
+  of,
   label,
   error,
   disabled,
   placeholder,
-  query,
   required,
   value,
   onChange,
-}: Common & { value: Ref | null; onChange: (value: Ref | null) => void }) {
+}: Common & { value: RefValue | null; onChange: (value: Ref | null) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => (value ? [value] : []), [value]);
-  const { byId, data } = useChoices(path, search, chosen, query);
+  const { byId, data } = useChoices(of, search, chosen);
   return (
     <Select
       size="sm"
@@ -63,17 +68,17 @@ export function RefSelect({
 
 /** Several references chosen from an API list. */
 export function RefMultiSelect({
-  path,
+  of,
   label,
   error,
   disabled,
   placeholder,
   value,
   onChange,
-}: Common & { value: readonly Ref[]; onChange: (value: Ref[]) => void }) {
+}: Common & { value: readonly RefValue[]; onChange: (value: Ref[]) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const { byId, data } = useChoices(path, search, value);
+  const { byId, data } = useChoices(of, search, value);
   return (
     <MultiSelect
       size="sm"

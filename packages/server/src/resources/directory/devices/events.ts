@@ -6,7 +6,7 @@ import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent, type TelephonyOutcome } from '../../../events/telephony.js';
 import { HttpError } from '../../../http/errors.js';
 import { queryRows } from '../../engine/sql.js';
-import { USER_NAME_SQL } from './devices.js';
+import { USER_NAME_SQL } from '../users/users.js';
 
 /** Device presence changes reach the browsers of those who may read devices (and, under rbac, the device). */
 registerTopic('devices', { cls: 'devices' });

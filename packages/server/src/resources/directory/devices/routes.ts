@@ -24,6 +24,7 @@ import { defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, listQueryDoc, parseBody, parseId, queryError, routeCompilers } from '../../engine/http.js';
 import { isQueryError, parseListQuery } from '../../engine/list-query.js';
 import { findItem, listItems, notFound } from '../../engine/ops.js';
+import { viewText } from '../../engine/refs.js';
 import { queryRows, type Row } from '../../engine/sql.js';
 import { uniqueViolation } from '../../engine/unique.js';
 import { devicesResource } from './devices.js';
@@ -176,7 +177,7 @@ export function registerDeviceRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('devices', (request.params as { id: string }).id);
-      const item = await findItem(request.server.ctx.db, c, request.principal!.domainId, id);
+      const item = await findItem(request.server.ctx.db, c, request.principal!, id);
       if (!item) throw notFound(c);
       const state = item.state as number;
       return {
@@ -241,7 +242,10 @@ export function registerDeviceRoutes(app: FastifyInstance) {
                   returning id`,
             );
             await grantOnCreate(tx, principal, 'devices', row.id);
-            const [item] = await queryRows(tx, sql`${sql.raw(c.selectItem)} where t.id = ${row.id}`);
+            const [item] = await queryRows(
+              tx,
+              sql`${sql.raw(viewText(c.selectItem, principal))} where t.id = ${row.id}`,
+            );
             await writeChange(tx, {
               domainId: principal.domainId,
               object: 'devices',

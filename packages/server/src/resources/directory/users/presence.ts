@@ -35,7 +35,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
             where id = ${id} and domain_id = ${domainId} returning id`,
       );
       if (!updated.length) throw notFound(c);
-      return readItem(db, c, domainId, id);
+      return readItem(db, c, request.principal!, id);
     },
   });
 

@@ -40,7 +40,7 @@ export const userTokensResource = defineServerResource(userTokens, {
       createdBy: principal.userId,
       ip: request.ip,
     });
-    const item = await readItem(ctx.db, userTokensResource.compiled, principal.domainId, row.id);
+    const item = await readItem(ctx.db, userTokensResource.compiled, principal, row.id);
     return { ...item, token };
   },
   // Cached sessions of a deleted token must not outlive it.

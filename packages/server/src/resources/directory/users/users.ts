@@ -6,11 +6,9 @@ import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
-import { users } from '../../../db/schema.js';
+import { userDevices, users } from '../../../db/schema.js';
 import { forbidden, HttpError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
-import { validationError } from '../../engine/http.js';
-import { queryRows } from '../../engine/sql.js';
 import type { WriteContext } from '../../engine/types.js';
 import { assignLicenses, USER_LICENSES_SQL } from '../licenses.js';
 
@@ -19,22 +17,8 @@ type Ref = { id: number };
 const ROLES_SQL = `coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
   from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = t.id), '[]'::json)`;
 
-/** Device references answer the device's name; ids of deleted devices are cleared on delete. */
-const DEVICE_SQL = `(select json_build_object('id', d.id, 'name', d.name) from devices d where d.id = t.device_id)`;
-const DEVICES_SQL = `coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by x.o)
-  from unnest(t.device_ids) with ordinality as x(v, o) join devices d on d.id = x.v), '[]'::json)`;
-
-/** Refuses device ids that are not the domain's devices, naming the first such field. */
-async function checkDevices(tx: Db, domainId: number, ids: number[], field: (index: number) => string) {
-  if (!ids.length) return;
-  const found = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from devices where domain_id = ${domainId} and id in ${[...new Set(ids)]}`,
-  );
-  const known = new Set(found.map((r) => r.id));
-  const bad = ids.findIndex((id) => !known.has(id));
-  if (bad >= 0) throw validationError('users', [{ field: field(bad), message: 'No such device in this domain' }]);
-}
+/** A user's name as a reference answers it: the name, or the username where it has none. */
+export const USER_NAME_SQL = (alias: string) => `coalesce(nullif(${alias}.name, ''), ${alias}.username)`;
 
 const sameIds = (a: number[], b: number[]) => {
   const x = [...new Set(a)].sort((p, q) => p - q);
@@ -104,7 +88,11 @@ async function checkUserRights(body: Record<string, unknown>, ctx: WriteContext,
 export const usersResource = defineServerResource(usersDef, {
   table: users,
   unique: { users_domain_username: 'username' },
+  refs: { devices: userDevices },
+  refLabel: USER_NAME_SQL,
   fields: {
+    // Roles are given under the manageUserRoles permission and the escalation rules, not by
+    // reading the roles class, so they stay outside the declared references.
     roles: {
       select: ROLES_SQL,
       afterWrite: async (tx, userId, value, ctx) => {
@@ -114,26 +102,6 @@ export const usersResource = defineServerResource(usersDef, {
         for (const roleId of ids) {
           await tx.execute(sql`insert into user_roles (user_id, role_id) values (${userId}, ${roleId})`);
         }
-      },
-    },
-    device: {
-      select: DEVICE_SQL,
-      write: (value, row) => {
-        row.deviceId = (value as Ref | null)?.id ?? null;
-      },
-      afterWrite: async (tx, _userId, value, ctx) => {
-        const id = (value as Ref | null)?.id;
-        if (id !== undefined) await checkDevices(tx, ctx.principal.domainId, [id], () => 'device');
-      },
-    },
-    devices: {
-      select: DEVICES_SQL,
-      write: (value, row) => {
-        row.deviceIds = [...new Set(refIds(value))];
-      },
-      afterWrite: async (tx, _userId, value, ctx) => {
-        const ids = refIds(value);
-        await checkDevices(tx, ctx.principal.domainId, ids, (i) => `devices.${i}`);
       },
     },
     license: {

@@ -70,7 +70,7 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
         .returning({ id: mediaFiles.id });
       target = mediaFile(config, principal.domainId, row.id, kind.mimeType);
       await fs.promises.rename(temp, target);
-      return readItem(tx, c, principal.domainId, row.id);
+      return readItem(tx, c, principal, row.id);
     });
   } catch (error) {
     await removeQuietly(temp);
@@ -146,7 +146,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const { db, config } = request.server.ctx;
       const domainId = request.principal!.domainId;
       const id = parseId('media', (request.params as { id: string }).id);
-      const item = await findItem(db, c, domainId, id);
+      const item = await findItem(db, c, request.principal!, id);
       if (!item) throw notFound(c);
       const file = mediaFile(config, domainId, id, item.mimeType as string);
       let size: number;

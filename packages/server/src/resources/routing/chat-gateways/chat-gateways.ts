@@ -18,7 +18,6 @@ import { chatGateways } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
-import { checkGatewayFlow, flowRefSql } from '../gateway-flow.js';
 
 const SECRET_ARRAY = `array[${CHAT_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 
@@ -54,12 +53,6 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
       select: `coalesce((select jsonb_agg(k order by k) from jsonb_each_text(t.metadata) as s(k, v)
         where k = any(${SECRET_ARRAY}) and v <> ''), '[]'::jsonb)`,
     },
-    flow: {
-      select: flowRefSql('t.flow_id'),
-      write: (value, row) => {
-        row.flowId = (value as { id: number }).id;
-      },
-    },
     uri: {
       write: (value, row, ctx) => {
         if (typeof value === 'string' && value !== '') row.uri = value;
@@ -89,7 +82,5 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
     }
     const problems = chatGatewayProblems(merged, 'metadata' in body ? [] : secretsSet);
     if (problems.length) throw validationError('chatGateways', problems);
-    // The flow is checked after the settings, which need no database.
-    if ('flow' in body) await checkGatewayFlow('chatGateways', 'flow', 'chat', body.flow, ctx, tx);
   },
 });

@@ -1,10 +1,9 @@
-import { DIALPLAN_FLOW_TYPE, dialplan as dialplanDef } from '@switchboard/model';
+import { dialplan as dialplanDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { dialplan } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import { queryRows } from '../../engine/sql.js';
-import { checkFlowRef, flowRefBinding } from '../flows/ref.js';
 
 /**
  * Positions of a domain's rules change one writer at a time: the domain row is the lock, so two
@@ -33,8 +32,7 @@ async function closeGaps(tx: Db, domainId: number) {
 
 export const dialplanResource = defineServerResource(dialplanDef, {
   table: dialplan,
-  fields: { schema: flowRefBinding },
-  beforeWrite: checkFlowRef('dialplan', DIALPLAN_FLOW_TYPE),
+  refs: { schema: dialplan.flowId },
   // A new rule goes to the end of the list.
   beforeInsert: async (tx, row, ctx) => {
     await lockDialplan(tx, ctx.principal.domainId);

@@ -7,8 +7,8 @@ import { HttpError } from '../../../http/errors.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
+import { viewText } from '../../engine/refs.js';
 import { queryRows } from '../../engine/sql.js';
-import { FLOW_REF_SQL } from '../flows/ref.js';
 import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
 import { firstMatch, TesterTimeoutError } from './pattern-tester.js';
 
@@ -32,7 +32,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
       const readable = recordFilter(principal, c.recordClass, 'r');
       const rows = await queryRows<{ id: number; name: string; pattern: string; position: number; schema: unknown }>(
         request.server.ctx.db,
-        sql`select t.id, t.name, t.pattern, t.position, ${sql.raw(FLOW_REF_SQL)} as schema from dialplan t
+        sql`select t.id, t.name, t.pattern, t.position, ${sql.raw(viewText(c.exprs.get('schema') as string, principal))} as schema from dialplan t
             where t.domain_id = ${principal.domainId} and not t.disabled${readable ? sql` and ${readable}` : sql``}
             order by t.position, t.id`,
       );
@@ -83,7 +83,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
             where domain_id = ${domainId} and position between ${b} and ${a}`);
         }
         await settlePositions(tx, domainId);
-        return readItem(tx, c, domainId, fromId);
+        return readItem(tx, c, request.principal!, fromId);
       });
     },
   });

@@ -2,7 +2,6 @@ import { type SipGatewayInput, sipGatewayProblems, sipGateways as sipGatewaysDef
 import { sipGateways } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
-import { checkGatewayFlow, flowRefSql } from '../gateway-flow.js';
 
 /**
  * SIP gateways at /api/sip/gateways, both variants in one table. What a variant requires is
@@ -12,13 +11,8 @@ import { checkGatewayFlow, flowRefSql } from '../gateway-flow.js';
 export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
   table: sipGateways,
   unique: { sip_gateways_domain_name: 'name' },
+  refs: { schema: sipGateways.schemaId },
   fields: {
-    schema: {
-      select: flowRefSql('t.schema_id'),
-      write: (value, row) => {
-        row.schemaId = (value as { id: number } | null)?.id ?? null;
-      },
-    },
     password: {
       write: (value, row) => {
         // An empty password on update keeps the stored one.
@@ -27,11 +21,9 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
     },
     passwordSet: { select: `(t.password <> '')` },
   },
-  beforeWrite: async (body, ctx, tx) => {
+  beforeWrite: async (body, ctx) => {
     const merged = { ...(ctx.old ?? {}), ...body } as SipGatewayInput;
     const problems = sipGatewayProblems(merged, ctx.old?.passwordSet === true);
     if (problems.length) throw validationError('sipGateways', problems);
-    // The flow is checked after the settings, which need no database.
-    if ('schema' in body) await checkGatewayFlow('sipGateways', 'schema', 'voice', body.schema, ctx, tx);
   },
 });

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
-import { devices } from '@switchboard/model';
+import { devices, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
@@ -58,7 +58,7 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
                   autoComplete="new-password"
                 />
                 <RefSelect
-                  path="/users"
+                  of={refOf(devices, 'user')}
                   label={t(fieldKey('user'))}
                   value={form.values.user}
                   disabled={form.readOnly}

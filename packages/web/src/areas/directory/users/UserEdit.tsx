@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { users } from '@switchboard/model';
+import { refOf, users } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
@@ -52,7 +52,7 @@ export function UserEdit() {
         render: (form) => (
           <Stack maw={640}>
             <RefMultiSelect
-              path="/roles"
+              of={refOf(users, 'roles')}
               label={t(fieldKey('roles'))}
               value={form.values.roles}
               disabled={form.readOnly}
@@ -75,7 +75,7 @@ export function UserEdit() {
         render: (form) => (
           <Stack maw={640}>
             <RefSelect
-              path="/devices"
+              of={refOf(users, 'device')}
               label={t('users.device')}
               value={form.values.device}
               disabled={form.readOnly}
@@ -83,7 +83,7 @@ export function UserEdit() {
               onChange={(device) => form.set('device', device)}
             />
             <RefMultiSelect
-              path="/devices"
+              of={refOf(users, 'devices')}
               label={t('users.moreDevices')}
               value={form.values.devices}
               disabled={form.readOnly}

@@ -47,8 +47,8 @@ export function RecordAccessRules({ classId, readOnly }: { classId: number; read
     <>
       {!readOnly && (
         <Group align="flex-end" mb="sm" gap="xs">
-          <RefSelect path="/roles" label={t('objects.grantor')} value={grantor} onChange={setGrantor} />
-          <RefSelect path="/roles" label={t('objects.grantee')} value={grantee} onChange={setGrantee} />
+          <RefSelect of="/roles" label={t('objects.grantor')} value={grantor} onChange={setGrantor} />
+          <RefSelect of="/roles" label={t('objects.grantee')} value={grantee} onChange={setGrantee} />
           <Button size="sm" leftSection={<IconPlus size={14} />} disabled={!grantor || !grantee} onClick={add}>
             {t('objects.addRule')}
           </Button>

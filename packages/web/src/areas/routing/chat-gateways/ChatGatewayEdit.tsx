@@ -1,12 +1,12 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { CHAT_PROVIDERS, type ChatProvider, chatGateways } from '@switchboard/model';
+import { CHAT_PROVIDERS, type ChatProvider, chatGateways, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { RefSelect } from '../../../kit/fields/RefSelect';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
-import { FlowSelect } from '../FlowSelect';
 import { ChatPages, type PagesKind } from './ChatPages';
 import { ProviderSettings } from './ProviderSettings';
 import {
@@ -36,9 +36,9 @@ function GeneralTab({ form }: { form: Form }) {
         error={form.error('uri')}
         onChange={(e) => form.set('uri', e.currentTarget.value)}
       />
-      <FlowSelect
+      <RefSelect
+        of={refOf(chatGateways, 'flow')}
         label={t('chatGateways.flow')}
-        type="chat"
         required
         value={v.flow}
         disabled={form.readOnly}

@@ -1,5 +1,5 @@
 import { Stack, Switch } from '@mantine/core';
-import { CHATPLAN_FLOW_TYPE, chatplan, flows, type Ref } from '@switchboard/model';
+import { chatplan, type Ref, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
@@ -19,8 +19,6 @@ const fromItem = (item: Record<string, unknown>): ChatplanValues => ({
   enabled: item.enabled !== false,
 });
 
-const chatFlows = { type: CHATPLAN_FLOW_TYPE };
-
 /** `/routing/chatplan/new` and `/{id}`: which chat flow serves outgoing chats. */
 export function ChatplanEdit() {
   const { t } = useTranslation();
@@ -34,8 +32,7 @@ export function ChatplanEdit() {
           <Stack maw={640} gap="sm">
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <RefSelect
-              path={flows.path}
-              query={chatFlows}
+              of={refOf(chatplan, 'schema')}
               label={t(fieldKey('schema'))}
               required
               disabled={form.readOnly}

@@ -1,5 +1,5 @@
 import { Stack, Switch } from '@mantine/core';
-import { DIALPLAN_FLOW_TYPE, dialplan, flows, type Ref } from '@switchboard/model';
+import { dialplan, type Ref, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
@@ -26,8 +26,6 @@ const fromItem = (item: Record<string, unknown>): DialplanValues => ({
   disabled: item.disabled === true,
 });
 
-const voiceFlows = { type: DIALPLAN_FLOW_TYPE };
-
 /** `/routing/dialplan/new` and `/{id}`: a rule runs a voice flow for numbers its pattern matches. */
 export function DialplanEdit() {
   const { t } = useTranslation();
@@ -41,8 +39,7 @@ export function DialplanEdit() {
           <Stack maw={640} gap="sm">
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <RefSelect
-              path={flows.path}
-              query={voiceFlows}
+              of={refOf(dialplan, 'schema')}
               label={t(fieldKey('schema'))}
               required
               disabled={form.readOnly}

@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  refOf,
   SIP_ACL_PROTOCOLS,
   SIP_EXPIRES_MAX,
   SIP_EXPIRES_MIN,
@@ -22,9 +23,9 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { RefSelect } from '../../../kit/fields/RefSelect';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
-import { FlowSelect } from '../FlowSelect';
 import { RegistrationBadge } from './SipGatewaysList';
 import {
   type AclRowValues,
@@ -175,9 +176,9 @@ function GeneralTab({ form }: { form: Form }) {
           <TextField form={form} name="proxy" label={t('sipGateways.proxy')} required />
         </>
       )}
-      <FlowSelect
+      <RefSelect
+        of={refOf(sipGateways, 'schema')}
         label={t('sipGateways.schema')}
-        type="voice"
         value={v.schema}
         disabled={form.readOnly}
         error={form.error('schema')}
