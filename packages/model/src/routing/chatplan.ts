@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
-import { flowRef } from './flows.js';
+import { flowRef, flows } from './flows.js';
 
 /** Chat plans run chat flows. */
 export const CHATPLAN_FLOW_TYPE = 'chat';
@@ -42,4 +42,12 @@ export const chatplan = defineResource({
   ],
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'schema', kind: 'ref', path: flows.path, query: { type: CHATPLAN_FLOW_TYPE }, required: true },
+      { field: 'description', kind: 'textarea' },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
-import { flowRef } from './flows.js';
+import { flowRef, flows } from './flows.js';
 
 /** Dialplan rules run voice flows; chat plans run chat flows. */
 export const DIALPLAN_FLOW_TYPE = 'voice';
@@ -65,6 +65,15 @@ export const dialplan = defineResource({
   ],
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'schema', kind: 'ref', path: flows.path, query: { type: DIALPLAN_FLOW_TYPE }, required: true },
+      { field: 'pattern', required: true },
+      { field: 'description', kind: 'textarea' },
+      { field: 'disabled', kind: 'switch' },
+    ],
+  },
 });
 
 /** GET /routing/outbound/calls/match?number=: the rule a number would take, or null. */

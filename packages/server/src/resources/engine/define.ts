@@ -22,6 +22,7 @@ import { linkOf, type ParentLink, parentOf } from './nested.js';
 import { createItem, createItems, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
 import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
+import { withVariantDefaults } from './variants.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
 
@@ -148,12 +149,19 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               return body;
             };
             if (def.ops.bulkCreate && Array.isArray(request.body)) {
-              const bodies = parseBulk(def.name, createSchema, request.body).map(withParent);
+              const sent = request.body as unknown[];
+              const bodies = parseBulk(def.name, createSchema, request.body).map((body, i) =>
+                withParent(withVariantDefaults(def, sent[i], body as Record<string, unknown>)),
+              );
               const items = await createItems(c, callerOf(request), bodies);
               return reply.status(201).send({ items });
             }
             const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
-            const created = await createItem(c, callerOf(request), withParent(body));
+            const created = await createItem(
+              c,
+              callerOf(request),
+              withParent(withVariantDefaults(def, request.body, body)),
+            );
             return reply.status(201).send(created);
           },
         });

@@ -1,12 +1,11 @@
-import { type SipGatewayInput, sipGatewayProblems, sipGateways as sipGatewaysDef } from '@switchboard/model';
+import { sipGateways as sipGatewaysDef } from '@switchboard/model';
 import { sipGateways } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
-import { validationError } from '../engine/http.js';
 import { checkGatewayFlow, flowRefSql } from './gateway-flow.js';
 
 /**
- * SIP gateways at /api/sip/gateways, both variants in one table. What a variant requires is
- * checked on the record as it will be stored (old values under a PATCH), so no write leaves a
+ * SIP gateways at /api/sip/gateways, both variants in one table. The engine checks what a variant
+ * requires on the record as it will be stored (old values under a PATCH), so no write leaves a
  * register gateway without its account or a trunking one without its host.
  */
 export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
@@ -27,11 +26,9 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
     },
     passwordSet: { select: `(t.password <> '')` },
   },
+  // What each variant requires is the engine's check (the definition's variants); the flow is
+  // checked after it, since it needs the database.
   beforeWrite: async (body, ctx, tx) => {
-    const merged = { ...(ctx.old ?? {}), ...body } as SipGatewayInput;
-    const problems = sipGatewayProblems(merged, ctx.old?.passwordSet === true);
-    if (problems.length) throw validationError('sipGateways', problems);
-    // The flow is checked after the settings, which need no database.
     if ('schema' in body) await checkGatewayFlow('sipGateways', 'schema', 'voice', body.schema, ctx, tx);
   },
 });

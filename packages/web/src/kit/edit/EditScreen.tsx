@@ -28,8 +28,8 @@ type Props<V extends FormValues> = {
   fromItem: (item: Item) => V;
   /** The values as the resource's schema takes them (variable rows as a map, say); the body is its output. */
   toInput?: (values: V, isNew: boolean) => Record<string, unknown>;
-  /** Checks the schema cannot express (each variable needs both key and value, say). */
-  check?: (values: V) => FieldError[];
+  /** Checks the schema cannot express (each variable needs both key and value, say); `item` is the stored record. */
+  check?: (values: V, item: Item | null) => FieldError[];
   /** Translated heading. */
   title: (values: V, isNew: boolean) => string;
   /** Why this record is read-only for the caller beyond the class right (shown above the form), or null. */
@@ -182,7 +182,7 @@ export function EditScreen<V extends FormValues>({
   const problems = (current: V): FieldError[] => {
     const checked = schema.safeParse(toInput ? toInput(current, isNew) : current);
     const found = checked.success ? [] : fieldErrors(checked.error);
-    for (const p of check?.(current) ?? []) if (!found.some((e) => e.field === p.field)) found.push(p);
+    for (const p of check?.(current, item) ?? []) if (!found.some((e) => e.field === p.field)) found.push(p);
     return found;
   };
 
