@@ -94,7 +94,10 @@ export type VariantDef = {
   /** Names the variant: console route segment and i18n key `<resource>.variants.<key>`. */
   key: string;
   value: string | number | boolean;
-  /** Fields this variant requires (empty text, null and an empty list count as missing). */
+  /**
+   * Fields this variant requires (empty text, null and an empty list count as missing); a dotted
+   * path names a field inside a nested settings object (`payload.maxWaitTime`).
+   */
   required?: readonly string[];
   /** Formats and ranges of this variant's fields, checked on the stored record. */
   schema?: z.ZodObject;
@@ -117,6 +120,16 @@ export function variantOf(variants: VariantsDef, record: Record<string, unknown>
   return variants.cases.find((c) => c.value === record[variants.field]);
 }
 
+/** The value at a dotted path of a record (`payload.maxWaitTime`). */
+function pathValue(record: Record<string, unknown>, path: string): unknown {
+  let current: unknown = record;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
 const missing = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
@@ -135,7 +148,9 @@ export function variantProblems(
     return [{ field: variants.field, message: `${messages.oneOf} ${allowed}` }];
   }
   const out: FieldProblem[] = [];
-  for (const f of variant.required ?? []) if (missing(record[f])) out.push({ field: f, message: messages.required });
+  for (const f of variant.required ?? []) {
+    if (missing(pathValue(record, f))) out.push({ field: f, message: messages.required });
+  }
   if (variant.schema) {
     const picked = Object.fromEntries(Object.keys(variant.schema.shape).map((k) => [k, record[k]]));
     const checked = variant.schema.safeParse(picked);
@@ -266,7 +281,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       if (cases.filter((o) => o.value === c.value || o.key === c.key).length > 1) {
         throw new Error(`${def.name}: variant ${c.key} is declared twice`);
       }
-      for (const f of [...(c.required ?? []), ...Object.keys(c.defaults ?? {})]) {
+      for (const f of [...(c.required ?? []).map((r) => r.split('.')[0]), ...Object.keys(c.defaults ?? {})]) {
         if (!keys.includes(f)) throw new Error(`${def.name}: variant ${c.key} names ${f}, not an input field`);
       }
       if (c.form) {
