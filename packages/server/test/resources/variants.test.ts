@@ -1,7 +1,7 @@
 import { messages, RESOURCES, type ResourceDef, type VariantDef } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
-import { FIXTURES } from './fixtures.js';
+import { fixtureOf } from './fixtures.js';
 
 type Item = Record<string, unknown> & { id: number };
 
@@ -33,7 +33,7 @@ describe.each(drivers())('generated variant suite on %s', (driver) => {
     (def.variants?.cases ?? []).map((c) => [`${def.name} ${c.key}`, def, c] as [string, ResourceDef, VariantDef]),
   );
   describe.each(cases)('%s', (_name, def, variant) => {
-    const fx = FIXTURES[def.name];
+    const fx = fixtureOf(def);
     const base = `/api${def.path}`;
     const body = (prefix: string) => {
       const make = fx.variants?.[variant.key];

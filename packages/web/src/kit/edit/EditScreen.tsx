@@ -6,13 +6,14 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiFailure, api } from '../../app/api';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiFailure, api, reportFailure } from '../../app/api';
 import { useSession } from '../../app/session';
+import { NotFoundPage } from '../../pages/NotFoundPage';
 import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { translateMessage } from '../messages';
-import { BackToList } from './BackToList';
+import { BackToList, useBackTo } from './BackToList';
 import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
 import { NEW } from './newId';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -62,14 +63,33 @@ export function EditScreen<V extends FormValues>({
 
   const [item, setItem] = useState<Item | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<string | null>(tabs[0]?.key ?? null);
+  const [missing, setMissing] = useState(false);
   const [raw, setRaw] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
   // Values and their validation live in the form library; "changed" is the values differing
   // from the ones last read or saved.
   const editor = useForm<V>({ mode: 'controlled', initialValues: empty() });
   const values = editor.values;
   const dirty = editor.isDirty();
+  // The open tab lives in the URL (`tab`), so the way back from a record opened on a tab (a
+  // nested list's row) returns to that tab.
+  const location = useLocation();
+  const backTo = useBackTo();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') ?? tabs[0]?.key ?? null;
+  const setTab = useCallback(
+    (key: string | null) =>
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (!key || key === tabs[0]?.key) next.delete('tab');
+          else next.set('tab', key);
+          return next;
+        },
+        { replace: true, state: location.state },
+      ),
+    [setSearch, tabs, location.state],
+  );
   const dirtyRef = useRef(false);
   dirtyRef.current = dirty;
   const blocker = useUnsavedGuard(dirtyRef, dirty);
@@ -89,12 +109,20 @@ export function EditScreen<V extends FormValues>({
   const load = useCallback(
     async (itemId: number, signal?: AbortSignal) => {
       setLoadFailed(false);
+      setMissing(false);
       try {
-        const found = await api.get<Item>(`${def.path}/${itemId}`, { signal });
+        const found = await api.get<Item>(`${def.path}/${itemId}`, { signal, silent: true });
         setItem(found);
         reset(fromItemRef.current(found));
-      } catch {
-        if (!signal?.aborted) setLoadFailed(true);
+      } catch (error) {
+        if (signal?.aborted) return;
+        // No such record (or none the caller may see): the page does not exist.
+        if (error instanceof ApiFailure && error.status === 404) {
+          setMissing(true);
+          return;
+        }
+        if (error instanceof ApiFailure) reportFailure(error);
+        setLoadFailed(true);
       }
     },
     [def.path, reset],
@@ -157,6 +185,8 @@ export function EditScreen<V extends FormValues>({
     [tabs, def.recordAcl, def.path, t],
   );
   const visibleTabs = allTabs.filter((x) => (!x.savedOnly || !isNew) && (x.shownWhen?.(values) ?? true));
+  // A tab the URL names that this record does not show (yet) opens the first one.
+  const shownTab = visibleTabs.some((x) => x.key === tab) ? tab : (visibleTabs[0]?.key ?? null);
 
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
@@ -171,7 +201,7 @@ export function EditScreen<V extends FormValues>({
     editor.setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])) as FormErrors);
     setFocusError((n) => n + 1);
     // Stay on the current tab when it shows a failing field; otherwise open the first that does.
-    const current = visibleTabs.find((x) => x.key === tab);
+    const current = visibleTabs.find((x) => x.key === shownTab);
     if (current && found.some((e) => tabHolds(current, e.field))) return;
     const holder = visibleTabs.find((x) => found.some((e) => tabHolds(x, e.field)));
     if (holder) setTab(holder.key);
@@ -202,7 +232,7 @@ export function EditScreen<V extends FormValues>({
         editor.resetDirty();
         dirtyRef.current = false;
         notifications.show({ color: 'green', message: t('kit.saved') });
-        navigate(`../${created.id}`, { relative: 'path', replace: true });
+        navigate(`../${created.id}`, { relative: 'path', replace: true, state: location.state });
       } else {
         await api.put(`${def.path}/${id}`, body);
         editor.resetDirty();
@@ -219,6 +249,7 @@ export function EditScreen<V extends FormValues>({
     }
   };
 
+  if (missing || (id !== null && Number.isNaN(id))) return <NotFoundPage />;
   if (loadFailed) {
     return (
       <Paper withBorder p="md">
@@ -227,7 +258,7 @@ export function EditScreen<V extends FormValues>({
             <Button size="xs" variant="light" onClick={() => id !== null && load(id)}>
               {t('kit.retry')}
             </Button>
-            <Anchor component={Link} to=".." relative="path" size="sm">
+            <Anchor component={Link} to={backTo} relative="path" size="sm">
               {t('kit.backToList')}
             </Anchor>
           </Group>
@@ -286,7 +317,7 @@ export function EditScreen<V extends FormValues>({
           {lockedBecause}
         </Alert>
       )}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs value={shownTab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {visibleTabs.map((x) => (
             <Tabs.Tab key={x.key} value={x.key} c={failing(x) ? 'red' : undefined}>
