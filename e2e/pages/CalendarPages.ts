@@ -6,8 +6,8 @@ export class CalendarEditPage {
   readonly holidays: Locator;
 
   constructor(readonly page: Page) {
-    this.workWeek = page.getByTestId('work-week');
-    this.holidays = page.getByTestId('holidays');
+    this.workWeek = page.getByTestId('rows-accepts');
+    this.holidays = page.getByTestId('rows-excepts');
   }
 
   async gotoList() {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { AccessClass, Permission, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
 import { checkFilters, type ListFilter } from './filters.js';
+import { messages } from './messages.js';
+import { fieldErrors } from './validation.js';
 
 export const AREAS = [
   'directory',
@@ -27,23 +29,46 @@ export type ColumnDef = {
   sort?: string;
 };
 
-/** How the generic edit screen shows a form field. */
-export type FormFieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'ref' | 'timezone' | 'date';
+/** How the generic edit screen shows a form field; the console maps each kind to one component. */
+export type FormFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'ref'
+  | 'timezone'
+  | 'date'
+  | 'day'
+  | 'time'
+  | 'rows';
 
 export type FormField = {
-  /** Key of the input schema. Its label is the i18n key `fields.<field>`. */
+  /** Key of the input schema (of the row, inside `rows`). Its label is the i18n key `fields.<field>`. */
   field: string;
   /** Default 'text'. */
   kind?: FormFieldKind;
   /** Marks the field required on screen; the schema is what enforces it. */
   required?: boolean;
   /** 'select': the values to choose from; each is labelled by `<resource>.options.<field>.<value>`. */
-  options?: readonly string[];
+  options?: readonly (string | number)[];
   /**
    * 'ref': API path of the records to choose from (the picker asks for id and name only), where
    * the field is not declared in `refs` (a fixed lookup such as time zones).
    */
   path?: string;
+  /** 'number': the bounds the input offers (the schema enforces them). */
+  min?: number;
+  max?: number;
+  /** 'rows': the columns of one row, a sub-object of the array. */
+  columns?: readonly FormField[];
+  /** 'rows': label key of the add button instead of `kit.addRow`. */
+  addLabel?: string;
+  /** 'rows': the order of rows means something: offer moving a row up and down. */
+  reorder?: boolean;
+  /** Label key instead of `fields.<field>` (a resource's own wording). */
+  label?: string;
 };
 
 /**
@@ -75,14 +100,93 @@ export function refPicker(target: RefDef): { path: string; query?: Record<string
 export type FormTab = { key: string; fields: readonly FormField[] };
 
 /**
- * The generic edit screen of a simple resource: its fields, on one tab (`fields`) or several
- * (`tabs`). Values start from the input schema's defaults.
+ * The generic edit screen of a resource: its fields, on one tab (`fields`) or several (`tabs`).
+ * Values start from the input schema's defaults.
  */
 export type FormDef = { fields: readonly FormField[] } | { tabs: readonly FormTab[] };
 
 /** The tabs of a form: a form of plain fields has one, `general`. */
 export function formTabs(form: FormDef): readonly FormTab[] {
   return 'tabs' in form ? form.tabs : [{ key: 'general', fields: form.fields }];
+}
+
+/** A field problem as the API and the forms report it. */
+export type FieldProblem = { field: string; message: string };
+
+/**
+ * One variant of a resource with a discriminator: the records whose discriminator holds `value`.
+ * What it declares applies to the record as stored (after a PATCH merges into the old one).
+ */
+export type VariantDef = {
+  /** Names the variant: console route segment and i18n key `<resource>.variants.<key>`. */
+  key: string;
+  value: string | number | boolean;
+  /**
+   * Fields this variant requires (empty text, null and an empty list count as missing); a dotted
+   * path names a field inside a nested settings object (`payload.maxWaitTime`).
+   */
+  required?: readonly string[];
+  /** Formats and ranges of this variant's fields, checked on the stored record. */
+  schema?: z.ZodObject;
+  /** Values a new record of this variant starts from, over the input schema's defaults. */
+  defaults?: Readonly<Record<string, unknown>>;
+  /**
+   * Checks the declarations cannot say; `stored` is the record before the write (null on create),
+   * as the API answered it (so it knows `passwordSet`, never the password).
+   */
+  check?: (record: Record<string, unknown>, stored: Record<string, unknown> | null) => FieldProblem[];
+  /** The variant's own tabs of the editor, after the common form's. Same field on a common tab and here is an error. */
+  form?: FormDef;
+};
+
+/** A discriminator field and its variants. */
+export type VariantsDef = { field: string; cases: readonly VariantDef[] };
+
+/** The variant a record (or form values) belongs to, if its discriminator names one. */
+export function variantOf(variants: VariantsDef, record: Record<string, unknown>): VariantDef | undefined {
+  return variants.cases.find((c) => c.value === record[variants.field]);
+}
+
+/** The value at a dotted path of a record (`payload.maxWaitTime`). */
+function pathValue(record: Record<string, unknown>, path: string): unknown {
+  let current: unknown = record;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+const missing = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * What a record, as it will be stored, lacks for its variant: an unknown discriminator, a missing
+ * required field, a field its variant's schema refuses, what its check finds. Server and form run it.
+ */
+export function variantProblems(
+  variants: VariantsDef,
+  record: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): FieldProblem[] {
+  const variant = variantOf(variants, record);
+  if (!variant) {
+    const allowed = variants.cases.map((c) => String(c.value)).join(', ');
+    return [{ field: variants.field, message: `${messages.oneOf} ${allowed}` }];
+  }
+  const out: FieldProblem[] = [];
+  for (const f of variant.required ?? []) {
+    if (missing(pathValue(record, f))) out.push({ field: f, message: messages.required });
+  }
+  if (variant.schema) {
+    const picked = Object.fromEntries(Object.keys(variant.schema.shape).map((k) => [k, record[k]]));
+    const checked = variant.schema.safeParse(picked);
+    if (!checked.success) {
+      for (const p of fieldErrors(checked.error)) if (!out.some((o) => o.field === p.field)) out.push(p);
+    }
+  }
+  for (const p of variant.check?.(record, stored) ?? []) if (!out.some((o) => o.field === p.field)) out.push(p);
+  return out;
 }
 
 /**
@@ -136,6 +240,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   };
   /** The generic edit screen, for a resource that needs no hand-written one. */
   form?: FormDef;
+  /** A discriminator with per-variant required fields, checks, defaults and form tabs. */
+  variants?: VariantsDef;
   /**
    * Every signed-in user of the domain holds every right, with no class to check (spec part 1
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
@@ -227,15 +333,39 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);
-  if (def.form) {
-    const keys = Object.keys(def.input.shape);
-    for (const tab of formTabs(def.form)) {
-      for (const f of tab.fields) {
-        if (!keys.includes(f.field)) throw new Error(`${def.name}: form field ${f.field} is not an input field`);
-        if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
-          throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
-        }
-        if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
+  const keys = Object.keys(def.input.shape);
+  const checkFields = (fields: readonly FormField[], where: string, within: readonly string[] | null) => {
+    for (const f of fields) {
+      if (within && !within.includes(f.field))
+        throw new Error(`${def.name}: form field ${where}${f.field} is not an input field`);
+      if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
+        throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
+      }
+      if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
+      if (f.kind === 'rows') {
+        if (!f.columns?.length) throw new Error(`${def.name}: rows ${f.field} need columns`);
+        // Columns are checked by the row schema, which the array holds: only their kinds here.
+        checkFields(f.columns, `${f.field}.`, null);
+      }
+    }
+  };
+  const formFieldNames = (form: FormDef) => formTabs(form).flatMap((tab) => tab.fields.map((f) => f.field));
+  if (def.form) for (const tab of formTabs(def.form)) checkFields(tab.fields, '', keys);
+  if (def.variants) {
+    const { field, cases } = def.variants;
+    if (!keys.includes(field)) throw new Error(`${def.name}: discriminator ${field} is not an input field`);
+    const common = def.form ? formFieldNames(def.form) : [];
+    for (const c of cases) {
+      if (cases.filter((o) => o.value === c.value || o.key === c.key).length > 1) {
+        throw new Error(`${def.name}: variant ${c.key} is declared twice`);
+      }
+      for (const f of [...(c.required ?? []).map((r) => r.split('.')[0]), ...Object.keys(c.defaults ?? {})]) {
+        if (!keys.includes(f)) throw new Error(`${def.name}: variant ${c.key} names ${f}, not an input field`);
+      }
+      if (c.form) {
+        for (const tab of formTabs(c.form)) checkFields(tab.fields, '', keys);
+        const twice = formFieldNames(c.form).find((f) => common.includes(f));
+        if (twice) throw new Error(`${def.name}: variant ${c.key} repeats the common field ${twice}`);
       }
     }
   }

@@ -18,9 +18,7 @@ export type AcceptRow = { day: number; disabled: boolean; startTimeOfDay: number
 /** A holiday: a calendar day (`YYYY-MM-DD`), every year when `repeat`. */
 export type ExceptRow = { name: string; date: string; repeat: boolean };
 
-/** Defaults of a new work-week row (spec part 1 section 3): day 0, enabled, times 0. */
-export const newAcceptRow = (): AcceptRow => ({ day: 0, disabled: false, startTimeOfDay: 0, endTimeOfDay: 0 });
-export const newExceptRow = (): ExceptRow => ({ name: '', date: '', repeat: false });
+/** The work week of a new calendar: Monday to Friday at the default hours. */
 export const defaultWorkWeek = (): AcceptRow[] =>
   CALENDAR_DEFAULT_WORK_DAYS.map((day) => ({
     day,

@@ -43,4 +43,12 @@ export const chatplan = defineResource({
   recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: CHATPLAN_FLOW_TYPE } }) },
   ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'schema', kind: 'ref', required: true },
+      { field: 'description', kind: 'textarea' },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
 });

@@ -66,6 +66,15 @@ export const dialplan = defineResource({
   recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: DIALPLAN_FLOW_TYPE } }) },
   ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'schema', kind: 'ref', required: true },
+      { field: 'pattern', required: true },
+      { field: 'description', kind: 'textarea' },
+      { field: 'disabled', kind: 'switch' },
+    ],
+  },
 });
 
 /** GET /routing/outbound/calls/match?number=: the rule a number would take, or null. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { variantProblems } from '../resource.js';
 import { chatGatewayProblems, randomChatUri } from './chat-gateways.js';
-import { isSipAccount, sipGatewayProblems, sipGateways } from './sip-gateways.js';
+import { isSipAccount, sipGateways } from './sip-gateways.js';
 
 describe('SIP gateways', () => {
   it('reads SIP accounts', () => {
@@ -11,16 +12,21 @@ describe('SIP gateways', () => {
     expect(isSipAccount('sip:1001@bad host')).toBe(false);
   });
 
-  it('requires what each variant needs', () => {
+  it('requires what each variant needs, on the record as stored', () => {
+    const variants = sipGateways.variants!;
     const base = { account: '', proxy: '', host: '' };
-    expect(sipGatewayProblems({ ...base, register: true }, false).map((p) => p.field)).toEqual([
-      'proxy',
+    expect(variantProblems(variants, { ...base, register: true }, null).map((p) => p.field)).toEqual([
       'account',
+      'proxy',
       'password',
     ]);
-    expect(sipGatewayProblems({ ...base, register: true, account: 'a@b.c', proxy: 'b.c' }, true)).toEqual([]);
-    expect(sipGatewayProblems({ ...base, register: false, proxy: 'b.c' }, false)).toEqual([
+    const stored = { passwordSet: true };
+    expect(variantProblems(variants, { ...base, register: true, account: 'a@b.c', proxy: 'b.c' }, stored)).toEqual([]);
+    expect(variantProblems(variants, { ...base, register: false, proxy: 'b.c' }, null)).toEqual([
       { field: 'host', message: messages.required },
+    ]);
+    expect(variantProblems(variants, { ...base, register: 'yes' }, null)).toEqual([
+      { field: 'register', message: `${messages.oneOf} true, false` },
     ]);
   });
 

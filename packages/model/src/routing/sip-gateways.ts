@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { defineResource, ref, type VariantsDef } from '../resource.js';
 import { host, int, isHost, isIpv4, optionalText, refOutput, required } from '../validation.js';
 import { flows } from './flows.js';
 
@@ -31,8 +31,8 @@ export type SipAclRow = z.output<typeof aclRow>;
 
 /**
  * One body for both variants: `register` chooses which fields are required. Formats are checked
- * here; what each variant requires is `sipGatewayProblems`, run by the server on the record as it
- * will be stored (so a PATCH cannot leave a register gateway without an account) and by the form.
+ * here; what each variant requires is declared by its variant (below), checked on the record as it
+ * will be stored (so a PATCH cannot leave a register gateway without an account).
  */
 const sipGatewayInput = z.object({
   name: required(),
@@ -86,23 +86,79 @@ export const sipGatewayItem = z.object({
 
 /**
  * What each variant requires (REFERENCE "Required fields per form"): register needs account,
- * proxy and (once) a password; trunking needs host and proxy. `hasPassword` says whether a
- * password is already stored (an update may leave it empty).
+ * proxy and (once) a password; trunking needs host and proxy. The engine checks it on the record
+ * as it will be stored (old values under a PATCH), the editor before sending.
  */
-export function sipGatewayProblems(
-  v: Pick<SipGatewayInput, 'register' | 'account' | 'proxy' | 'host'> & { password?: string },
-  hasPassword: boolean,
-): { field: string; message: string }[] {
-  const out: { field: string; message: string }[] = [];
-  if (v.proxy.trim() === '') out.push({ field: 'proxy', message: messages.required });
-  if (v.register) {
-    if (v.account.trim() === '') out.push({ field: 'account', message: messages.required });
-    if (!hasPassword && !v.password) out.push({ field: 'password', message: messages.required });
-  } else if (v.host.trim() === '') {
-    out.push({ field: 'host', message: messages.required });
-  }
-  return out;
-}
+const sipVariants: VariantsDef = {
+  field: 'register',
+  cases: [
+    {
+      key: 'register',
+      value: true,
+      required: ['account', 'proxy'],
+      // The password is never answered: a stored one shows as `passwordSet`.
+      check: (record, stored) =>
+        stored?.passwordSet === true || (typeof record.password === 'string' && record.password !== '')
+          ? []
+          : [{ field: 'password', message: messages.required }],
+      form: {
+        fields: [
+          { field: 'account', required: true, label: 'sipGateways.account' },
+          { field: 'username' },
+          { field: 'password', kind: 'password', required: true },
+          {
+            field: 'expires',
+            kind: 'number',
+            required: true,
+            min: SIP_EXPIRES_MIN,
+            max: SIP_EXPIRES_MAX,
+            label: 'sipGateways.expires',
+          },
+          { field: 'proxy', required: true, label: 'sipGateways.proxy' },
+          { field: 'registrar', label: 'sipGateways.registrar' },
+        ],
+      },
+    },
+    {
+      key: 'trunking',
+      value: false,
+      required: ['host', 'proxy'],
+      form: {
+        tabs: [
+          {
+            key: 'general',
+            fields: [
+              { field: 'host', required: true, label: 'sipGateways.host' },
+              { field: 'proxy', required: true, label: 'sipGateways.proxy' },
+            ],
+          },
+          {
+            key: 'acl',
+            fields: [
+              {
+                field: 'ipacl',
+                kind: 'rows',
+                label: 'sipGateways.tabs.acl',
+                addLabel: 'sipGateways.aclAdd',
+                columns: [
+                  { field: 'ip', label: 'sipGateways.aclIp', required: true },
+                  {
+                    field: 'proto',
+                    kind: 'select',
+                    label: 'sipGateways.aclProto',
+                    required: true,
+                    options: SIP_ACL_PROTOCOLS,
+                  },
+                  { field: 'port', kind: 'number', label: 'sipGateways.aclPort', min: 1, max: 65535 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+};
 
 export const sipGateways = defineResource({
   name: 'sipGateways',
@@ -146,6 +202,16 @@ export const sipGateways = defineResource({
   recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: 'voice' } }) },
   ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'schema', kind: 'ref', label: 'sipGateways.schema' },
+      { field: 'usage', label: 'sipGateways.usage' },
+      { field: 'description', kind: 'textarea' },
+      { field: 'enable', kind: 'switch', label: 'sipGateways.enable' },
+    ],
+  },
+  variants: sipVariants,
 });
 
 /** The console route of a gateway's editor: the variant is part of the path. */

@@ -47,6 +47,8 @@ export type Fixture = {
   parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
+  /** A resource with variants: a valid create body of each variant, by its key. */
+  variants?: Record<string, (prefix: string) => Body>;
 };
 
 /** A flow of the given type in the token's domain, for rules that run one. */
@@ -440,6 +442,22 @@ export const FIXTURES = {
     }),
     patch: { enable: false },
     untouched: 'usage',
+    variants: {
+      register: (prefix) => ({
+        name: unique(prefix),
+        register: true,
+        account: 'sip:1002@pbx.example.com',
+        password: 'gw-secret',
+        proxy: 'pbx.example.com',
+      }),
+      trunking: (prefix) => ({
+        name: unique(prefix),
+        register: false,
+        host: 'sbc.example.com',
+        proxy: '10.0.0.1',
+        ipacl: [{ ip: '10.0.0.9' }],
+      }),
+    },
     invalid: [
       {
         rule: 'name required',

@@ -24,6 +24,7 @@ import { createItem, createItems, deleteItems, findItem, listItems, notFound, up
 import { registerRefTarget } from './refs.js';
 import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
+import { withVariantDefaults } from './variants.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
 
@@ -159,11 +160,16 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               return body;
             };
             if (def.ops.bulkCreate && Array.isArray(request.body)) {
-              const bodies = parseBulk(def.name, createSchema, request.body).map(withParent);
+              const sent = request.body as unknown[];
+              const bodies = parseBulk(def.name, createSchema, request.body).map((body, i) =>
+                withParent(withVariantDefaults(def, sent[i], body as Record<string, unknown>)),
+              );
               const items = await createItems(c, callerOf(request), bodies);
               return reply.status(201).send({ items });
             }
             const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
+            // A new record takes its variant's defaults for what the request left out.
+            withVariantDefaults(def, request.body, body);
             const created = binding.create
               ? await binding.create(request, body, parent)
               : await createItem(c, callerOf(request), withParent(body));

@@ -13,6 +13,7 @@ import { refError, refProblems, viewText, writeRefColumns, writeRefLists } from 
 import { queryRows, type Row, runStatement, Statement } from './sql.js';
 import type { FieldBinding, WriteContext } from './types.js';
 import { uniqueConflict } from './unique.js';
+import { checkVariant } from './variants.js';
 
 export type ListAnswer = { items: Row[]; next: boolean };
 
@@ -159,8 +160,9 @@ export async function createItem(c: Compiled, caller: Caller, body: Row): Promis
 export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): Promise<Row[]> {
   const { app, principal } = caller;
   const prepared: { body: Row; ctx: WriteContext; row: Row; pending: Pending[] }[] = [];
-  for (const body of bodies) {
+  for (const [index, body] of bodies.entries()) {
     const ctx: WriteContext = { ...caller, old: null, op: 'create' };
+    checkVariant(c.def, body, null, bodies.length > 1 ? `${index + 1}.` : '');
     await c.binding.beforeWrite?.(body, ctx);
     prepared.push({ body, ctx, ...(await toRow(c, body, ctx)) });
   }
@@ -212,6 +214,7 @@ export async function updateItem(
       const problems = await refProblems(tx, c.refs, body, old, principal);
       if (problems.length) throw refError(c.def.name, problems);
       const ctx: WriteContext = { ...caller, old, op };
+      checkVariant(c.def, { ...old, ...body }, old);
       await c.binding.beforeWrite?.(body, ctx, tx);
       await c.binding.beforeRow?.(tx, row, body, ctx);
       if (c.hasUpdatedAt) row.updatedAt = sql`now()`;

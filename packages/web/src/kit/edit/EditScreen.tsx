@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, guardingRight, type ResourceDef } from '@switchboard/model';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
@@ -28,8 +29,8 @@ type Props<V extends FormValues> = {
   fromItem: (item: Item) => V;
   /** The values as the resource's schema takes them (variable rows as a map, say); the body is its output. */
   toInput?: (values: V, isNew: boolean) => Record<string, unknown>;
-  /** Checks the schema cannot express (each variable needs both key and value, say). */
-  check?: (values: V) => FieldError[];
+  /** Checks the schema cannot express (each variable needs both key and value, say); `item` is the stored record. */
+  check?: (values: V, item: Item | null) => FieldError[];
   /** Translated heading. */
   title: (values: V, isNew: boolean) => string;
   /** Why this record is read-only for the caller beyond the class right (shown above the form), or null. */
@@ -60,12 +61,16 @@ export function EditScreen<V extends FormValues>({
   const isNew = params.id === NEW;
   const id = isNew ? null : Number(params.id);
 
-  const [values, setValues] = useState<V>(empty);
   const [item, setItem] = useState<Item | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [missing, setMissing] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [raw, setRaw] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // Values and their validation live in the form library; "changed" is the values differing
+  // from the ones last read or saved.
+  const editor = useForm<V>({ mode: 'controlled', initialValues: empty() });
+  const values = editor.values;
+  const dirty = editor.isDirty();
   // The open tab lives in the URL (`tab`), so the way back from a record opened on a tab (a
   // nested list's row) returns to that tab.
   const location = useLocation();
@@ -85,16 +90,21 @@ export function EditScreen<V extends FormValues>({
       ),
     [setSearch, tabs, location.state],
   );
-  const [dirty, setDirtyState] = useState(false);
   const dirtyRef = useRef(false);
-  const setDirty = useCallback((value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
-  }, []);
+  dirtyRef.current = dirty;
   const blocker = useUnsavedGuard(dirtyRef, dirty);
   // Screens may pass a fresh function on every render; reading it through a ref keeps one load per id.
   const fromItemRef = useRef(fromItem);
   fromItemRef.current = fromItem;
+  const editorRef = useRef(editor);
+  editorRef.current = editor;
+  /** Shows these values as the saved state: nothing is changed until the user edits again. */
+  const reset = useCallback((next: V) => {
+    editorRef.current.setInitialValues(next);
+    editorRef.current.setValues(next);
+    editorRef.current.clearErrors();
+    setRaw([]);
+  }, []);
 
   const load = useCallback(
     async (itemId: number, signal?: AbortSignal) => {
@@ -103,9 +113,7 @@ export function EditScreen<V extends FormValues>({
       try {
         const found = await api.get<Item>(`${def.path}/${itemId}`, { signal, silent: true });
         setItem(found);
-        setValues(fromItemRef.current(found));
-        setErrors([]);
-        setDirty(false);
+        reset(fromItemRef.current(found));
       } catch (error) {
         if (signal?.aborted) return;
         // No such record (or none the caller may see): the page does not exist.
@@ -117,7 +125,7 @@ export function EditScreen<V extends FormValues>({
         setLoadFailed(true);
       }
     },
-    [def.path, setDirty],
+    [def.path, reset],
   );
 
   useEffect(() => {
@@ -131,22 +139,24 @@ export function EditScreen<V extends FormValues>({
   const needed = guardingRight(def, isNew ? 'x' : 'w');
   const readOnly = !can(needed.objClass, needed.right) || (!isNew && lockedBecause !== null);
 
-  const set = useCallback(
-    <K extends keyof V & string>(key: K, value: V[K]) => {
-      setValues((old) => ({ ...old, [key]: value }));
-      setErrors((old) => old.filter((e) => e.field !== key && !e.field.startsWith(`${key}.`)));
-      setDirty(true);
-    },
-    [setDirty],
-  );
+  const set = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => {
+    const f = editorRef.current;
+    f.setFieldValue(key, value as never);
+    // A changed value drops its own messages and those of its rows.
+    const kept = (field: string) => field !== key && !field.startsWith(`${key}.`);
+    f.setErrors((old) => Object.fromEntries(Object.entries(old).filter(([field]) => kept(field))));
+    setRaw((old) => old.filter((e) => kept(e.field)));
+  }, []);
 
+  // Messages are kept as the model or the API said them and translated when shown.
   const form: EditForm<V> = useMemo(
     () => ({
       values,
       set,
       error: (field: string) => {
-        const found = errors.find((e) => e.field === field);
-        return found ? translateMessage(t, found) : undefined;
+        if (!(field in editor.errors)) return undefined;
+        const found = raw.find((e) => e.field === field);
+        return found ? translateMessage(t, found) : String(editor.errors[field]);
       },
       isNew,
       id,
@@ -154,7 +164,7 @@ export function EditScreen<V extends FormValues>({
       readOnly,
       reload: () => (id === null ? Promise.resolve() : load(id)),
     }),
-    [values, set, errors, t, isNew, id, item, readOnly, load],
+    [values, set, editor.errors, raw, t, isNew, id, item, readOnly, load],
   );
 
   const allTabs: EditTab<V>[] = useMemo(
@@ -187,7 +197,8 @@ export function EditScreen<V extends FormValues>({
   }, [focusError]);
 
   const showErrors = (found: FieldError[]) => {
-    setErrors(found);
+    setRaw(found);
+    editor.setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])) as FormErrors);
     setFocusError((n) => n + 1);
     // Stay on the current tab when it shows a failing field; otherwise open the first that does.
     const current = visibleTabs.find((x) => x.key === shownTab);
@@ -196,26 +207,36 @@ export function EditScreen<V extends FormValues>({
     if (holder) setTab(holder.key);
   };
 
+  const schema = isNew ? (def.createInput ?? def.input) : def.input;
+  /** The schema's verdict on the values as it takes them, then the screen's own checks. */
+  const problems = (current: V): FieldError[] => {
+    const checked = schema.safeParse(toInput ? toInput(current, isNew) : current);
+    const found = checked.success ? [] : fieldErrors(checked.error);
+    for (const p of check?.(current, item) ?? []) if (!found.some((e) => e.field === p.field)) found.push(p);
+    return found;
+  };
+
   const save = async () => {
     if (!isNew && !dirtyRef.current) return;
-    const schema = isNew ? (def.createInput ?? def.input) : def.input;
-    const checked = schema.safeParse(toInput ? toInput(values, isNew) : values);
-    const found = [...(checked.success ? [] : fieldErrors(checked.error)), ...(check?.(values) ?? [])];
-    if (!checked.success || found.length > 0) {
+    const current = editor.getValues();
+    const found = problems(current);
+    if (found.length > 0) {
       showErrors(found);
       return;
     }
-    const body = checked.data;
+    const body = schema.parse(toInput ? toInput(current, isNew) : current);
     setSaving(true);
     try {
       if (isNew) {
         const created = await api.post<{ id: number }>(def.path, body);
-        setDirty(false);
+        editor.resetDirty();
+        dirtyRef.current = false;
         notifications.show({ color: 'green', message: t('kit.saved') });
         navigate(`../${created.id}`, { relative: 'path', replace: true, state: location.state });
       } else {
         await api.put(`${def.path}/${id}`, body);
-        setDirty(false);
+        editor.resetDirty();
+        dirtyRef.current = false;
         notifications.show({ color: 'green', message: t('kit.saved') });
         if (id !== null) await load(id);
       }
@@ -253,7 +274,7 @@ export function EditScreen<V extends FormValues>({
     );
   }
 
-  const failing = (x: EditTab<V>) => errors.some((e) => tabHolds(x, e.field));
+  const failing = (x: EditTab<V>) => Object.keys(editor.errors).some((field) => tabHolds(x, field));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
-import { formTabs, type ResourceDef } from '@switchboard/model';
-import { useMemo } from 'react';
+import { type FormField, formTabs, type ResourceDef, variantOf } from '@switchboard/model';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldView } from '../fields/kinds';
 import { EditScreen } from './EditScreen';
-import { FormFieldView } from './FormFieldView';
-import type { EditTab, FieldError, FormValues } from './form';
-import { formDefaults, formFields, formFromItem, formToInput } from './values';
+import type { EditForm, EditTab, FieldError, FormValues } from './form';
+import { formDefaults, formFields, formFromItem, formToInput, formVariantProblems } from './values';
 
 type Props = {
   def: ResourceDef;
@@ -13,42 +13,93 @@ type Props = {
   extraTabs?: EditTab<FormValues>[];
   /** Checks the schema cannot express. */
   check?: (values: FormValues) => FieldError[];
+  /** The variant a route fixes (`/register/new`): new records start as it. */
+  variant?: string;
+  /** Heading of a new record instead of `<resource>.new` (an i18n key). */
+  newTitle?: string;
+  /** Shown under the fields of the first tab (a live status, say). */
+  after?: (form: EditForm<FormValues>) => ReactNode;
 };
+
+/** A field on a generated tab; `variant` when only records of that variant show it. */
+type Placed = FormField & { variant?: string };
+type GeneratedTab = { key: string; fields: Placed[]; variant?: string };
+
+/**
+ * The tabs of a record: the common form's, then its variant's. A variant tab with the key of a
+ * common one adds its fields to that tab; its other tabs follow.
+ */
+function tabsOf(def: ResourceDef): GeneratedTab[] {
+  const out: GeneratedTab[] = def.form
+    ? formTabs(def.form).map((tab) => ({ key: tab.key, fields: [...tab.fields] }))
+    : [];
+  for (const c of def.variants?.cases ?? []) {
+    for (const tab of c.form ? formTabs(c.form) : []) {
+      const common = out.find((x) => x.key === tab.key && !x.variant);
+      if (common) common.fields.push(...tab.fields.map((f) => ({ ...f, variant: c.key })));
+      else out.push({ key: tab.key, fields: [...tab.fields], variant: c.key });
+    }
+  }
+  return out;
+}
 
 /**
  * The edit screen of a resource with a `form` in its definition: one tab per form tab (a single
  * `general` tab for a plain field list), values from the input schema's defaults, labels from
  * `fields.<field>`, the heading from `<resource>.new` or the record's name (else its first field).
+ * With variants, the discriminator's value picks which fields and tabs show, which defaults a new
+ * record takes and what it requires, as the server checks it.
  */
-export function ResourceEdit({ def, extraTabs, check }: Props) {
+export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after }: Props) {
   const { t } = useTranslation();
+  const variants = def.variants;
+  const fixed = variants?.cases.find((c) => c.key === variant);
   const tabs = useMemo<EditTab<FormValues>[]>(() => {
-    if (!def.form) throw new Error(`${def.name} has no form`);
-    const single = !('tabs' in def.form);
-    const generated = formTabs(def.form).map((tab) => ({
+    if (!def.form && !variants) throw new Error(`${def.name} has no form`);
+    const inVariant = (values: FormValues, key: string | undefined) =>
+      !key || !variants || variantOf(variants, values)?.key === key;
+    const generated = tabsOf(def).map((tab, index) => ({
       key: tab.key,
-      label: single ? t('kit.general') : t(`${def.name}.tabs.${tab.key}`),
+      // Every form has a general tab; a resource may word it its own way.
+      label:
+        tab.key === 'general'
+          ? t(`${def.name}.tabs.general`, { defaultValue: t('kit.general') })
+          : t(`${def.name}.tabs.${tab.key}`),
       fields: tab.fields.map((f) => f.field),
-      render: (form: Parameters<EditTab<FormValues>['render']>[0]) => (
-        <Stack maw={640} gap="sm">
-          {tab.fields.map((f) => (
-            <FormFieldView key={f.field} form={form} field={f} resource={def.name} />
-          ))}
+      shownWhen: tab.variant ? (values: FormValues) => inVariant(values, tab.variant) : undefined,
+      render: (form: EditForm<FormValues>) => (
+        <Stack maw={880} gap="sm">
+          {tab.fields
+            .filter((f) => inVariant(form.values, f.variant))
+            .map((f) => (
+              <FieldView
+                key={f.field}
+                def={def}
+                form={form}
+                field={f}
+                path={f.field}
+                value={form.values[f.field]}
+                onChange={(v) => form.set(f.field, v)}
+              />
+            ))}
+          {index === 0 && after?.(form)}
         </Stack>
       ),
     }));
     return [...generated, ...(extraTabs ?? [])];
-  }, [def, extraTabs, t]);
+  }, [def, variants, extraTabs, t, after]);
+  const empty = useCallback(() => formDefaults(def, fixed), [def, fixed]);
+  const fromItem = useCallback((item: Record<string, unknown>) => formFromItem(def, item), [def]);
   return (
     <EditScreen<FormValues>
       def={def}
       tabs={tabs}
-      empty={() => formDefaults(def)}
-      fromItem={(item) => formFromItem(def, item)}
+      empty={empty}
+      fromItem={fromItem}
       toInput={(values) => formToInput(def, values)}
-      check={check}
+      check={(values, item) => [...formVariantProblems(def, values, item), ...(check?.(values) ?? [])]}
       title={(values, isNew) =>
-        isNew ? t(`${def.name}.new`) : String(values.name ?? values[formFields(def)[0]?.field ?? ''] ?? '')
+        isNew ? t(newTitle ?? `${def.name}.new`) : String(values.name ?? values[formFields(def)[0]?.field ?? ''] ?? '')
       }
     />
   );

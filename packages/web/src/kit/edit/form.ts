@@ -5,7 +5,8 @@ export type FormValues = Record<string, unknown>;
 /** What an edit tab gets: the values, a setter that marks the item changed, translated errors. */
 export type EditForm<V extends FormValues> = {
   values: V;
-  set: <K extends keyof V & string>(key: K, value: V[K]) => void;
+  // Method syntax: a form of a screen's own values serves where any form's values are taken (kit fields).
+  set<K extends keyof V & string>(key: K, value: V[K]): void;
   /** Translated validation message of a field path (`username`, `profile.0.key`), if any. */
   error: (field: string) => string | undefined;
   isNew: boolean;

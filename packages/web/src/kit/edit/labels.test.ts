@@ -1,4 +1,4 @@
-import { formTabs, RESOURCES } from '@switchboard/model';
+import { type FormField, formTabs, RESOURCES, type ResourceDef } from '@switchboard/model';
 import { describe, expect, it } from 'vitest';
 import { bundles, type Tree } from '../../locales';
 import { fieldKey } from '../path';
@@ -9,17 +9,27 @@ const has = (tree: Tree, key: string) => {
   return typeof node === 'string' && node.trim() !== '';
 };
 
+/** Keys of one field: its label, its options, the add button and columns of rows. */
+function fieldKeys(def: ResourceDef, f: FormField): string[] {
+  const keys = [f.label ?? fieldKey(f.field)];
+  if (f.addLabel) keys.push(f.addLabel);
+  for (const o of f.options ?? []) keys.push(`${def.name}.options.${f.field}.${o}`);
+  for (const c of f.columns ?? []) keys.push(...fieldKeys(def, c));
+  return keys;
+}
+
 /** The generic screens build their keys from the definition, so no literal key is there to check. */
-function keysOf(def: (typeof RESOURCES)[number]): string[] {
+function keysOf(def: ResourceDef): string[] {
   if (!def.form) return [];
-  const keys = [`${def.name}.title`, `${def.name}.new`, 'kit.general'];
+  // A resource with variants titles a new record by its variant (the screen passes that key).
+  const keys = [`${def.name}.title`, 'kit.general', ...(def.variants ? [] : [`${def.name}.new`])];
   for (const c of def.columns) keys.push(fieldKey(c.field));
-  const tabs = formTabs(def.form);
-  for (const tab of tabs) {
-    if ('tabs' in def.form) keys.push(`${def.name}.tabs.${tab.key}`);
-    for (const f of tab.fields) {
-      keys.push(fieldKey(f.field));
-      for (const o of f.options ?? []) keys.push(`${def.name}.options.${f.field}.${o}`);
+  const forms = [def.form, ...(def.variants?.cases ?? []).map((c) => c.form)];
+  for (const form of forms) {
+    if (!form) continue;
+    for (const tab of formTabs(form)) {
+      if ('tabs' in form && tab.key !== 'general') keys.push(`${def.name}.tabs.${tab.key}`);
+      for (const f of tab.fields) keys.push(...fieldKeys(def, f));
     }
   }
   return keys;

@@ -1,11 +1,10 @@
-import { type SipGatewayInput, sipGatewayProblems, sipGateways as sipGatewaysDef } from '@switchboard/model';
+import { sipGateways as sipGatewaysDef } from '@switchboard/model';
 import { sipGateways } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
-import { validationError } from '../../engine/http.js';
 
 /**
- * SIP gateways at /api/sip/gateways, both variants in one table. What a variant requires is
- * checked on the record as it will be stored (old values under a PATCH), so no write leaves a
+ * SIP gateways at /api/sip/gateways, both variants in one table. The engine checks what a variant
+ * requires on the record as it will be stored (old values under a PATCH), so no write leaves a
  * register gateway without its account or a trunking one without its host.
  */
 export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
@@ -20,10 +19,5 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
       },
     },
     passwordSet: { select: `(t.password <> '')` },
-  },
-  beforeWrite: async (body, ctx) => {
-    const merged = { ...(ctx.old ?? {}), ...body } as SipGatewayInput;
-    const problems = sipGatewayProblems(merged, ctx.old?.passwordSet === true);
-    if (problems.length) throw validationError('sipGateways', problems);
   },
 });

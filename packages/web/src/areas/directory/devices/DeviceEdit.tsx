@@ -4,13 +4,16 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
-import { KeyValueRows } from '../../../kit/fields/KeyValueRows';
+import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
 import { RefSelect } from '../../../kit/fields/RefSelect';
+import { RowsField } from '../../../kit/fields/RowsField';
 import { TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { DeviceHistory } from './DeviceHistory';
 import { DeviceStateBadge } from './DeviceStateBadge';
 import { checkDevice, type DeviceValues, deviceFromItem, deviceToInput, emptyDevice } from './values';
+
+const VARS_ROWS = keyValueField('vars');
 
 /**
  * `/directory/devices/new`, `/{id}` and the hotdesk variants `/hotdesk/new`, `/hotdesk/{id}`:
@@ -93,11 +96,13 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
         fields: ['vars'],
         render: (form) => (
           <Stack maw={720}>
-            <KeyValueRows
-              rows={form.values.vars}
-              disabled={form.readOnly}
-              error={(path) => form.error(`vars.${path}`)}
-              onChange={(rows) => form.set('vars', rows)}
+            <RowsField
+              def={devices}
+              form={form}
+              field={VARS_ROWS}
+              path="vars"
+              value={form.values.vars}
+              onChange={(rows) => form.set('vars', rows as KeyValue[])}
             />
           </Stack>
         ),

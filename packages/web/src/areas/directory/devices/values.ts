@@ -1,6 +1,6 @@
 import { checkDeviceAccount, messages, type Ref } from '@switchboard/model';
 import type { FieldError } from '../../../kit/edit/form';
-import type { KeyValue } from '../../../kit/fields/KeyValueRows';
+import type { KeyValue } from '../../../kit/fields/keyValue';
 
 /** A device as the form holds it: variables as rows. */
 export type DeviceValues = {

@@ -4,8 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
-import { KeyValueRows } from '../../../kit/fields/KeyValueRows';
+import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
 import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
+import { RowsField } from '../../../kit/fields/RowsField';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { UserLicenses } from './UserLicenses';
@@ -13,6 +14,8 @@ import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
 import { UserTwoFactor } from './UserTwoFactor';
 import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
+
+const PROFILE_ROWS = keyValueField('profile');
 
 /**
  * `/directory/users/new` and `/{id}`: general, roles, licence, devices, variables, then, once
@@ -101,11 +104,13 @@ export function UserEdit() {
         fields: ['profile'],
         render: (form) => (
           <Stack maw={720}>
-            <KeyValueRows
-              rows={form.values.profile}
-              disabled={form.readOnly}
-              error={(path) => form.error(`profile.${path}`)}
-              onChange={(rows) => form.set('profile', rows)}
+            <RowsField
+              def={users}
+              form={form}
+              field={PROFILE_ROWS}
+              path="profile"
+              value={form.values.profile}
+              onChange={(rows) => form.set('profile', rows as KeyValue[])}
             />
           </Stack>
         ),

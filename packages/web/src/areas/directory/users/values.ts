@@ -1,7 +1,7 @@
 import type { Ref } from '@switchboard/model';
 import { messages } from '@switchboard/model';
 import type { FieldError } from '../../../kit/edit/form';
-import type { KeyValue } from '../../../kit/fields/KeyValueRows';
+import type { KeyValue } from '../../../kit/fields/keyValue';
 
 /** A user as the form holds it: variables as rows, licenses as ids. */
 export type UserValues = {

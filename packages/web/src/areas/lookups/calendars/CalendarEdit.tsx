@@ -4,10 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
+import { RowsField } from '../../../kit/fields/RowsField';
 import { TextField } from '../../../kit/fields/TextField';
 import { TimezoneSelect } from '../../../kit/fields/TimezoneSelect';
 import { fieldKey } from '../../../kit/path';
 import { Holidays } from './Holidays';
+import { WORK_WEEK } from './rows';
 import {
   type CalendarValues,
   calendarFromItem,
@@ -16,7 +18,6 @@ import {
   fromLocalInput,
   toLocalInput,
 } from './values';
-import { WorkWeek } from './WorkWeek';
 
 /** `/lookups/calendars/new` and `/{id}`: general, work week, holidays (and Permissions). */
 export function CalendarEdit() {
@@ -72,7 +73,16 @@ export function CalendarEdit() {
         key: 'workWeek',
         label: t('calendars.tabs.workWeek'),
         fields: ['accepts'],
-        render: (form) => <WorkWeek form={form} />,
+        render: (form) => (
+          <RowsField
+            def={calendars}
+            form={form}
+            field={WORK_WEEK}
+            path="accepts"
+            value={form.values.accepts}
+            onChange={(v) => form.set('accepts', v as CalendarValues['accepts'])}
+          />
+        ),
       },
       {
         key: 'holidays',

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarToInput,
-  emptyCalendar,
-  fromLocalInput,
-  mergeHolidays,
-  minutesToTime,
-  timeToMinutes,
-  toLocalInput,
-} from './values';
+import { minutesToTime, timeToMinutes } from '../../../kit/fields/kinds';
+import { calendarToInput, emptyCalendar, fromLocalInput, mergeHolidays, toLocalInput } from './values';
 
 describe('calendar form values', () => {
   it('starts a new calendar with Monday to Friday 09:00-20:00 and no expiry', () => {

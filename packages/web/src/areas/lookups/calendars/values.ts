@@ -1,16 +1,10 @@
-import { type AcceptRow, defaultWorkWeek, type ExceptRow, MINUTES_PER_DAY } from '@switchboard/model';
+import { type CalendarInput, defaultWorkWeek, type ExceptRow } from '@switchboard/model';
 
-export type CalendarValues = {
-  name: string;
-  description: string;
-  timezone: { name: string } | null;
-  expires: boolean;
-  /** Epoch milliseconds; kept while expires is off so switching it on again shows them. */
-  startAt: number | null;
-  endAt: number | null;
-  accepts: AcceptRow[];
-  excepts: ExceptRow[];
-};
+/**
+ * A calendar as the form holds it: the schema's body, with no time zone until one is chosen.
+ * startAt and endAt (epoch milliseconds) are kept while expires is off so switching it on again shows them.
+ */
+export type CalendarValues = Omit<CalendarInput, 'timezone'> & { timezone: CalendarInput['timezone'] | null };
 
 /** A new calendar: Monday to Friday at the default hours; start and end default to now. */
 export function emptyCalendar(now = Date.now()): CalendarValues {
@@ -37,7 +31,7 @@ export function calendarFromItem(item: Record<string, unknown>): CalendarValues 
     expires: item.expires === true,
     startAt: num(item.startAt) ?? now,
     endAt: num(item.endAt) ?? now,
-    accepts: Array.isArray(item.accepts) ? (item.accepts as AcceptRow[]) : [],
+    accepts: Array.isArray(item.accepts) ? (item.accepts as CalendarInput['accepts']) : [],
     excepts: Array.isArray(item.excepts) ? (item.excepts as ExceptRow[]) : [],
   };
 }
@@ -54,19 +48,6 @@ export function calendarToInput(values: CalendarValues): Record<string, unknown>
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Minutes of the day as `HH:MM` (1440 is the end of the day, `24:00`). */
-export function minutesToTime(minutes: number): string {
-  const m = Math.max(0, Math.min(MINUTES_PER_DAY, Math.trunc(minutes)));
-  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
-}
-
-/** `HH:MM` as minutes of the day; an empty or broken value is 0. */
-export function timeToMinutes(text: string): number {
-  const m = /^(\d{1,2}):(\d{2})/.exec(text);
-  if (!m) return 0;
-  return Math.min(MINUTES_PER_DAY, Number(m[1]) * 60 + Number(m[2]));
-}
 
 /** Epoch milliseconds as a `datetime-local` value in the browser's zone. */
 export function toLocalInput(ms: number | null): string {

@@ -1,0 +1,253 @@
+import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { type FormField, type FormFieldKind, MINUTES_PER_DAY, type Ref, type ResourceDef } from '@switchboard/model';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditForm, FormValues } from '../edit/form';
+import { fieldKey } from '../path';
+import { RefSelect } from './RefSelect';
+import { RowsField } from './RowsField';
+import { TimezoneSelect, type TimezoneValue } from './TimezoneSelect';
+
+/** What every field component gets: its declaration, its value and where its messages are. */
+export type FieldProps = {
+  field: FormField;
+  /** The resource: option labels are `<resource>.options.<field>.<value>`; rows take its row schemas. */
+  def: ResourceDef;
+  /** The value's path in the form (`name`, `ipacl.0.ip`): its messages are filed under it. */
+  path: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  form: EditForm<FormValues>;
+  /** Inside a rows table: the column header says the label, the input only carries it as its name. */
+  compact?: boolean;
+};
+
+/** The translated label of a field: its own key, else `fields.<field>`. */
+export function useFieldLabel(field: FormField): string {
+  const { t } = useTranslation();
+  return t(field.label ?? fieldKey(field.field));
+}
+
+/** Props every input shares: label (or name, in a table), size, error, disabled, required. */
+function useCommon({ field, path, form, compact }: FieldProps) {
+  const label = useFieldLabel(field);
+  return {
+    ...(compact ? { 'aria-label': label } : { label }),
+    size: compact ? ('xs' as const) : ('sm' as const),
+    error: form.error(path),
+    disabled: form.readOnly,
+    required: compact ? undefined : field.required,
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function TextKind(props: FieldProps) {
+  const common = useCommon(props);
+  return <TextInput {...common} value={text(props.value)} onChange={(e) => props.onChange(e.currentTarget.value)} />;
+}
+
+function TextareaKind(props: FieldProps) {
+  const common = useCommon(props);
+  return (
+    <Textarea
+      {...common}
+      autosize
+      minRows={2}
+      value={text(props.value)}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * A write-only secret: the API never answers it, only `<field>Set`. Once one is stored the field
+ * may stay empty (the stored one is kept) and says so.
+ */
+function PasswordKind(props: FieldProps) {
+  const { t } = useTranslation();
+  const common = useCommon(props);
+  const stored = props.form.item?.[`${props.field.field}Set`] === true;
+  return (
+    <PasswordInput
+      {...common}
+      required={common.required && !stored}
+      placeholder={stored ? t('kit.secretKept') : undefined}
+      autoComplete="new-password"
+      // The inner input carries no aria-invalid of its own: the editor focuses the first one that does.
+      aria-invalid={common.error ? true : undefined}
+      visibilityToggleButtonProps={{ 'aria-label': t('kit.togglePassword') }}
+      value={text(props.value)}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+function NumberKind(props: FieldProps) {
+  const common = useCommon(props);
+  const { min, max } = props.field;
+  return (
+    <NumberInput
+      {...common}
+      min={min}
+      max={max}
+      clampBehavior="none"
+      allowDecimal={false}
+      // An empty input is '' (the schema then names the field), a cleared optional one is null.
+      value={typeof props.value === 'number' ? props.value : ''}
+      onChange={(v) => props.onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+    />
+  );
+}
+
+function SwitchKind(props: FieldProps) {
+  const label = useFieldLabel(props.field);
+  return (
+    <Switch
+      {...(props.compact ? { 'aria-label': label, size: 'xs' } : { label })}
+      error={props.form.error(props.path)}
+      disabled={props.form.readOnly}
+      checked={props.value === true}
+      onChange={(e) => props.onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+/** Options are strings or numbers (a queue type); the input deals in strings. */
+function SelectKind(props: FieldProps) {
+  const { t } = useTranslation();
+  const common = useCommon(props);
+  const options = props.field.options ?? [];
+  const name = props.field.field;
+  return (
+    <Select
+      {...common}
+      allowDeselect={!props.field.required}
+      data={options.map((o) => ({ value: String(o), label: t(`${props.def.name}.options.${name}.${o}`) }))}
+      value={props.value === null || props.value === undefined ? null : String(props.value)}
+      onChange={(v) => props.onChange(options.find((o) => String(o) === v) ?? null)}
+    />
+  );
+}
+
+function RefKind(props: FieldProps) {
+  const common = useCommon(props);
+  const label = useFieldLabel(props.field);
+  return (
+    <RefSelect
+      {...common}
+      label={label}
+      of={props.def.refs?.[props.field.field] ?? props.field.path ?? ''}
+      // A reference is sent as `{id}`: the schema names `<field>.id` when it is not one.
+      error={common.error ?? props.form.error(`${props.path}.id`)}
+      value={(props.value as Ref | null) ?? null}
+      onChange={props.onChange}
+    />
+  );
+}
+
+function TimezoneKind(props: FieldProps) {
+  const common = useCommon(props);
+  const label = useFieldLabel(props.field);
+  return (
+    <TimezoneSelect
+      {...common}
+      label={label}
+      value={(props.value as TimezoneValue) ?? null}
+      onChange={props.onChange}
+    />
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2024-05-01T10:30` in the browser's zone for an ISO instant, as datetime-local inputs take it. */
+export function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The ISO instant of a datetime-local value (browser zone); empty is no date. */
+export function fromLocalInput(text: string): string | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function DateKind(props: FieldProps) {
+  const common = useCommon(props);
+  return (
+    <TextInput
+      {...common}
+      type="datetime-local"
+      value={toLocalInput(props.value)}
+      onChange={(e) => props.onChange(fromLocalInput(e.currentTarget.value))}
+    />
+  );
+}
+
+/** A calendar day, `YYYY-MM-DD`, with no time or zone. */
+function DayKind(props: FieldProps) {
+  const common = useCommon(props);
+  return (
+    <TextInput
+      {...common}
+      type="date"
+      value={text(props.value)}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** Minutes of the day (0 to 1440) as `HH:MM`; 1440 is the end of the day, `24:00`. */
+export function minutesToTime(minutes: number): string {
+  const m = Math.max(0, Math.min(MINUTES_PER_DAY, Math.trunc(minutes)));
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+}
+
+/** `HH:MM` as minutes of the day; an empty or broken value is 0. */
+export function timeToMinutes(value: string): number {
+  const m = /^(\d{1,2}):(\d{2})/.exec(value);
+  if (!m) return 0;
+  return Math.min(MINUTES_PER_DAY, Number(m[1]) * 60 + Number(m[2]));
+}
+
+/** A time of day kept as minutes from midnight. */
+function TimeKind(props: FieldProps) {
+  const common = useCommon(props);
+  return (
+    <TextInput
+      {...common}
+      type="time"
+      value={typeof props.value === 'number' ? minutesToTime(props.value) : ''}
+      onChange={(e) => props.onChange(timeToMinutes(e.currentTarget.value))}
+    />
+  );
+}
+
+/**
+ * The registry: one component per field kind. A form shows a field by looking its kind up here,
+ * so a new kind is one entry, not a branch in every form.
+ */
+export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode> = {
+  text: TextKind,
+  textarea: TextareaKind,
+  password: PasswordKind,
+  number: NumberKind,
+  switch: SwitchKind,
+  select: SelectKind,
+  ref: RefKind,
+  timezone: TimezoneKind,
+  date: DateKind,
+  day: DayKind,
+  time: TimeKind,
+  rows: RowsField,
+};
+
+/** One field shown by its kind's component. */
+export function FieldView(props: FieldProps) {
+  const Kind = FIELD_KINDS[props.field.kind ?? 'text'];
+  return <Kind {...props} />;
+}
