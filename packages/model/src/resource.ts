@@ -104,6 +104,12 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** The generic edit screen, for a resource that needs no hand-written one. */
   form?: FormDef;
   /**
+   * CSV export (`GET {path}/export.csv`, guarded like the list, with its search, sort and
+   * filters): these fields in this order; the header row names them as the API does, so a file
+   * reads back through an import.
+   */
+  export?: readonly (keyof z.infer<TItem> & string)[];
+  /**
    * Every signed-in user of the domain holds every right, with no class to check (spec part 1
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
    */
@@ -148,6 +154,11 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       throw new Error(`${def.name}: parent field ${def.parent.field} is not a field`);
     }
   }
+  for (const f of def.export ?? []) {
+    if (!(def.fields as readonly string[]).includes(f))
+      throw new Error(`${def.name}: export field ${f} is not a field`);
+  }
+  if (def.export && !def.export.length) throw new Error(`${def.name}: an export needs fields`);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.form) {
     const keys = Object.keys(def.input.shape);

@@ -12,6 +12,7 @@ import {
   optionalText,
   type ResourceDef,
   required,
+  restoreCsvCell,
 } from '@switchboard/model';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -66,13 +67,6 @@ async function deviceExists(db: Parameters<typeof findItem>[0], domainId: number
   if (!rows.length) throw notFound(c);
 }
 
-/** One CSV cell: quoted when it holds a separator, a quote or a line break (RFC 4180). */
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
 /** A device row of an import: account required; name (the account when empty), brand, model, mac, ip. */
 const importRow = z.object({
   account: required(),
@@ -106,6 +100,8 @@ export async function checkImport(
       },
       skip_empty_lines: true,
       trim: true,
+      // A cell an export neutralised against spreadsheet formulas reads back as it was.
+      cast: (value: string) => restoreCsvCell(value),
       info: true,
     }) as typeof records;
   } catch (error) {
@@ -173,8 +169,8 @@ const importProblemAnswer = (problems: Problem[]) => ({
 });
 
 /**
- * Device routes beside the generic ones: registration state, usage history, CSV export (the list's
- * filters and record ACL) and CSV import (every row checked first; all or nothing).
+ * Device routes beside the generic ones: registration state, usage history and CSV import (every
+ * row checked first; all or nothing). The CSV export is the engine's (`devices.export`).
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
   app.route({
@@ -227,32 +223,6 @@ export function registerDeviceRoutes(app: FastifyInstance) {
       if (times.timeFrom !== undefined) extra.push(sql`t.logged_in_at >= ${new Date(times.timeFrom).toISOString()}`);
       if (times.timeTo !== undefined) extra.push(sql`t.logged_in_at <= ${new Date(times.timeTo).toISOString()}`);
       return listItems(request.server.ctx.db, audit, principal, lq, extra);
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/devices/export',
-    config: { guard: { class: 'devices', right: 'r' } },
-    schema: doc('devices', 'Devices as CSV (account, name, brand, model, mac, ip), with the list filters', {
-      querystring: listQueryDoc.pick({ q: true, sort: true, id: true }),
-    }),
-    ...routeCompilers,
-    handler: async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const base = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
-      if (isQueryError(base)) throw queryError('devices', base);
-      let out = csvLine(DEVICE_CSV_COLUMNS);
-      for (let page = 1; ; page++) {
-        const lq = { ...base, page, size: 1000, fields: [...DEVICE_CSV_COLUMNS] };
-        const answer = await listItems(request.server.ctx.db, c, request.principal!, lq);
-        for (const item of answer.items) out += csvLine(DEVICE_CSV_COLUMNS.map((col) => item[col]));
-        if (!answer.next) break;
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="devices.csv"')
-        .send(out);
     },
   });
 

@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { Pager } from '../Pager';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
+import { ExportButton } from './ExportButton';
 import type { SortableBody, SortableRow } from './SortableRows';
 import { useListState } from './useListState';
 
@@ -348,6 +349,9 @@ export function ListScreen({
         <Title order={3}>{title}</Title>
         <Group gap="xs" wrap="nowrap">
           {toolbar}
+          {def.export && (
+            <ExportButton path={path} name={def.name} query={{ ...extraQuery, q: query.q, sort: query.sort }} />
+          )}
           <TextInput
             size="xs"
             w={240}
