@@ -10,6 +10,7 @@ export const errorTexts = {
   recordRight: 'You may not {{right}} this {{resource}}.',
   permission: 'This needs the {{permission}} permission.',
   audioOnly: 'Only audio files are accepted: WAV, MP3 or Ogg.',
+  busy: 'The server is busy. Try again in {{seconds}} s.',
 } as const;
 
 export type ErrorKey = keyof typeof errorTexts;
