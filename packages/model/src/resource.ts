@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AccessClass, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
+import { checkFilters, type ListFilter } from './filters.js';
 
 export const AREAS = [
   'directory',
@@ -88,6 +89,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   defaultSort: string;
   /** List screen columns. */
   columns: readonly ColumnDef[];
+  /** Filters of the list, shown above it and sent as list params. */
+  filters?: readonly ListFilter[];
   /** Per-record permissions (ACL routes and the Permissions tab). */
   recordAcl: boolean;
   /** Change-log object name, where changes of this resource are loggable. */
@@ -159,6 +162,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       throw new Error(`${def.name}: export field ${f} is not a field`);
   }
   if (def.export && !def.export.length) throw new Error(`${def.name}: an export needs fields`);
+  if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.form) {
     const keys = Object.keys(def.input.shape);

@@ -104,6 +104,7 @@ export const devices = defineResource({
   search: ['name', 'account'],
   sort: ['id', 'name', 'account', 'state', 'brand', 'model', 'mac', 'ip', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
+  filters: [{ kind: 'ref', key: 'user', path: '/users', objClass: 'users' }],
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'account', sort: 'account' },

@@ -6,6 +6,7 @@ import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
+import { filterConditions, filterDocs } from './filters.js';
 import {
   doc,
   idParamDoc,
@@ -89,8 +90,11 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
 
   /** The conditions of a list beyond the standard query: its parent record and its own filters. */
   const scopeOf = (parent: number | null, query: Record<string, unknown>): SQL[] => {
-    const filters = binding.listFilters?.(query) ?? [];
-    if (!Array.isArray(filters)) throw queryError(def.name, filters);
+    const declared = filterConditions(c.filters, query);
+    if (!Array.isArray(declared)) throw queryError(def.name, declared);
+    const own = binding.listFilters?.(query) ?? [];
+    if (!Array.isArray(own)) throw queryError(def.name, own);
+    const filters = [...declared, ...own];
     return link && parent !== null ? [sql`${sql.raw(link.column)} = ${parent}`, ...filters] : filters;
   };
 
@@ -103,7 +107,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         config: { guard: guardOf(c, 'r') },
         schema: doc(tag, `List ${def.name}`, {
           params,
-          querystring: listQueryDoc,
+          querystring: listQueryDoc.extend(filterDocs(def)),
           response: { 200: listAnswerDoc(item) },
         }),
         ...routeCompilers,

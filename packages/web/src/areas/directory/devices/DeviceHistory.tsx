@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
+import { dayBound } from '../../../kit/list/filters';
 import { searchTerm } from '../../../kit/list/useListState';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
-import { dayBound } from '../users/UserLogs';
 
 type Entry = {
   id: number;

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
+import { dayBound } from '../../../kit/list/filters';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 
@@ -24,14 +25,6 @@ type Entry = {
 const ACTIONS = [...CHANGE_LOG_ACTIONS, 'login'] as const;
 
 type Filters = { action: string | null; object: string | null; from: string; to: string };
-
-/** A `yyyy-mm-dd` day of the date inputs as epoch ms: `from` at the day's start, `to` at its end. */
-export function dayBound(day: string, end: boolean): number | undefined {
-  if (!day) return undefined;
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return undefined;
-  return end ? new Date(y, m - 1, d, 23, 59, 59, 999).getTime() : new Date(y, m - 1, d).getTime();
-}
 
 /** The user's audit log, newest first, with filters on action, object and a date range. */
 export function UserLogs({ userId }: { userId: number }) {
