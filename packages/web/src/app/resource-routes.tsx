@@ -102,7 +102,8 @@ export function nestedRoutes(def: ResourceDef, screens: { edit?: ComponentType }
   const base = def.parent.resource.route.slice(1);
   return [
     {
-      path: `${base}/:${def.parent.param}/:id`,
+      // The console names the parent `parentId` whatever the API calls it (it may be `id` too).
+      path: `${base}/:parentId/:id`,
       element: editor(def, screens.edit ?? genericScreen(def, 'NestedEdit')),
     },
   ];

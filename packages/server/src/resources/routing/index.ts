@@ -7,11 +7,18 @@ import { chatplanResource } from './chatplan.js';
 import { dialplanResource } from './dialplan/dialplan.js';
 import { registerDialplanRoutes } from './dialplan/routes.js';
 import { flowsResource } from './flows/flows.js';
-import { registerFlowRoutes } from './flows/routes.js';
+import { flowVersionsResource, registerFlowRoutes } from './flows/routes.js';
 import { sipGatewaysResource } from './sip-gateways/sip-gateways.js';
 
 export const routing: ServerArea = {
-  resources: [flowsResource, dialplanResource, chatplanResource, sipGatewaysResource, chatGatewaysResource],
+  resources: [
+    flowsResource,
+    flowVersionsResource,
+    dialplanResource,
+    chatplanResource,
+    sipGatewaysResource,
+    chatGatewaysResource,
+  ],
   register(app: FastifyInstance) {
     registerFlowRoutes(app);
     registerDialplanRoutes(app);

@@ -103,6 +103,8 @@ function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filt
           w={220}
           label={label}
           data={data}
+          searchable
+          nothingFoundMessage={t('kit.nothingFound')}
           clearable
           value={[...(values[filter.key] ?? [])]}
           onChange={(chosen) => onChange({ [filter.key]: chosen })}

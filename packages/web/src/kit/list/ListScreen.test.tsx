@@ -211,7 +211,7 @@ describe('ListScreen', () => {
     );
     const filter = await screen.findByRole('combobox', { name: 'Channel' });
     await userEvent.click(filter);
-    await userEvent.click(await screen.findByRole('option', { name: 'Email' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Email', hidden: true }));
     const last = () => api.of('GET', communicationTypes.path).at(-1)!;
     await waitFor(() => expect(last().query.getAll('channel')).toEqual(['email']));
     expect(last().query.get('page')).toBe('1');

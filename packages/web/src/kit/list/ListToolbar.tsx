@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-
-const SEARCH_DELAY_MS = 400;
+import { useSearchBox } from './useSearchBox';
 
 type Props = {
   title: string;
@@ -39,14 +38,7 @@ export function ListToolbar({
 }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [term, setTerm] = useState(q);
-  // The URL may change under the box (Back, a bookmark): the box follows it.
-  useEffect(() => setTerm(q), [q]);
-  useEffect(() => {
-    if (term.trim() === q) return;
-    const timer = setTimeout(() => onSearch(term), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term, q, onSearch]);
+  const { term, setTerm, submit } = useSearchBox(q, onSearch);
 
   return (
     <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -62,7 +54,7 @@ export function ListToolbar({
           value={term}
           onChange={(e) => setTerm(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') onSearch(term);
+            if (e.key === 'Enter') submit();
           }}
         />
         <Tooltip label={t('kit.refresh')}>
