@@ -32,6 +32,17 @@ export class DevicesListPage {
     await this.page.getByRole('link', { name: 'Add hotdesk' }).click();
   }
 
+  /** Clicks Export CSV and answers the saved file's name and text. */
+  async exportCsv(): Promise<{ name: string; text: string }> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
   /** Opens the import dialog, picks a CSV made of `content` and runs the import. */
   async importCsv(name: string, content: string) {
     await this.page.getByRole('button', { name: 'Import CSV' }).click();

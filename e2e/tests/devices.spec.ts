@@ -157,3 +157,29 @@ test('an import with a bad row imports nothing and says which rows are wrong', a
   await expect(list.row('imp-002')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('import-done.png') });
 });
+
+test('exports the searched list as a CSV file with formulas neutralised', async ({ page, signedIn, api }) => {
+  expect(signedIn).toBeTruthy();
+  const tag = `exp${Date.now().toString(36)}`;
+  await api.call('POST', '/devices', { name: `${tag} desk`, account: `${tag}-1`, password: 'Sip-password-1' });
+  await api.call('POST', '/devices', {
+    name: `${tag} lobby`,
+    account: `${tag}-2`,
+    password: 'Sip-password-1',
+    brand: '=HYPERLINK("http://example.invalid")',
+  });
+  await api.call('POST', '/devices', { name: 'Not exported', account: `other-${tag}`, password: 'Sip-password-1' });
+  const list = new DevicesListPage(page);
+  await list.goto();
+  await list.search.fill(tag);
+  await list.search.press('Enter');
+  await expect(list.table.locator('tbody tr')).toHaveCount(2);
+  const file = await list.exportCsv();
+  expect(file.name).toBe('devices.csv');
+  expect(file.text).toBe(
+    '\ufeffaccount,name,brand,model,mac,ip\r\n' +
+      `${tag}-1,${tag} desk,,,,\r\n` +
+      `${tag}-2,${tag} lobby,"'=HYPERLINK(""http://example.invalid"")",,,\r\n`,
+  );
+  await page.screenshot({ path: test.info().outputPath('devices-export.png') });
+});

@@ -12,6 +12,7 @@ export const errorTexts = {
   audioOnly: 'Only audio files are accepted: WAV, MP3 or Ogg.',
   noSuchRef: 'No such {{resource}} exists.',
   refFilter: 'The {{resource}} must be of {{field}} {{value}}.',
+  busy: 'The server is busy. Try again in {{seconds}} s.',
 } as const;
 
 export type ErrorKey = keyof typeof errorTexts;

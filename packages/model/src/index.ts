@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './csv.js';
 export * from './directory/devices.js';
 export * from './directory/licenses.js';
 export * from './directory/two-factor.js';

@@ -243,6 +243,12 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** A discriminator with per-variant required fields, checks, defaults and form tabs. */
   variants?: VariantsDef;
   /**
+   * CSV export (`GET {path}/export.csv`, guarded like the list, with its search, sort and
+   * filters): these fields in this order; the header row names them as the API does, so a file
+   * reads back through an import.
+   */
+  export?: readonly (keyof z.infer<TItem> & string)[];
+  /**
    * Every signed-in user of the domain holds every right, with no class to check (spec part 1
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
    */
@@ -330,6 +336,11 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       throw new Error(`${def.name}: reference ${key} is not a field`);
     if (!(key in def.input.shape)) throw new Error(`${def.name}: reference ${key} is not an input field`);
   }
+  for (const f of def.export ?? []) {
+    if (!(def.fields as readonly string[]).includes(f))
+      throw new Error(`${def.name}: export field ${f} is not a field`);
+  }
+  if (def.export && !def.export.length) throw new Error(`${def.name}: an export needs fields`);
   if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);

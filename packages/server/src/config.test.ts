@@ -12,3 +12,13 @@ describe('LIST_MAX_PAGE_SIZE', () => {
     expect(() => loadConfig({ LIST_MAX_PAGE_SIZE: '0' })).toThrow(/LIST_MAX_PAGE_SIZE/);
   });
 });
+
+describe('ADMISSION_*', () => {
+  it('leaves the concurrency to the driver unless set, and reads the queue bounds', () => {
+    expect(loadConfig({}).admission).toEqual({ concurrency: null, queue: 256, waitMs: 1000 });
+    expect(
+      loadConfig({ ADMISSION_CONCURRENCY: '0', ADMISSION_QUEUE: '10', ADMISSION_MAX_WAIT_MS: '250' }).admission,
+    ).toEqual({ concurrency: 0, queue: 10, waitMs: 250 });
+    expect(() => loadConfig({ ADMISSION_QUEUE: '-1' })).toThrow(/ADMISSION_QUEUE must be a whole number/);
+  });
+});

@@ -45,7 +45,16 @@ export type Config = {
   mediaMaxBytes: number;
   /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
   ttsCommand: string;
+  /**
+   * The admission queue in front of API requests (http/admission.ts). `concurrency` null: the
+   * default of the driver (ADMISSION_CONCURRENCY_PGLITE on the embedded database, none on
+   * PostgreSQL, whose pool queues); 0 turns the queue off.
+   */
+  admission: { concurrency: number | null; queue: number; waitMs: number };
 };
+
+/** Requests the embedded database serves at once by default: it runs one statement at a time. */
+export const ADMISSION_CONCURRENCY_PGLITE = 4;
 
 /** packages/server: this file sits in src/ (sources) or is bundled into dist/ (build). */
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
@@ -117,5 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
+    admission: {
+      concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,
+      queue: int(env, 'ADMISSION_QUEUE', 256),
+      waitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
+    },
   };
 }

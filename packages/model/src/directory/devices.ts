@@ -53,6 +53,9 @@ export function checkDeviceAccount(values: { account?: string; hotdesk?: boolean
   return { field: 'account', message: messages.required };
 }
 
+/** The columns of a device CSV file, in order. */
+export const DEVICE_CSV_COLUMNS = ['account', 'name', 'brand', 'model', 'mac', 'ip'] as const;
+
 export const devices = defineResource({
   name: 'devices',
   path: '/devices',
@@ -116,6 +119,8 @@ export const devices = defineResource({
   refs: { user: ref((): ResourceDef => users) },
   logObject: 'devices',
   ops: { create: true, update: true, patch: true, delete: true },
+  // The columns the device import reads.
+  export: DEVICE_CSV_COLUMNS,
 });
 
 /** GET /devices/{id}/registered */
@@ -142,8 +147,7 @@ export const deviceAuditEntry = z.object({
   loggedOutAt: z.string().nullable(),
 });
 
-/** CSV import and export of devices: account required; name, brand, model, mac, ip optional. */
-export const DEVICE_CSV_COLUMNS = ['account', 'name', 'brand', 'model', 'mac', 'ip'] as const;
+/** The body of a device CSV import: the file as text (columns DEVICE_CSV_COLUMNS, account required). */
 export const deviceImportBody = z.object({ content: z.string({ error: messages.required }) });
 export const deviceImportProblem = z.object({ row: z.number(), field: z.string(), message: z.string() });
 

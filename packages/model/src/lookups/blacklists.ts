@@ -76,6 +76,8 @@ export const blacklistNumbers = defineResource({
   recordAcl: false,
   ops: { create: true, update: true, patch: false, delete: true, bulkCreate: true },
   parent: { resource: blacklists, param: 'listId', field: 'listId', rights: 'parent' },
+  // The columns the numbers import reads.
+  export: ['number', 'description', 'expireAt'],
   form: {
     fields: [
       { field: 'number', required: true },

@@ -104,6 +104,7 @@ export const flows = defineResource({
   recordAcl: false,
   logObject: 'flows',
   ops: { create: true, update: true, patch: true, delete: true },
+  export: ['name', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
 });
 
 /** A reference to a flow as dialplan rules and chat plans carry it. */

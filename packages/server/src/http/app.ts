@@ -7,11 +7,13 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
 import { authRoutes } from '../auth/routes.js';
+import { ADMISSION_CONCURRENCY_PGLITE } from '../config.js';
 import type { AppContext } from '../context.js';
 import { startHub } from '../events/hub.js';
 import { registerEventStream } from '../events/stream.js';
 import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
+import { registerAdmission } from './admission.js';
 import { apiError, errorHandler } from './errors.js';
 import { guardHook, requireGuard } from './guard.js';
 import { healthRoutes } from './health.js';
@@ -58,6 +60,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRoute', requireGuard);
+  // Before the guard: authentication reads the database too.
+  const { admission } = ctx.config;
+  const concurrency = admission.concurrency ?? (ctx.config.databaseUrl ? 0 : ADMISSION_CONCURRENCY_PGLITE);
+  if (concurrency > 0) app.decorate('admission', registerAdmission(app, { ...admission, concurrency }));
   app.addHook('onRequest', guardHook(ctx));
   addSecurityHeaders(app);
   app.setErrorHandler(errorHandler);

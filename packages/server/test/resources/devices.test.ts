@@ -405,16 +405,17 @@ describe.each(drivers())('devices on %s', (driver) => {
     it('exports the list as CSV with its search and only the records one may read', async () => {
       const tag = unique('exp');
       const a = await newDevice({ name: `${tag} a, "quoted"`, brand: 'Snom' });
-      const b = await newDevice({ name: `${tag} b` });
-      const res = await fetch(`${s.url}/api/devices/export?q=${encodeURIComponent(`${tag}*`)}&sort=-name`, {
+      const b = await newDevice({ name: `${tag} b`, model: '=HYPERLINK("http://x")' });
+      const res = await fetch(`${s.url}/api/devices/export.csv?q=${encodeURIComponent(`${tag}*`)}&sort=-name`, {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/csv');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="devices.csv"');
       const text = await res.text();
       expect(text).toBe(
         'account,name,brand,model,mac,ip\r\n' +
-          `${b.account},${tag} b,Yealink,T46,00:11:22:AA:bb:cc,10.0.0.5\r\n` +
+          `${b.account},${tag} b,Yealink,"'=HYPERLINK(""http://x"")",00:11:22:AA:bb:cc,10.0.0.5\r\n` +
           `${a.account},"${tag} a, ""quoted""",Snom,T46,00:11:22:AA:bb:cc,10.0.0.5\r\n`,
       );
       const reader = await makeActor(s, token, { grants: { devices: 'r' } });
@@ -423,17 +424,19 @@ describe.each(drivers())('devices on %s', (driver) => {
         token,
         body: [{ grantee: { id: reader.roleId }, grants: 'r' }],
       });
-      const limited = await fetch(`${s.url}/api/devices/export?q=${encodeURIComponent(`${tag}*`)}`, {
+      const limited = await fetch(`${s.url}/api/devices/export.csv?q=${encodeURIComponent(`${tag}*`)}`, {
         headers: { authorization: `Bearer ${reader.token}` },
       });
       const lines = (await limited.text()).trim().split('\r\n');
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(b.account);
-      // The round trip: an exported file imports back once its accounts are free.
+      // The round trip: an exported file imports back once its accounts are free, formulas as they were.
       await s.request('DELETE', '/api/devices', { token, query: { id: [a.id, b.id] } });
       const back = await s.request('POST', '/api/devices/import', { token, body: { content: text } });
       expect(back.status, JSON.stringify(back.body)).toBe(201);
       expect(back.body.imported).toBe(2);
+      const again = await s.request('GET', '/api/devices', { token, query: { q: `${tag} b`, fields: ['model'] } });
+      expect(again.body.items[0].model).toBe('=HYPERLINK("http://x")');
     });
   });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
+import { exportRows, sendCsv } from './export.js';
 import { filterConditions, filterDocs } from './filters.js';
 import {
   doc,
@@ -92,6 +93,16 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     return id;
   };
 
+  /** The conditions of a list beyond the standard query: its parent record and its own filters. */
+  const scopeOf = (parent: number | null, query: Record<string, unknown>): SQL[] => {
+    const declared = filterConditions(c.filters, query);
+    if (!Array.isArray(declared)) throw queryError(def.name, declared);
+    const own = binding.listFilters?.(query) ?? [];
+    if (!Array.isArray(own)) throw queryError(def.name, own);
+    const filters = [...declared, ...own];
+    return link && parent !== null ? [link.condition(parent), ...filters] : filters;
+  };
+
   return {
     compiled: c,
     register(app) {
@@ -112,15 +123,31 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
-          const declared = filterConditions(c.filters, query);
-          if (!Array.isArray(declared)) throw queryError(def.name, declared);
-          const own = binding.listFilters?.(query) ?? [];
-          if (!Array.isArray(own)) throw queryError(def.name, own);
-          const filters = [...declared, ...own];
-          const scoped: SQL[] = link && parent !== null ? [link.condition(parent), ...filters] : filters;
-          return listItems(request.server.ctx.db, c, request.principal!, lq, scoped);
+          return listItems(request.server.ctx.db, c, request.principal!, lq, scopeOf(parent, query));
         },
       });
+
+      const exported = def.export;
+      if (exported) {
+        app.route({
+          method: 'GET',
+          url: `${url}/export.csv`,
+          config: { guard: guardOf(c, 'r') },
+          schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
+            params,
+            querystring: listQueryDoc.pick({ q: true, sort: true, id: true }),
+          }),
+          ...routeCompilers,
+          handler: async (request, reply) => {
+            const parent = await parentId(request, 'r');
+            const query = request.query as Record<string, unknown>;
+            const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
+            if (isQueryError(lq)) throw queryError(def.name, lq);
+            const rows = exportRows(request.server.ctx.db, c, request.principal!, lq, scopeOf(parent, query), exported);
+            return sendCsv(reply, `${def.name}.csv`, exported, rows);
+          },
+        });
+      }
 
       app.route({
         method: 'GET',

@@ -25,6 +25,29 @@ function searchCondition(c: Compiled, q: string, prefix: boolean, st: Statement)
 }
 
 /**
+ * `select … where …` of a list: the principal's domain, readable records under rbac, ids, search
+ * and `extra` conditions, without order or limit (a list page and an export add their own).
+ * `head` is the `select … from table t` part.
+ */
+export function listSelect(
+  c: Compiled,
+  principal: Principal,
+  lq: ListQuery,
+  extra: SQL[],
+  st: Statement,
+  head = lq.fields ? c.selectFields(lq.fields) : c.selectList,
+): string {
+  let text = `${viewText(head, principal)} where t.domain_id = ${st.param(principal.domainId)}`;
+  if (c.binding.scope) text += ` and ${st.embed(c.binding.scope)}`;
+  const readable = recordFilterText(principal, c.recordClass, 'r', st);
+  if (readable) text += ` and ${readable}`;
+  if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
+  if (lq.q !== null && c.searchCols.length) text += ` and ${searchCondition(c, lq.q, lq.prefix, st)}`;
+  for (const cond of extra) text += ` and ${st.embed(cond)}`;
+  return text;
+}
+
+/**
  * One page of a list in one query: the principal's domain, readable records under rbac, search,
  * ids, sort (then id), and size+1 rows to know whether another page follows. The hot path of
  * the console, so the text is assembled by hand from fragments compiled once per resource.
@@ -37,14 +60,7 @@ export async function listItems(
   extra: SQL[] = [],
 ): Promise<ListAnswer> {
   const st = new Statement();
-  const select = viewText(lq.fields ? c.selectFields(lq.fields) : c.selectList, principal);
-  let text = `${select} where t.domain_id = ${st.param(principal.domainId)}`;
-  if (c.binding.scope) text += ` and ${st.embed(c.binding.scope)}`;
-  const readable = recordFilterText(principal, c.recordClass, 'r', st);
-  if (readable) text += ` and ${readable}`;
-  if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
-  if (lq.q !== null && c.searchCols.length) text += ` and ${searchCondition(c, lq.q, lq.prefix, st)}`;
-  for (const cond of extra) text += ` and ${st.embed(cond)}`;
+  let text = listSelect(c, principal, lq, extra, st);
   const sort = lq.sort ?? c.defaultSort;
   const dir = sort.desc ? ' desc' : ' asc';
   text += ` order by ${viewText(c.sortCols.get(sort.field) as string, principal)}${dir}, t.id${dir}`;

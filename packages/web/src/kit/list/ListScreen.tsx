@@ -7,6 +7,7 @@ import { Pager } from '../Pager';
 import { valueAt } from '../path';
 import type { Row } from './Cell';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog';
+import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
 import { type ExtraColumn, ListTable, type Reorder } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -141,6 +142,13 @@ export function ListScreen({
         addControl={addControl}
       >
         {toolbar}
+        {def.export && (
+          <ExportButton
+            path={path}
+            name={def.name}
+            query={{ ...extraQuery, ...query, page: undefined, size: undefined }}
+          />
+        )}
       </ListToolbar>
       {filters.length > 0 && (
         <FilterBar resource={def.name} filters={filters} values={state.values} onChange={state.setFilters} />

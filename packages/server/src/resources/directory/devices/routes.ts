@@ -11,6 +11,7 @@ import {
   messages,
   optionalText,
   required,
+  restoreCsvCell,
 } from '@switchboard/model';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -21,9 +22,8 @@ import { writeChange } from '../../../changelog/writer.js';
 import { deviceUserAudit } from '../../../db/schema.js';
 import { apiError, HttpError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
-import { doc, idParamDoc, listQueryDoc, parseBody, parseId, queryError, routeCompilers } from '../../engine/http.js';
-import { isQueryError, parseListQuery } from '../../engine/list-query.js';
-import { findItem, listItems, notFound } from '../../engine/ops.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { findItem, notFound } from '../../engine/ops.js';
 import { viewText } from '../../engine/refs.js';
 import { queryRows, type Row } from '../../engine/sql.js';
 import { uniqueViolation } from '../../engine/unique.js';
@@ -54,13 +54,6 @@ export const deviceHistoryResource = defineServerResource(deviceHistory, {
     return out;
   },
 });
-
-/** One CSV cell: quoted when it holds a separator, a quote or a line break (RFC 4180). */
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A device row of an import: account required; name (the account when empty), brand, model, mac, ip. */
 const importRow = z.object({
@@ -95,6 +88,8 @@ export async function checkImport(
       },
       skip_empty_lines: true,
       trim: true,
+      // A cell an export neutralised against spreadsheet formulas reads back as it was.
+      cast: (value: string) => restoreCsvCell(value),
       info: true,
     }) as typeof records;
   } catch (error) {
@@ -162,8 +157,8 @@ const importProblemAnswer = (problems: Problem[]) => ({
 });
 
 /**
- * Device routes beside the generic ones: registration state, CSV export (the list's
- * filters and record ACL) and CSV import (every row checked first; all or nothing).
+ * Device routes beside the generic ones: registration state and CSV import (every row checked
+ * first; all or nothing). The CSV export is the engine's (`devices.export`).
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
   app.route({
@@ -188,32 +183,6 @@ export function registerDeviceRoutes(app: FastifyInstance) {
         status: DEVICE_STATES[state] ?? DEVICE_STATES[0],
         stateChangedAt: item.stateChangedAt,
       };
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/devices/export',
-    config: { guard: { class: 'devices', right: 'r' } },
-    schema: doc('devices', 'Devices as CSV (account, name, brand, model, mac, ip), with the list filters', {
-      querystring: listQueryDoc.pick({ q: true, sort: true, id: true }),
-    }),
-    ...routeCompilers,
-    handler: async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const base = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
-      if (isQueryError(base)) throw queryError('devices', base);
-      let out = csvLine(DEVICE_CSV_COLUMNS);
-      for (let page = 1; ; page++) {
-        const lq = { ...base, page, size: 1000, fields: [...DEVICE_CSV_COLUMNS] };
-        const answer = await listItems(request.server.ctx.db, c, request.principal!, lq);
-        for (const item of answer.items) out += csvLine(DEVICE_CSV_COLUMNS.map((col) => item[col]));
-        if (!answer.next) break;
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="devices.csv"')
-        .send(out);
     },
   });
 

@@ -3,6 +3,7 @@ import {
   fieldErrors,
   NUMBER_TAKEN,
   blacklistNumbers as numbersDef,
+  restoreCsvCell,
 } from '@switchboard/model';
 import { CsvError, parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -48,7 +49,14 @@ const asInstant = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}
 async function checkRows(db: Db, listId: number, text: string) {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      // A cell an export neutralised against spreadsheet formulas reads back as it was.
+      cast: (value: string) => restoreCsvCell(value),
+    });
   } catch (error) {
     if (error instanceof CsvError) throw validationError(numbersDef.name, [{ field: 'csv', message: error.message }]);
     throw error;

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import type { Row } from '../../../kit/list/Cell';
 import { ListScreen } from '../../../kit/list/ListScreen';
-import { DeviceExport } from './DeviceExport';
 import { DeviceImport } from './DeviceImport';
 import { DeviceStateBadge } from './DeviceStateBadge';
 
@@ -40,7 +39,6 @@ export function DevicesList() {
       toolbar={
         <>
           {mayCreate && <DeviceImport />}
-          <DeviceExport />
           {mayCreate && (
             <Button size="xs" variant="light" component={Link} to="hotdesk/new" leftSection={<IconPlus size={14} />}>
               {t('devices.addHotdesk')}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The built server as a child process, for the export and fairness benches. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_ADMIN_PASSWORD = 'Bench-admin-password-1';
+
+const live = new Set<ChildProcess>();
+// Whatever happens to the bench, no server it started outlives it.
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function ensureBuilt() {
+  const { ensureServerBuilt } = (await import(pathToFileURL(path.join(root, 'packages/server/build.mjs')).href)) as {
+    ensureServerBuilt: () => Promise<void>;
+  };
+  await ensureServerBuilt();
+}
+
+export type Server = { child: ChildProcess; base: string; output: () => string };
+
+export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', () => live.delete(child));
+  const base = `http://127.0.0.1:${port}`;
+  const start = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}:\n${tail}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - start > 180_000) throw new Error(`the server did not start:\n${tail}`);
+    await sleep(50);
+  }
+  return { child, base, output: () => tail };
+}
+
+export async function stopServer(server: Server) {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function api<T>(
+  base: string,
+  method: string,
+  p: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function signIn(base: string): Promise<string> {
+  const login = await api<{ accessToken: string }>(base, 'POST', '/api/login', null, {
+    username: 'admin',
+    password: BENCH_ADMIN_PASSWORD,
+  });
+  return login.accessToken;
+}

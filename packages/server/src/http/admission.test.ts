@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdmissionQueue } from './admission.js';
+
+describe('AdmissionQueue', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('admits in arrival order as places free up', async () => {
+    const queue = new AdmissionQueue({ concurrency: 2, queue: 10, waitMs: 60_000 });
+    const first = await queue.enter();
+    const second = await queue.enter();
+    const order: number[] = [];
+    const waiting = [3, 4, 5, 6].map((n) =>
+      queue.enter().then((release) => {
+        order.push(n);
+        return release;
+      }),
+    );
+    expect(queue.stats).toEqual({ running: 2, waiting: 4 });
+    first?.();
+    // Releasing twice frees one place, not two.
+    first?.();
+    await Promise.resolve();
+    expect(order).toEqual([3]);
+    second?.();
+    const [r3, r4] = await Promise.all(waiting.slice(0, 2));
+    expect(order).toEqual([3, 4]);
+    r4?.();
+    r3?.();
+    await Promise.all(waiting);
+    expect(order).toEqual([3, 4, 5, 6]);
+    expect(queue.stats).toEqual({ running: 2, waiting: 0 });
+  });
+
+  it('lets no newcomer pass the callers already waiting', async () => {
+    const queue = new AdmissionQueue({ concurrency: 1, queue: 10, waitMs: 60_000 });
+    const holder = await queue.enter();
+    const order: string[] = [];
+    const early = queue.enter().then((r) => {
+      order.push('early');
+      return r;
+    });
+    holder?.();
+    // A place is free for a moment, but the waiting caller gets it.
+    const late = queue.enter().then((r) => {
+      order.push('late');
+      return r;
+    });
+    (await early)?.();
+    (await late)?.();
+    expect(order).toEqual(['early', 'late']);
+  });
+
+  it('turns callers away when the queue is full, and after the longest wait', async () => {
+    vi.useFakeTimers();
+    const queue = new AdmissionQueue({ concurrency: 1, queue: 2, waitMs: 1000 });
+    const holder = await queue.enter();
+    const a = queue.enter();
+    const b = queue.enter();
+    expect(await queue.enter()).toBeNull();
+    vi.advanceTimersByTime(999);
+    expect(queue.stats.waiting).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(await a).toBeNull();
+    expect(await b).toBeNull();
+    expect(queue.stats).toEqual({ running: 1, waiting: 0 });
+    holder?.();
+    expect(queue.stats.running).toBe(0);
+    expect(await queue.enter()).toBeTypeOf('function');
+  });
+});
