@@ -344,9 +344,10 @@ export function ListScreen({
 
   return (
     <Paper withBorder p="md">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      {/* On a narrow window the controls go under the title, and onto more rows, rather than off screen. */}
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3}>{title}</Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" justify="flex-end" ml="auto">
           {toolbar}
           <TextInput
             size="xs"
