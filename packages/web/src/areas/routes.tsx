@@ -118,6 +118,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'directory/users/:id', element: editor(users.objClass, UserEdit) },
   { path: 'directory/devices', element: guarded(devices.objClass, DevicesList) },
   { path: 'directory/devices/hotdesk/:id', element: editor(devices.objClass, HotdeskEdit) },
+  // The hotdesk editor's way back (`..`) leads here, not to an editor of a device called "hotdesk".
+  { path: 'directory/devices/hotdesk', element: <Navigate to="/directory/devices" replace /> },
   { path: 'directory/devices/:id', element: editor(devices.objClass, DeviceEdit) },
   { path: 'lookups/media', element: guarded(media.objClass, MediaList) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
