@@ -1,5 +1,7 @@
 /** Business constants and limits (spec part 1 section 9, part 2 section 9). */
 export const PAGE_SIZE = 10;
+/** Page sizes a list offers; PAGE_SIZE stays the default. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const FIRST_PAGE = 1;
 /** The largest page the API answers. */
 export const MAX_PAGE_SIZE = 1000;

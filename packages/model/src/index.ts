@@ -5,6 +5,7 @@ export * from './directory/licenses.js';
 export * from './directory/two-factor.js';
 export * from './directory/users.js';
 export * from './errors.js';
+export * from './filters.js';
 export * from './lookups/blacklists.js';
 export * from './lookups/buckets.js';
 export * from './lookups/calendars.js';
@@ -30,8 +31,9 @@ export * from './routing/webchat.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
-import { devices } from './directory/devices.js';
-import { users } from './directory/users.js';
+import { deviceHistory, devices } from './directory/devices.js';
+import { licenseUsers } from './directory/licenses.js';
+import { userLogs, users, userTokens } from './directory/users.js';
 import { blacklistNumbers, blacklists } from './lookups/blacklists.js';
 import { buckets } from './lookups/buckets.js';
 import { calendars } from './lookups/calendars.js';
@@ -45,9 +47,9 @@ import type { ResourceDef } from './resource.js';
 import { chatGateways } from './routing/chat-gateways.js';
 import { chatplan } from './routing/chatplan.js';
 import { dialplan } from './routing/dialplan.js';
-import { flows } from './routing/flows.js';
+import { flows, flowVersions } from './routing/flows.js';
 import { sipGateways } from './routing/sip-gateways.js';
-import { loggerConfig } from './system/logger-config.js';
+import { loggerConfig, loggerConfigLogs } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
 export const RESOURCES: readonly ResourceDef[] = [
@@ -71,4 +73,12 @@ export const RESOURCES: readonly ResourceDef[] = [
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */
-export const NESTED_RESOURCES: readonly ResourceDef[] = [blacklistNumbers] as const;
+export const NESTED_RESOURCES: readonly ResourceDef[] = [
+  blacklistNumbers,
+  userTokens,
+  userLogs,
+  deviceHistory,
+  licenseUsers,
+  flowVersions,
+  loggerConfigLogs,
+] as const;

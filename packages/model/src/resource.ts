@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { AccessClass, Right } from './access.js';
+import type { AccessClass, Permission, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
+import { checkFilters, type ListFilter } from './filters.js';
 
 export const AREAS = [
   'directory',
@@ -75,6 +76,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   input: TInput;
   /** Create body where creation asks for more (a password, say); defaults to `input`. */
   createInput?: z.ZodObject;
+  /** The create answer where it tells more than the item (a token's value, shown only then). */
+  created?: z.ZodObject;
   /** Item as the API answers it (without id, which every item has). */
   item: TItem;
   /** Fields a list may project (`fields=`); the default list projection is `listFields`. */
@@ -88,6 +91,8 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   defaultSort: string;
   /** List screen columns. */
   columns: readonly ColumnDef[];
+  /** Filters of the list, shown above it and sent as list params. */
+  filters?: readonly ListFilter[];
   /** Per-record permissions (ACL routes and the Permissions tab). */
   recordAcl: boolean;
   /** Change-log object name, where changes of this resource are loggable. */
@@ -108,23 +113,51 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.
    */
   fullAccess?: boolean;
+  /** The global permission that guards a resource without an access class (and not full access). */
+  permission?: Permission;
   /**
-   * A nested resource lives under one record of another: its `path` is the parent's path, the
-   * parent id as `:param`, then its own segment. `field` is the item field holding the parent id.
-   * `rights: 'parent'` guards it by the parent's class (and, under rbac, the parent record):
-   * reading needs the parent's `r`, any change is an edit (`w`) of the parent. `'own'` checks the
-   * child's own class only.
+   * A nested resource lives under one record of another: its `path` holds the parent id as
+   * `:param` (usually the parent's path, `:param`, then its own segment). `field` is the item
+   * field holding the parent id, where the item shows it. `itemParam` names the record id in item
+   * paths (default `id`; another name where the parent's is `id`). `rights: 'parent'` guards it by
+   * the parent's rule (class and, under rbac, the parent record; or the parent's permission or
+   * full access): reading needs the parent's `r`, any change is an edit (`w`) of the parent.
+   * `'own'` checks the child's own class or permission only.
    */
-  parent?: { resource: ResourceDef; param: string; field: string; rights: 'parent' | 'own' };
+  parent?: {
+    resource: ResourceDef;
+    param: string;
+    field?: string;
+    itemParam?: string;
+    rights: 'parent' | 'own';
+  };
+};
+
+/** What guards one right on a resource, as the server checks it (and the console shows it). */
+export type GuardingRight = {
+  /** The class whose right is checked; null where none is. */
+  objClass: AccessClass | null;
+  right: Right;
+  /** Without a class: the global permission checked instead. */
+  permission?: Permission;
+  /** Every signed-in user of the domain holds the right. */
+  fullAccess: boolean;
 };
 
 /** The access class and right that guard `right` on a resource, as the server checks them. */
-export function guardingRight(def: ResourceDef, right: Right): { objClass: AccessClass | null; right: Right } {
-  if (def.parent?.rights === 'parent') {
-    return { objClass: def.parent.resource.objClass, right: right === 'r' ? 'r' : 'w' };
-  }
-  return { objClass: def.objClass, right };
+export function guardingRight(def: ResourceDef, right: Right): GuardingRight {
+  const byParent = def.parent?.rights === 'parent';
+  const owner = byParent ? (def.parent as { resource: ResourceDef }).resource : def;
+  return {
+    objClass: owner.objClass,
+    right: byParent && right !== 'r' ? 'w' : right,
+    permission: owner.objClass ? undefined : owner.permission,
+    fullAccess: !owner.objClass && !!owner.fullAccess,
+  };
 }
+
+/** The path parameter naming a record in a resource's item paths. */
+export const itemParamOf = (def: ResourceDef): string => def.parent?.itemParam ?? 'id';
 
 /** The API path of a nested resource's records under one parent record. */
 export function nestedPath(def: ResourceDef, parentId: number | string): string {
@@ -142,13 +175,16 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
     if (!(def.fields as readonly string[]).includes(s)) throw new Error(`${def.name}: sort ${s} is not a field`);
   }
   if (def.parent) {
-    const prefix = `${def.parent.resource.path}/:${def.parent.param}/`;
-    if (!def.path.startsWith(prefix)) throw new Error(`${def.name}: a nested path starts with ${prefix}`);
-    if (!(def.fields as readonly string[]).includes(def.parent.field)) {
-      throw new Error(`${def.name}: parent field ${def.parent.field} is not a field`);
+    const { param, field, itemParam } = def.parent;
+    if (!def.path.includes(`/:${param}/`)) throw new Error(`${def.name}: a nested path holds /:${param}/`);
+    if (field && !(def.fields as readonly string[]).includes(field)) {
+      throw new Error(`${def.name}: parent field ${field} is not a field`);
     }
+    if ((itemParam ?? 'id') === param) throw new Error(`${def.name}: item param ${param} is the parent's`);
   }
+  if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
+  if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);
   if (def.form) {
     const keys = Object.keys(def.input.shape);
     for (const tab of formTabs(def.form)) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createDomainWithAdmin } from '../src/auth/bootstrap.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -198,4 +198,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!options.dataDir && !options.databaseUrl) await cleanup();
     },
   };
+}
+
+/**
+ * The set-up block every API suite shares: a server on a fresh database of `driver`, started
+ * before the enclosing block's tests and closed after them. Answers a stand-in that reaches the
+ * running server: use it in hooks and tests, not while the block is being collected.
+ */
+export function useTestServer(driver: Driver, options: Omit<TestServerOptions, 'driver'> = {}): TestServer {
+  let server: TestServer | null = null;
+  beforeAll(async () => {
+    server = await startTestServer({ ...options, driver });
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = null;
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!server) throw new Error('The test server runs only inside the hooks and tests of its block');
+      return Reflect.get(server, key);
+    },
+  });
 }

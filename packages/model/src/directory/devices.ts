@@ -101,6 +101,7 @@ export const devices = defineResource({
   search: ['name', 'account'],
   sort: ['id', 'name', 'account', 'state', 'brand', 'model', 'mac', 'ip', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
+  filters: [{ kind: 'ref', key: 'user', path: '/users', objClass: 'users' }],
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'account', sort: 'account' },
@@ -143,3 +144,31 @@ export const deviceAuditEntry = z.object({
 export const DEVICE_CSV_COLUMNS = ['account', 'name', 'brand', 'model', 'mac', 'ip'] as const;
 export const deviceImportBody = z.object({ content: z.string({ error: messages.required }) });
 export const deviceImportProblem = z.object({ row: z.number(), field: z.string(), message: z.string() });
+
+/**
+ * A device's usage history (`/devices/{id}/users/audit`): hotdesk log-in and log-out times per
+ * user, newest first, written by telephony events; read-only, under the device's read right.
+ * `q` searches the user's name as it was at log-in; `timeFrom`/`timeTo` filter (`deviceAuditQuery`).
+ */
+export const deviceHistory = defineResource({
+  name: 'deviceHistory',
+  path: '/devices/:id/users/audit',
+  objClass: null,
+  area: 'directory',
+  route: '/directory/devices',
+  input: z.object({}),
+  item: deviceAuditEntry,
+  fields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
+  listFields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
+  search: ['userName'],
+  sort: ['id', 'loggedInAt', 'loggedOutAt'],
+  defaultSort: '-loggedInAt',
+  columns: [
+    { field: 'user', kind: 'ref' },
+    { field: 'loggedInAt', kind: 'date', sort: 'loggedInAt' },
+    { field: 'loggedOutAt', kind: 'date', sort: 'loggedOutAt' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: devices, param: 'id', itemParam: 'entryId', rights: 'parent' },
+});

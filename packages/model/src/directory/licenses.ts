@@ -136,3 +136,31 @@ export const licenseUser = z.object({
   license: z.array(z.object({ id: z.number(), prod: z.string() })),
 });
 export type LicenseUser = z.infer<typeof licenseUser>;
+
+/**
+ * The users holding one license (`/products/{id}/users`), with their live sessions and licenses;
+ * read-only, guarded by the manageUserLicense permission (licenses have no access class).
+ */
+export const licenseUsers = defineResource({
+  name: 'license_users',
+  path: '/products/:id/users',
+  objClass: null,
+  permission: 'manageUserLicense',
+  area: 'directory',
+  route: '/directory/license',
+  input: z.object({}),
+  item: licenseUser,
+  fields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
+  listFields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
+  search: ['username', 'user'],
+  sort: ['id', 'username', 'user', 'sessions'],
+  defaultSort: '+username',
+  columns: [
+    { field: 'user', kind: 'ref', sort: 'user' },
+    { field: 'username', sort: 'username' },
+    { field: 'sessions', sort: 'sessions' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: licenses, param: 'id', itemParam: 'userId', rights: 'own' },
+});

@@ -125,3 +125,60 @@ export const auditLogEntry = z.object({
   newState: z.unknown().nullable(),
   oldState: z.unknown().nullable(),
 });
+
+/**
+ * A user's API tokens (`/users/{id}/tokens`): listed and revoked under the user, created with a
+ * value answered only then (never stored nor listed). The user's rights govern them.
+ */
+export const userTokens = defineResource({
+  name: 'tokens',
+  path: '/users/:id/tokens',
+  objClass: null,
+  area: 'directory',
+  route: '/directory/users',
+  input: userTokenInput,
+  created: userTokenCreated,
+  item: userToken,
+  fields: ['id', 'usage', 'createdAt', 'createdBy'],
+  listFields: ['id', 'usage', 'createdAt', 'createdBy'],
+  search: ['usage'],
+  sort: ['id', 'usage', 'createdAt'],
+  defaultSort: '-createdAt',
+  columns: [
+    { field: 'usage', sort: 'usage' },
+    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
+    { field: 'createdBy', kind: 'ref' },
+  ],
+  recordAcl: false,
+  ops: { create: true, update: false, patch: false, delete: true },
+  parent: { resource: users, param: 'id', itemParam: 'tokenId', rights: 'parent' },
+});
+
+/**
+ * What a user did (`/logger/user/{userId}/logs`): change-log entries it made and its sign-ins,
+ * newest first; read-only, under the user's read right. Filters: `auditLogQuery`.
+ */
+export const userLogs = defineResource({
+  name: 'userLogs',
+  path: '/logger/user/:userId/logs',
+  objClass: null,
+  area: 'directory',
+  route: '/directory/users',
+  input: z.object({}),
+  item: auditLogEntry,
+  fields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  listFields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  search: [],
+  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
+  defaultSort: '-date',
+  columns: [
+    { field: 'date', kind: 'date', sort: 'date' },
+    { field: 'action', sort: 'action' },
+    { field: 'object', sort: 'object' },
+    { field: 'recordId', sort: 'recordId' },
+    { field: 'userIp', sort: 'userIp' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: users, param: 'userId', rights: 'parent' },
+});

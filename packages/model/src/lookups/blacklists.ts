@@ -67,6 +67,7 @@ export const blacklistNumbers = defineResource({
   search: ['number'],
   sort: ['id', 'number', 'description', 'expireAt'],
   defaultSort: '+number',
+  filters: [{ kind: 'dateRange', key: 'expireAt', from: 'expireFrom', to: 'expireTo' }],
   columns: [
     { field: 'number', sort: 'number' },
     { field: 'description', sort: 'description' },

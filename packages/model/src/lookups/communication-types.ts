@@ -34,6 +34,7 @@ export const communicationTypes = defineResource({
   search: ['name', 'code'],
   sort: ['id', 'name', 'channel', 'code', 'description'],
   defaultSort: '+name',
+  filters: [{ kind: 'enum', key: 'channel', options: COMMUNICATION_CHANNELS, multiple: true }],
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'code', sort: 'code' },

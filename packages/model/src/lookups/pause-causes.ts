@@ -37,6 +37,7 @@ export const pauseCauses = defineResource({
   search: ['name'],
   sort: ['id', 'name', 'limitMin', 'description'],
   defaultSort: '+name',
+  filters: [{ kind: 'numberRange', key: 'limitMin', min: 'limitFrom', max: 'limitTo' }],
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'limitMin', sort: 'limitMin' },

@@ -130,3 +130,31 @@ export const flowTag = z.object({ name: z.string() });
 
 /** Extra list filters of flows, besides q: name, type and tags (repeatable; any tag matches). */
 export const flowListFilters = ['name', 'type', 'tags'] as const;
+
+/**
+ * Kept previous schemas of a flow (`/routing/schema/{id}/versions`), newest first; read-only
+ * (a restore is a save of the flow). Flows' full access governs them.
+ */
+export const flowVersions = defineResource({
+  name: 'flowVersions',
+  path: '/routing/schema/:id/versions',
+  objClass: null,
+  fullAccess: true,
+  area: 'routing',
+  route: '/routing/flow',
+  input: z.object({}),
+  item: flowVersion,
+  fields: ['id', 'version', 'schema', 'savedAt', 'savedBy'],
+  listFields: ['id', 'version', 'schema', 'savedAt', 'savedBy'],
+  search: [],
+  sort: ['id', 'version', 'savedAt'],
+  defaultSort: '-version',
+  columns: [
+    { field: 'version', sort: 'version' },
+    { field: 'savedAt', kind: 'date', sort: 'savedAt' },
+    { field: 'savedBy', kind: 'ref' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: flows, param: 'id', itemParam: 'versionId', rights: 'parent' },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
+import { auditLogEntry } from '../directory/users.js';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
 import { int, optionalText, refInput, refOutput } from '../validation.js';
@@ -11,6 +12,7 @@ export const loggerConfig = defineResource({
   name: 'loggerConfig',
   path: '/logger/config',
   objClass: null,
+  permission: 'systemSetting',
   area: 'system',
   route: '/system/changelogs',
   input: z.object({
@@ -42,4 +44,34 @@ export const loggerConfig = defineResource({
   ],
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
+});
+
+/**
+ * The change-log entries of a config's object (`/logger/config/{id}/logs`): its create, update
+ * and delete entries, newest first; read-only, under the config's systemSetting permission.
+ * Filters as for a user's log (`auditLogQuery`).
+ */
+export const loggerConfigLogs = defineResource({
+  name: 'loggerConfigLogs',
+  path: '/logger/config/:id/logs',
+  objClass: null,
+  area: 'system',
+  route: '/system/changelogs',
+  input: z.object({}),
+  item: auditLogEntry,
+  fields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  listFields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  search: [],
+  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
+  defaultSort: '-date',
+  columns: [
+    { field: 'date', kind: 'date', sort: 'date' },
+    { field: 'action', sort: 'action' },
+    { field: 'user', kind: 'ref' },
+    { field: 'recordId', sort: 'recordId' },
+    { field: 'userIp', sort: 'userIp' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: loggerConfig, param: 'id', itemParam: 'logId', rights: 'parent' },
 });

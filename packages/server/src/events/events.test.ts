@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
+import { drivers, useTestServer } from '../../test/harness.js';
 import { makeActor, setRbac } from '../../test/resources/helpers.js';
 import { openEvents } from '../../test/sse.js';
 import { HttpError } from '../http/errors.js';
@@ -22,13 +22,11 @@ registerTelephonyEvent(
 );
 
 describe.each(drivers())('live events on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let phone: string;
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     phone = (await makeActor(s, s.adminToken, { permissions: ['telephonyEvents'] })).token;
   });
-  afterAll(async () => s?.close());
 
   const post = (body: unknown, token = phone) => s.request('POST', '/api/telephony/events', { token, body });
 

@@ -1,20 +1,18 @@
 import { messages } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { FIXTURES } from '../resources/fixtures.js';
 
 /** Input that used to crash a handler (500) is a 4xx with the usual error body. */
 describe.each(drivers())('bad input on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
   let device: { id: number; account: string };
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     token = s.adminToken;
     const created = await s.request('POST', '/api/devices', { token, body: FIXTURES.devices.create('bad') });
     device = created.body;
   });
-  afterAll(async () => s?.close());
 
   const raw = (path: string, init: RequestInit = {}) =>
     fetch(`${s.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });

@@ -1,18 +1,16 @@
 import { blacklistNumbersPath, DATE_INVALID, messages, NUMBER_TAKEN } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { makeActor, setRbac, unique } from '../resources/helpers.js';
 
 type Num = { id: number; listId: number; number: string; description: string; expireAt: string | null };
 
 describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const api = (method: string, path: string, body?: unknown, query?: Record<string, unknown>, as = token) =>
     s.request(method, `/api${path}`, { token: as, body, query });

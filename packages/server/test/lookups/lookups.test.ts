@@ -1,16 +1,14 @@
 import { messages, PAUSE_CAUSE_LIMIT_MIN } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 
 describe.each(drivers())('lookups on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const api = (method: string, path: string, body?: unknown, as = token) =>
     s.request(method, `/api${path}`, { token: as, body });

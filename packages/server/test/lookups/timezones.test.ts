@@ -1,18 +1,16 @@
 import { TIMEZONE_UNKNOWN, timezoneNames } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 
 type Zone = { id: string; name: string; offset: string };
 
 describe.each(drivers())('time zones on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const zones = (query: Record<string, unknown>, as = token) =>
     s.request('GET', '/api/calendars/timezones', { token: as, query });

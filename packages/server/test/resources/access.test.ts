@@ -8,41 +8,48 @@ import {
   type Right,
 } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
-import { FIXTURES } from './fixtures.js';
+import { drivers, useTestServer } from '../harness.js';
+import { FIXTURES, fixtureOf } from './fixtures.js';
 import { type Actor, classIds, makeActor, setRbac, unique } from './helpers.js';
 
 type Item = Record<string, unknown> & { id: number };
 const byName = (defs: readonly ResourceDef[]) => defs.map((d) => [d.name, d] as [string, ResourceDef]);
 
 describe.each(drivers())('access checks on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let admin: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     admin = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const ALL = [...RESOURCES, ...NESTED_RESOURCES];
-  /** API path of the resource's records; a nested one's under one parent of the first domain. */
+  /** API path of the resource's records; a nested one's under the parent its last record has. */
   const bases = new Map<string, string>();
   const baseOf = (def: ResourceDef) => bases.get(def.name) ?? `/api${def.path}`;
+  /** The parent id of a nested resource's last record. */
+  const parents = new Map<string, number>();
 
-  /** A record of the resource in the first domain: a new one, or an existing one. */
+  /**
+   * A record of the resource in the first domain: a new one, or an existing one; a nested one
+   * under a new parent (another suite may have deleted the last one: one config per object).
+   */
   async function record(def: ResourceDef): Promise<Item> {
-    const parent = FIXTURES[def.name].parent;
-    if (parent && !bases.has(def.name)) bases.set(def.name, `/api${nestedPath(def, await parent(s, admin))}`);
+    const parent = fixtureOf(def).parent;
+    if (parent) {
+      const id = await parent(s, admin);
+      parents.set(def.name, id);
+      bases.set(def.name, `/api${nestedPath(def, id)}`);
+    }
     const base = baseOf(def);
-    await FIXTURES[def.name].prepare?.(s, admin);
+    await fixtureOf(def).prepare?.(s, admin);
     if (def.ops.create) {
-      if (FIXTURES[def.name].exclusive) {
+      if (fixtureOf(def).exclusive) {
         const ids = (await s.request('GET', base, { token: admin, query: { size: 1000 } })).body.items.map(
           (i: Item) => i.id,
         );
         if (ids.length) await s.request('DELETE', base, { token: admin, query: { id: ids } });
       }
-      const res = await s.request('POST', base, { token: admin, body: FIXTURES[def.name].create('acc') });
+      const res = await s.request('POST', base, { token: admin, body: fixtureOf(def).create!('acc') });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     }
@@ -52,13 +59,13 @@ describe.each(drivers())('access checks on %s', (driver) => {
   /** Each route of a resource with the right it needs. */
   function routes(def: ResourceDef, id: number): [Right, string, string, unknown?][] {
     const base = baseOf(def);
-    const fx = FIXTURES[def.name];
+    const fx = fixtureOf(def);
     const out: [Right, string, string, unknown?][] = [
       ['r', 'GET', base],
       ['r', 'GET', `${base}/${id}`],
     ];
-    if (def.ops.create) out.push(['x', 'POST', base, fx.create('deny')]);
-    if (def.ops.update) out.push(['w', 'PUT', `${base}/${id}`, fx.update('deny')]);
+    if (def.ops.create) out.push(['x', 'POST', base, fx.create!('deny')]);
+    if (def.ops.update) out.push(['w', 'PUT', `${base}/${id}`, fx.update!('deny')]);
     if (def.ops.patch) out.push(['w', 'PATCH', `${base}/${id}`, fx.patch]);
     if (def.ops.delete) out.push(['d', 'DELETE', `${base}/${id}`], ['d', 'DELETE', `${base}?id=${id}`]);
     if (def.recordAcl) out.push(['r', 'GET', `${base}/${id}/acl`], ['w', 'PATCH', `${base}/${id}/acl`, []]);
@@ -66,7 +73,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
     return out.map(([right, ...rest]) => [guardingRight(def, right).right, ...rest]);
   }
 
-  describe.each(byName(ALL.filter((d) => d.objClass)))('class rights of %s', (_name, def) => {
+  describe.each(byName(ALL.filter((d) => guardingRight(d, 'r').objClass)))('class rights of %s', (_name, def) => {
     const cls = guardingRight(def, 'r').objClass as string;
     // Class rights alone (obac): classes whose record checks start on (devices, say) are tested
     // without them here, and with them in "record rights" below.
@@ -80,7 +87,10 @@ describe.each(drivers())('access checks on %s', (driver) => {
       it(`answers 403 without the ${missing} right and lets the other rights through`, async () => {
         const target = await record(def);
         const held = 'rxwd'.replace(missing, '');
-        const actor = await makeActor(s, admin, { grants: { [cls]: held } });
+        const actor = await makeActor(s, admin, {
+          grants: { [cls]: held },
+          permissions: fixtureOf(def).permissions,
+        });
         for (const [right, method, path, body] of routes(def, target.id)) {
           const res = await s.request(method, path, { token: actor.token, body });
           if (right === missing) {
@@ -114,7 +124,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
     expect(del.status, JSON.stringify(del.body)).toBeLessThan(300);
   });
 
-  describe.each(byName(RESOURCES.filter((d) => d.fullAccess)))('full access to %s', (_name, def) => {
+  describe.each(byName(ALL.filter((d) => guardingRight(d, 'r').fullAccess)))('full access to %s', (_name, def) => {
     it('lets a signed-in user holding no right through every route, and nobody without a token', async () => {
       const target = await record(def);
       const nobody = await makeActor(s, admin);
@@ -126,25 +136,29 @@ describe.each(drivers())('access checks on %s', (driver) => {
     });
   });
 
-  describe.each(byName(RESOURCES.filter((d) => !d.objClass && !d.fullAccess)))(
-    'permission guard of %s',
-    (_name, def) => {
-      it('answers 403 without the systemSetting permission and 200 with it', async () => {
-        const target = await record(def);
-        const without = await makeActor(s, admin);
-        const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
-        for (const [, method, path, body] of routes(def, target.id)) {
-          const res = await s.request(method, path, { token: without.token, body });
-          expect(res.status, `${method} ${path}`).toBe(403);
-        }
-        for (const path of ['/api/logger/available_objects', `/api${def.path}/${target.id}/logs`]) {
-          expect((await s.request('GET', path, { token: without.token })).status).toBe(403);
-          expect((await s.request('GET', path, { token: withIt.token })).status).toBe(200);
-        }
-        expect((await s.request('GET', `/api${def.path}`, { token: withIt.token })).status).toBe(200);
-      });
-    },
-  );
+  const byPermission = ALL.filter((d) => !guardingRight(d, 'r').objClass && !guardingRight(d, 'r').fullAccess);
+  describe.each(byName(byPermission))('permission guard of %s', (_name, def) => {
+    const permission = guardingRight(def, 'r').permission as string;
+    it(`answers 403 on every route without the ${permission} permission and lets it through with it`, async () => {
+      const target = await record(def);
+      const without = await makeActor(s, admin, { grants: { users: 'rxwd' } });
+      const withIt = await makeActor(s, admin, { permissions: [permission] });
+      for (const [, method, path, body] of routes(def, target.id)) {
+        const res = await s.request(method, path, { token: without.token, body });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body.id).toBe('app.auth.forbidden');
+        const allowed = await s.request(method, path, { token: withIt.token, body });
+        expect(allowed.status, `${method} ${path} ${JSON.stringify(allowed.body)}`).not.toBe(403);
+      }
+    });
+  });
+
+  it('guards the loggable objects by the systemSetting permission', async () => {
+    const without = await makeActor(s, admin);
+    const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
+    expect((await s.request('GET', '/api/logger/available_objects', { token: without.token })).status).toBe(403);
+    expect((await s.request('GET', '/api/logger/available_objects', { token: withIt.token })).status).toBe(200);
+  });
 
   describe.each(byName(NESTED_RESOURCES.filter((d) => d.parent?.rights === 'parent' && d.parent.resource.recordAcl)))(
     "the parent's record rights over %s under rbac",
@@ -155,8 +169,11 @@ describe.each(drivers())('access checks on %s', (driver) => {
 
       it('refuses every route without the parent record right, then follows its ACL', async () => {
         const target = await record(def);
-        const parentId = target[def.parent!.field] as number;
-        const actor = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
+        const parentId = parents.get(def.name) as number;
+        const actor = await makeActor(s, admin, {
+          grants: { [cls]: 'rxwd' },
+          permissions: fixtureOf(def).permissions,
+        });
         await setRbac(s, admin, cls, true);
         const tryAll = async (allowed: Right[]) => {
           for (const [right, method, path, body] of routes(def, target.id)) {
@@ -202,8 +219,8 @@ describe.each(drivers())('access checks on %s', (driver) => {
       // An edit: PATCH where the resource has it, else a whole PUT (calendars).
       const edit = () =>
         def.ops.patch
-          ? as('PATCH', `${base}/${target.id}`, FIXTURES[def.name].patch)
-          : as('PUT', `${base}/${target.id}`, FIXTURES[def.name].update('rec'));
+          ? as('PATCH', `${base}/${target.id}`, fixtureOf(def).patch)
+          : as('PUT', `${base}/${target.id}`, fixtureOf(def).update!('rec'));
 
       expect(await listed()).not.toContain(target.id);
       expect((await as('GET', `${base}/${target.id}`)).status).toBe(403);
@@ -278,7 +295,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
       const listedRules = await s.request('GET', `/api/acl/objclass/${ids[cls]}`, { token: admin });
       expect(listedRules.body.items).toEqual(rule.body.items);
 
-      const created = await s.request('POST', base, { token: reader.token, body: FIXTURES[def.name].create('own') });
+      const created = await s.request('POST', base, { token: reader.token, body: fixtureOf(def).create!('own') });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const acl = await s.request('GET', `${base}/${created.body.id}/acl`, { token: reader.token });
       expect(acl.status).toBe(200);
@@ -358,29 +375,35 @@ describe.each(drivers())('access checks on %s', (driver) => {
       other = (await s.createDomain(unique('tenant'))).adminToken;
     });
 
-    describe.each(byName(NESTED_RESOURCES))('reaches nothing of %s under a parent of the first domain', (name, def) => {
-      it('answers 404 naming the parent on every route, and through its own parent too', async () => {
-        const target = await record(def);
-        const base = baseOf(def);
-        const parentMissing = `app.${def.parent!.resource.name}.not_found`;
-        for (const [, method, path, body] of routes(def, target.id)) {
-          const res = await s.request(method, path, { token: other, body });
-          expect(res.status, `${method} ${path}`).toBe(404);
-          expect(res.body.id).toBe(parentMissing);
-        }
-        const ownBase = `/api${nestedPath(def, await FIXTURES[name].parent!(s, other))}`;
-        expect((await s.request('GET', `${ownBase}/${target.id}`, { token: other })).status).toBe(404);
-        const bulk = await s.request('DELETE', ownBase, { token: other, query: { id: target.id } });
-        expect(bulk.body.items).toEqual([]);
-        expect((await s.request('GET', `${base}/${target.id}`, { token: admin })).status).toBe(200);
-      });
-    });
+    describe.each(byName(NESTED_RESOURCES))(
+      'reaches nothing of %s under a parent of the first domain',
+      (_name, def) => {
+        it('answers 404 naming the parent on every route, and through its own parent too', async () => {
+          const target = await record(def);
+          const base = baseOf(def);
+          const parentMissing = `app.${def.parent!.resource.name}.not_found`;
+          for (const [, method, path, body] of routes(def, target.id)) {
+            const res = await s.request(method, path, { token: other, body });
+            expect(res.status, `${method} ${path}`).toBe(404);
+            expect(res.body.id).toBe(parentMissing);
+          }
+          const ownBase = `/api${nestedPath(def, await fixtureOf(def).parent!(s, other))}`;
+          expect((await s.request('GET', `${ownBase}/${target.id}`, { token: other })).status).toBe(404);
+          expect((await s.request('GET', ownBase, { token: other, query: { id: target.id } })).body.items).toEqual([]);
+          if (def.ops.delete) {
+            const bulk = await s.request('DELETE', ownBase, { token: other, query: { id: target.id } });
+            expect(bulk.body.items).toEqual([]);
+          }
+          expect((await s.request('GET', `${base}/${target.id}`, { token: admin })).status).toBe(200);
+        });
+      },
+    );
 
     describe.each(byName(RESOURCES))('sees and changes nothing of %s in the first domain', (name, def) => {
       it('by list, read, update, delete and ACL routes', async () => {
         const target = await record(def);
         const base = baseOf(def);
-        const fx = FIXTURES[name];
+        const fx = fixtureOf(def);
         const as = (method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown> } = {}) =>
           s.request(method, path, { token: other, ...opts });
         const list = await as('GET', base, { query: { size: 1000 } });
@@ -391,7 +414,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
         expect(read.status).toBe(404);
         expect(read.body.id).toBe(`app.${name}.not_found`);
         if (def.ops.update)
-          expect((await as('PUT', `${base}/${target.id}`, { body: fx.update('x') })).status).toBe(404);
+          expect((await as('PUT', `${base}/${target.id}`, { body: fx.update!('x') })).status).toBe(404);
         if (def.ops.patch) expect((await as('PATCH', `${base}/${target.id}`, { body: fx.patch })).status).toBe(404);
         if (def.ops.delete) {
           expect((await as('DELETE', `${base}/${target.id}`)).status).toBe(404);

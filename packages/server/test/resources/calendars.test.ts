@@ -1,6 +1,6 @@
 import { messages, parseIcsHolidays } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { unique } from './helpers.js';
 
 const ICS = [
@@ -21,13 +21,11 @@ const ICS = [
 ].join('\r\n');
 
 describe.each(drivers())('calendars on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const base = '/api/calendars';
 

@@ -1,8 +1,8 @@
 import { NESTED_RESOURCES, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
-import { FIXTURES } from './fixtures.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
+import { fixtureOf } from './fixtures.js';
 
 type Item = Record<string, unknown> & { id: number };
 
@@ -44,17 +44,15 @@ function expectEcho(item: Item, body: Record<string, unknown>) {
 }
 
 describe.each(drivers())('generated resource suite on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const defs = [...RESOURCES, ...NESTED_RESOURCES];
   describe.each(defs.map((def) => [def.name, def] as [string, ResourceDef]))('%s', (name, def) => {
-    const fx = FIXTURES[name];
+    const fx = fixtureOf(def);
     // A nested resource's records live under a parent made for the suite.
     let base = `/api${def.path}`;
     beforeAll(async () => {
@@ -64,7 +62,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
     const get = (path: string, query?: Record<string, unknown>) => s.request('GET', path, { token, query });
     const all = async (): Promise<Item[]> => (await get(base, { size: 1000 })).body.items;
     const create = async (prefix = 'crud'): Promise<Item> => {
-      const res = await s.request('POST', base, { token, body: fx.create(prefix) });
+      const res = await s.request('POST', base, { token, body: fx.create!(prefix) });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     };
@@ -85,13 +83,16 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
     it('reads, creates, replaces, patches and deletes a record', async () => {
       let item: Item;
       if (def.ops.create) {
-        const body = fx.create('crud');
+        const body = fx.create!('crud');
         const res = await s.request('POST', base, { token, body });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         expect(typeof res.body.id).toBe('number');
         expectEcho(res.body, body);
         expect(res.body).not.toHaveProperty('password');
-        item = res.body;
+        // A create answer that tells more (a token's value) says only that much more than the item.
+        expect((def.created ?? def.item).safeParse(res.body).error).toBeUndefined();
+        const shown = Object.entries(res.body).filter(([key]) => (def.fields as readonly string[]).includes(key));
+        item = Object.fromEntries(shown) as Item;
       } else {
         [item] = await records(1);
       }
@@ -101,7 +102,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       item = read.body;
 
       if (def.ops.update) {
-        const body = fx.update('put');
+        const body = fx.update!('put');
         const res = await s.request('PUT', `${base}/${item.id}`, { token, body });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expectEcho(res.body, body);
@@ -112,12 +113,12 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       if (def.ops.patch) {
         const res = await s.request('PATCH', `${base}/${item.id}`, { token, body: fx.patch });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        expectEcho(res.body, fx.patch);
+        expectEcho(res.body, fx.patch!);
         // Absent fields keep their values: PATCH never fills defaults.
-        expect(res.body[fx.untouched]).toEqual(item[fx.untouched]);
+        expect(res.body[fx.untouched!]).toEqual(item[fx.untouched!]);
         // Put the record back as it was, for the other tests.
         if (!def.ops.create) {
-          const undo = Object.fromEntries(Object.keys(fx.patch).map((k) => [k, item[k]]));
+          const undo = Object.fromEntries(Object.keys(fx.patch!).map((k) => [k, item[k]]));
           expect((await s.request('PATCH', `${base}/${item.id}`, { token, body: undo })).status).toBe(200);
         }
       }
@@ -143,33 +144,42 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
     if (def.parent) {
       it('keeps records under their parent and answers 404 for a missing parent', async () => {
         const parent = def.parent!.resource.name;
+        const field = def.parent!.field;
         const [mine] = await records(1);
         const otherBase = `/api${nestedPath(def, await fx.parent!(s, token))}`;
-        const theirs = await s.request('POST', otherBase, { token, body: fx.create('other') });
-        expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
-        expect(theirs.body[def.parent!.field]).not.toBe(mine[def.parent!.field]);
+        let theirs: Item;
+        if (def.ops.create) {
+          const res = await s.request('POST', otherBase, { token, body: fx.create!('other') });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          theirs = res.body;
+        } else {
+          [theirs] = (await get(otherBase)).body.items;
+        }
+        if (field) expect(theirs[field]).not.toBe(mine[field]);
         const ids = (await all()).map((i) => i.id);
         expect(ids).toContain(mine.id);
-        expect(ids).not.toContain(theirs.body.id);
+        expect(ids).not.toContain(theirs.id);
         // Another parent's record is not reachable through this parent's path.
-        const cross = `${base}/${theirs.body.id}`;
+        const cross = `${base}/${theirs.id}`;
         expect((await get(cross)).status).toBe(404);
+        expect((await get(base, { id: theirs.id })).body.items).toEqual([]);
         if (def.ops.update) {
-          expect((await s.request('PUT', cross, { token, body: fx.update('x') })).status).toBe(404);
+          expect((await s.request('PUT', cross, { token, body: fx.update!('x') })).status).toBe(404);
         }
         if (def.ops.delete) {
           expect((await s.request('DELETE', cross, { token })).status).toBe(404);
-          const bulk = await s.request('DELETE', base, { token, query: { id: theirs.body.id } });
+          const bulk = await s.request('DELETE', base, { token, query: { id: theirs.id } });
           expect(bulk.body.items).toEqual([]);
         }
-        expect((await get(`${otherBase}/${theirs.body.id}`)).status).toBe(200);
+        expect((await get(`${otherBase}/${theirs.id}`)).status).toBe(200);
         const missing = `/api${nestedPath(def, 2_000_000_000)}`;
-        for (const [method, path, body] of [
+        const tries: [string, string, unknown?][] = [
           ['GET', missing],
           ['GET', `${missing}/${mine.id}`],
-          ['POST', missing, fx.create('x')],
-          ['DELETE', `${missing}/${mine.id}`],
-        ] as [string, string, unknown?][]) {
+        ];
+        if (def.ops.create) tries.push(['POST', missing, fx.create!('x')]);
+        if (def.ops.delete) tries.push(['DELETE', `${missing}/${mine.id}`], ['DELETE', `${missing}?id=${mine.id}`]);
+        for (const [method, path, body] of tries) {
           const res = await s.request(method, path, { token, body });
           expect(res.status, `${method} ${path}`).toBe(404);
           expect(res.body.id).toBe(`app.${parent}.not_found`);
@@ -182,7 +192,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
 
     if (def.ops.bulkCreate) {
       it('creates several records at once, or none when a line is wrong, naming the lines', async () => {
-        const good = [fx.create('bulk'), fx.create('bulk')];
+        const good = [fx.create!('bulk'), fx.create!('bulk')];
         const res = await s.request('POST', base, { token, body: good });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         expect(res.body.items).toHaveLength(2);
@@ -192,7 +202,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
 
         const before = (await all()).length;
         const bad = fx.invalid[0];
-        const mixed = [fx.create('bulk'), bad.body, fx.create('bulk'), bad.body];
+        const mixed = [fx.create!('bulk'), bad.body, fx.create!('bulk'), bad.body];
         const refused = await s.request('POST', base, { token, body: mixed });
         expect(refused.status).toBe(400);
         expect(refused.body.fields.map((f: { field: string }) => f.field)).toEqual([
@@ -200,7 +210,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
           `4.${bad.field}`,
         ]);
         expect((await all()).length).toBe(before);
-        for (const body of [[], Array.from({ length: 1001 }, () => fx.create('bulk'))]) {
+        for (const body of [[], Array.from({ length: 1001 }, () => fx.create!('bulk'))]) {
           const res = await s.request('POST', base, { token, body });
           expect(res.status).toBe(400);
           expect(res.body.fields[0].field).toBe('body');
@@ -229,39 +239,42 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       expect(first.body.items.length).toBe(Math.min(10, everything.length));
     });
 
-    it('searches with a trailing * as a prefix and without it exactly, ignoring case', async () => {
-      let value: string;
-      let id: number;
-      if (def.ops.create) {
-        const body = fx.create('srch');
-        const res = await s.request('POST', base, { token, body });
-        expect(res.status).toBe(201);
-        value = fx.searchValue(body);
-        id = res.body.id;
-      } else {
-        const [one] = await records(1);
-        value = String(one[def.search[0]]);
-        id = one.id;
-      }
-      const prefix = await get(base, { q: `${value.slice(0, 3).toUpperCase()}*`, size: 1000 });
-      expect(prefix.status).toBe(200);
-      expect(prefix.body.items.map((i: Item) => i.id)).toContain(id);
-      for (const item of prefix.body.items) {
-        const hit = def.search.some((f) =>
-          String(item[f] ?? '')
-            .toLowerCase()
-            .startsWith(value.slice(0, 3).toLowerCase()),
-        );
-        // Search fields outside the list projection cannot be checked here; the hit must be found by one.
-        if (def.search.every((f) => f in item)) expect(hit).toBe(true);
-      }
-      const exact = await get(base, { q: value.toUpperCase() });
-      expect(exact.body.items.map((i: Item) => i.id)).toContain(id);
-      const partial = await get(base, { q: value.slice(0, -1) });
-      expect(partial.body.items.map((i: Item) => i.id)).not.toContain(id);
-      const none = await get(base, { q: 'zqxj-nothing-like-this*' });
-      expect(none.body).toEqual({ items: [], next: false });
-    });
+    it.runIf(def.search.length)(
+      'searches with a trailing * as a prefix and without it exactly, ignoring case',
+      async () => {
+        let value: string;
+        let id: number;
+        if (def.ops.create) {
+          const body = fx.create!('srch');
+          const res = await s.request('POST', base, { token, body });
+          expect(res.status).toBe(201);
+          value = fx.searchValue(body);
+          id = res.body.id;
+        } else {
+          const [one] = await records(1);
+          value = fx.searchValue(one);
+          id = one.id;
+        }
+        const prefix = await get(base, { q: `${value.slice(0, 3).toUpperCase()}*`, size: 1000 });
+        expect(prefix.status).toBe(200);
+        expect(prefix.body.items.map((i: Item) => i.id)).toContain(id);
+        for (const item of prefix.body.items) {
+          const hit = def.search.some((f) =>
+            String(item[f] ?? '')
+              .toLowerCase()
+              .startsWith(value.slice(0, 3).toLowerCase()),
+          );
+          // Search fields outside the list projection cannot be checked here; the hit must be found by one.
+          if (def.search.every((f) => f in item)) expect(hit).toBe(true);
+        }
+        const exact = await get(base, { q: value.toUpperCase() });
+        expect(exact.body.items.map((i: Item) => i.id)).toContain(id);
+        const partial = await get(base, { q: value.slice(0, -1) });
+        expect(partial.body.items.map((i: Item) => i.id)).not.toContain(id);
+        const none = await get(base, { q: 'zqxj-nothing-like-this*' });
+        expect(none.body).toEqual({ items: [], next: false });
+      },
+    );
 
     it('sorts on every sortable field both ways, in the order of its values', async () => {
       await records(3);
@@ -352,7 +365,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       for (const bad of INJECTIONS) {
         const q = await get(base, { q: bad });
         expect(q.status, `q=${bad}`).toBe(200);
-        if (bad !== '*') {
+        if (bad !== '*' && def.search.length) {
           // No record holds these characters, and a pattern is never taken as one.
           expect(q.body.items, `q=${bad}`).toEqual([]);
         }
@@ -367,7 +380,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       expect(stillThere.length).toBeGreaterThan(0);
     });
 
-    it('never answers 500 to random bodies', async () => {
+    it.runIf(def.ops.create || def.ops.update || def.ops.patch)('never answers 500 to random bodies', async () => {
       const [target] = await records(1);
       const keys = Object.keys(def.input.shape);
       const body = fc.oneof(

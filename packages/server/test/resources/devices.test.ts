@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/resources/engine/sql.js';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { drivers, useTestServer } from '../harness.js';
 import { openEvents } from '../sse.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, setRbac, unique } from './helpers.js';
@@ -11,15 +11,13 @@ import { makeActor, setRbac, unique } from './helpers.js';
 type Device = Record<string, unknown> & { id: number; account: string };
 
 describe.each(drivers())('devices on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
   let phone: string;
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     token = s.adminToken;
     phone = (await makeActor(s, token, { permissions: ['telephonyEvents'] })).token;
   });
-  afterAll(async () => s?.close());
 
   const newDevice = async (extra: Record<string, unknown> = {}, as = token): Promise<Device> => {
     const res = await s.request('POST', '/api/devices', {

@@ -194,6 +194,23 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/users/:id/tokens': (c) =>
     onStrongerUser(c, 'POST', (id) => `/api/users/${id}/tokens`, 201, { usage: 'escalation test' }),
+  'DELETE /api/users/:id/tokens': async (c) => {
+    // Revoking takes rights away only, and only under the user of the path: another user's token
+    // named by id stays.
+    const actor = await userManager(c);
+    const theirs = await c.s.request('POST', `/api/users/${c.adminUserId}/tokens`, {
+      token: c.admin,
+      body: { usage: 'escalation test' },
+    });
+    expect(theirs.status).toBe(201);
+    const res = await c.s.request('DELETE', `/api/users/${actor.userId}/tokens`, {
+      token: actor.token,
+      query: { id: theirs.body.id },
+    });
+    expect(res.body.items).toEqual([]);
+    const still = await c.s.request('GET', `/api/users/${c.adminUserId}/tokens/${theirs.body.id}`, { token: c.admin });
+    expect(still.status).toBe(200);
+  },
   'POST /api/users/:id/logout': (c) => onStrongerUser(c, 'POST', (id) => `/api/users/${id}/logout`, 200),
   'DELETE /api/users/:id/two-factor': (c) => onStrongerUser(c, 'DELETE', (id) => `/api/users/${id}/two-factor`, 404),
   'POST /api/products/:id/users/:userId/logout': async (c) => {

@@ -1,6 +1,14 @@
-import { INVALID_REGEX_MESSAGE, LOGGABLE_OBJECTS, messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
+import {
+  INVALID_REGEX_MESSAGE,
+  LOGGABLE_OBJECTS,
+  messages,
+  type ResourceDef,
+  TIMEZONE_UNKNOWN,
+} from '@switchboard/model';
 import type { TestServer } from '../harness.js';
+import { generatedFixture } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
+import { NESTED_FIXTURES } from './nested-fixtures.js';
 
 type Body = Record<string, unknown>;
 
@@ -15,21 +23,27 @@ export type InvalidCase = {
   on?: 'create' | 'update';
 };
 
+/** How the generated suites make and change records of one resource (the parts its `ops` allow). */
 export type Fixture = {
   /** A valid create body whose search value (see `searchValue`) starts with `prefix`. */
-  create(prefix: string): Body;
-  /** The value a search finds the created record by. */
-  searchValue(body: Body): string;
+  create?(prefix: string): Body;
+  /** The value a search finds a record by: from the create body, or from a listed item where the resource does not create. */
+  searchValue(record: Body): string;
   /** A valid full update (PUT) body. */
-  update(prefix: string): Body;
+  update?(prefix: string): Body;
   /** A valid partial change and a field it changes, to check PATCH leaves other fields alone. */
-  patch: Body;
+  patch?: Body;
   /** A field PATCH must not touch when absent, with a value create sets. */
-  untouched: string;
+  untouched?: string;
   invalid: InvalidCase[];
+  /** Global permissions the routes need besides the class rights (for the access suite's actors). */
+  permissions?: string[];
   /** Records are limited (one config per object): delete them before each test that creates. */
   exclusive?: boolean;
-  /** A nested resource: makes a parent record on this server and answers its id. */
+  /**
+   * A nested resource: makes a parent record on this server and answers its id. A resource that
+   * does not create gets its records made under the parent here.
+   */
   parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
@@ -57,7 +71,7 @@ const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
 
 const BERLIN = { name: 'Europe/Berlin', offset: '+01:00' };
 
-export const FIXTURES: Record<string, Fixture> = {
+export const FIXTURES = {
   calendars: {
     create: (prefix) => ({
       name: unique(prefix),
@@ -673,28 +687,6 @@ export const FIXTURES: Record<string, Fixture> = {
       },
     ],
   },
-  skills: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
-  blacklists: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
   blacklistNumbers: {
     parent: async (s, token) => {
       const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });
@@ -723,78 +715,20 @@ export const FIXTURES: Record<string, Fixture> = {
       { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
     ],
   },
-  buckets: {
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced' }),
-    patch: { description: 'patched' },
-    untouched: 'name',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-    ],
-  },
-  communicationTypes: {
-    create: (prefix) => ({ name: unique(prefix), code: unique('code'), channel: 'phone', description: 'test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), code: unique('code'), channel: 'email', description: 'replaced' }),
-    patch: { channel: 'messaging' },
-    untouched: 'description',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', code: 'x', channel: 'phone' },
-        field: 'name',
-        message: messages.required,
-      },
-      {
-        rule: 'code required',
-        body: { name: unique('c'), channel: 'phone' },
-        field: 'code',
-        message: messages.required,
-      },
-      {
-        rule: 'channel required',
-        body: { name: unique('c'), code: unique('c') },
-        field: 'channel',
-        message: messages.required,
-      },
-      {
-        rule: 'channel known',
-        body: { name: unique('c'), code: unique('c'), channel: 'pigeon' },
-        field: 'channel',
-        message: `${messages.oneOf} phone, email, messaging`,
-      },
-    ],
-  },
-  pauseCauses: {
-    create: (prefix) => ({ name: unique(prefix), limitMin: 15, allowAgent: false, description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      limitMin: 30,
-      allowAdmin: false,
-      allowSupervisor: true,
-      allowAgent: true,
-      description: 'replaced',
-    }),
-    patch: { allowAdmin: true },
-    untouched: 'limitMin',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      {
-        rule: 'limitMin numeric',
-        body: { name: unique('p'), limitMin: 'x' },
-        field: 'limitMin',
-        message: messages.numeric,
-      },
-      {
-        rule: 'limitMin at least 0',
-        body: { name: unique('p'), limitMin: -5 },
-        field: 'limitMin',
-        message: `${messages.min} 0`,
-      },
-      { rule: 'flag is a flag', body: { name: unique('p'), allowAgent: 'yes' }, field: 'allowAgent' },
-    ],
-  },
-};
+} satisfies Record<string, Fixture>;
+
+/**
+ * The fixture of a resource: a hand-written one, a nested one's, or one generated from the
+ * schemas of a simple resource (which then needs none written here).
+ */
+export function fixtureOf(def: ResourceDef): Fixture {
+  const fx = (FIXTURES as Record<string, Fixture>)[def.name] ?? NESTED_FIXTURES[def.name] ?? generated(def);
+  if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
+  return fx;
+}
+
+const cache = new Map<string, Fixture | null>();
+function generated(def: ResourceDef): Fixture | null {
+  if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def));
+  return cache.get(def.name) ?? null;
+}

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor } from './helpers.js';
 
 // Errors carry a locale key and parameters besides `detail`, worded with the resource's own name.
 describe.each(drivers())('keyed error messages on %s', (driver) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
-  });
-  afterAll(async () => s?.close());
+  const s = useTestServer(driver);
 
   it('a unique conflict names the device and the field, for the answer and the field', async () => {
     const body = FIXTURES.devices.create('keyed');

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignLicenses } from '../../src/resources/directory/licenses.js';
 import { queryRows } from '../../src/resources/engine/sql.js';
-import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
+import { drivers, TEST_ADMIN_PASSWORD, useTestServer } from '../harness.js';
 import { issueLicense, LICENSE_KEYS, seedLicense } from '../licenses.js';
 import { makeActor, unique } from './helpers.js';
 
 type Item = Record<string, unknown> & { id: number };
 
 describe.each(drivers())('licenses on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver, { config: { licensePublicKey: LICENSE_KEYS.publicKey } });
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver, config: { licensePublicKey: LICENSE_KEYS.publicKey } });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const importLicense = (certificate: unknown, as = token) =>
     s.request('PUT', '/api/customer', { token: as, body: { certificate } });

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages, TTS_MAX_TEXT } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { makeActor } from './helpers.js';
 
 type Item = { id: number; name: string; createdAt: string; mimeType: string; size: number };
@@ -50,13 +50,11 @@ const hasEspeak = (() => {
 })();
 
 describe.each(drivers())('media files on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver, { config: { mediaMaxBytes: 256 * 1024 } });
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver, config: { mediaMaxBytes: 256 * 1024 } });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const mediaDir = () => s.ctx.config.mediaDir;
 
@@ -312,11 +310,7 @@ describe.each(drivers())('media files on %s', (driver) => {
 });
 
 describe('media text-to-speech without an engine', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ config: { ttsCommand: '/nonexistent/espeak-ng' } });
-  });
-  afterAll(async () => s?.close());
+  const s = useTestServer('pglite', { config: { ttsCommand: '/nonexistent/espeak-ng' } });
 
   it('says it is unavailable and refuses with 503 and a clear message, storing nothing', async () => {
     const status = await s.request('GET', '/api/storage/media/tts', { token: s.adminToken });

@@ -1,18 +1,16 @@
 import { INVALID_REGEX_MESSAGE, messages } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { makeActor, unique } from './helpers.js';
 
 type Rule = { id: number; name: string; position: number; disabled: boolean };
 
 describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const call = (method: string, path: string, body?: unknown, query?: Record<string, unknown>, as = token) =>
     s.request(method, path, { token: as, body, query });

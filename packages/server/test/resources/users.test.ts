@@ -1,18 +1,16 @@
 import { messages } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, TEST_ADMIN_PASSWORD, useTestServer } from '../harness.js';
 import { seedLicense } from '../licenses.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, unique } from './helpers.js';
 
 describe.each(drivers())('users on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
+  beforeAll(() => {
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const newUser = async (extra: Record<string, unknown> = {}) => {
     const body = { ...FIXTURES.users.create('u'), ...extra };

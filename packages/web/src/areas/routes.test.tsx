@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, testUser } from '../app/test-utils';
 
@@ -18,12 +18,6 @@ describe('admin area routes', () => {
   it('opens the creation form for a user holding the create right', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     renderApp('/directory/users/new', { user: testUser({ users: 'rx' }) });
-    await new Promise((r) => setTimeout(r, 3000));
-    {
-      const c = document.body.cloneNode(true) as HTMLElement;
-      for (const s of c.querySelectorAll('style')) s.remove();
-      console.log('TEXT', c.textContent);
-    }
     expect(await screen.findByRole('heading', { name: 'New user' }, { timeout: 20000 })).toBeInTheDocument();
   });
 
@@ -62,5 +56,43 @@ describe('admin area routes', () => {
     renderApp('/lookups/regions/new', { user: testUser({ lookups: 'rx' }) });
     expect(await screen.findByRole('heading', { name: 'New region' }, { timeout: 10000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for a malformed id without asking the API, and for an unknown one', async () => {
+    const api = mockFetch((_method, url) =>
+      url.pathname === '/api/regions/4040'
+        ? {
+            status: 404,
+            body: { id: 'app.regions.not_found', code: 404, status: 'Not Found', detail: 'No such region' },
+          }
+        : { body: { items: [], next: false } },
+    );
+    renderApp('/lookups/regions/abc', { user: testUser({ lookups: 'r' }) });
+    expect(
+      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.startsWith('/api/regions/'))).toBe(false);
+    cleanup();
+    renderApp('/lookups/regions/4040', { user: testUser({ lookups: 'r' }) });
+    expect(
+      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/regions/4040')).toBe(true);
+    cleanup();
+    renderApp('/lookups/blacklist/7x/new', { user: testUser({ cc_list: 'rw' }) });
+    expect(
+      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a new blacklist number for a role with rw on blacklists, as the server allows', async () => {
+    mockFetch(() => ({ body: { items: [], next: false } }));
+    const { router } = renderApp('/lookups/blacklist/7/new', { user: testUser({ cc_list: 'rw' }) });
+    expect(await screen.findByRole('heading', { name: 'New number' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/lookups/blacklist/7/new');
+    cleanup();
+    const denied = renderApp('/lookups/blacklist/7/new', { user: testUser({ cc_list: 'r' }) });
+    await waitFor(() => expect(denied.router.state.location.pathname).toBe('/access-denied'));
   });
 });

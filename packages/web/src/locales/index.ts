@@ -11,7 +11,11 @@ export type Tree = { [key: string]: string | Tree };
  * adding a resource edits its area's file, never one file every change touches. The shared texts
  * (shell, kit, fields, validation, errors) stay here. Top-level keys of two files never clash.
  */
-const areaFiles = import.meta.glob<Tree>('../areas/*/locales/*.json', { eager: true, import: 'default' });
+const areaFiles = {
+  ...import.meta.glob<Tree>('../areas/*/locales/*.json', { eager: true, import: 'default' }),
+  // Parts of the kit with many strings of their own keep them beside their code too.
+  ...import.meta.glob<Tree>('../kit/*/locales/*.json', { eager: true, import: 'default' }),
+};
 
 function bundle(lang: Language, shared: Tree): Tree {
   const out: Tree = { ...shared };

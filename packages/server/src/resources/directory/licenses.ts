@@ -4,8 +4,7 @@ import {
   type LicenseExpiryFilter,
   licenseImport,
   licenses as licensesDef,
-  licenseUser,
-  type ResourceDef,
+  licenseUsers as licenseUsersDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +17,7 @@ import { licenses, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
 import { compile } from '../engine/compile.js';
+import { defineServerResource } from '../engine/define.js';
 import {
   doc,
   idParamDoc,
@@ -87,31 +87,16 @@ function publicKeyOf(text: string): KeyObject {
   return keyCache.key;
 }
 
-/** What the users of one license look like: users of the domain holding the license. */
-const licenseUsersDef: ResourceDef = {
-  name: 'license_users',
-  path: '/products/:id/users',
-  objClass: null,
-  area: 'directory',
-  route: '/directory/license',
-  input: z.object({}),
-  item: licenseUser,
-  fields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
-  listFields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
-  search: ['username', 'user'],
-  sort: ['id', 'username', 'user', 'sessions'],
-  defaultSort: '+username',
-  columns: [],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-};
-
 const SESSIONS_SQL = `(select count(*)::int from auth_tokens a where a.user_id = t.id and a.kind = 'session'
   and a.revoked_at is null and (a.expires_at is null or a.expires_at > now()))`;
 
-const licenseUsers = compile(licenseUsersDef, {
+/** The users holding one license (`/products/{id}/users`): users of the domain with a seat of it. */
+export const licenseUsersResource = defineServerResource(licenseUsersDef, {
   table: users,
-  recordClass: null,
+  parentLink: {
+    table: licenses,
+    where: (licenseId) => holds(licenseId),
+  },
   fields: {
     domain: { select: '(select d.name from domains d where d.id = t.domain_id)' },
     user: { select: `json_build_object('id', t.id, 'name', t.name)`, column: 't.name' },
@@ -119,6 +104,10 @@ const licenseUsers = compile(licenseUsersDef, {
     license: { select: USER_LICENSES_SQL('t.id') },
   },
 });
+
+function holds(licenseId: number) {
+  return sql`exists (select 1 from user_licenses ul where ul.user_id = t.id and ul.license_id = ${licenseId})`;
+}
 
 async function licenseOf(request: FastifyRequest): Promise<number> {
   const id = parseId('license', (request.params as { id: string }).id);
@@ -130,13 +119,10 @@ async function licenseOf(request: FastifyRequest): Promise<number> {
   return id;
 }
 
-const holds = (licenseId: number) =>
-  sql`exists (select 1 from user_licenses ul where ul.user_id = t.id and ul.license_id = ${licenseId})`;
-
 /**
  * GET /api/license and /api/license/{id} (any signed-in user of the domain: licenses have no
- * access class), PUT /api/customer (import or renew; systemSetting), GET /api/products/{id}/users
- * and POST /api/products/{id}/users/{userId}/logout (manageUserLicense).
+ * access class), PUT /api/customer (import or renew; systemSetting) and
+ * POST /api/products/{id}/users/{userId}/logout (manageUserLicense).
  */
 export function registerLicenseRoutes(app: FastifyInstance) {
   const c = licensesCompiled;
@@ -229,24 +215,6 @@ export function registerLicenseRoutes(app: FastifyInstance) {
         const saved = await readItem(tx, c, principal.domainId, row.id);
         return { license: saved, renewed: !row.inserted };
       });
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/products/:id/users',
-    config: { guard: { permission: 'manageUserLicense' } },
-    schema: doc('license', 'Users holding a license, with their live sessions and licenses', {
-      params: idParamDoc,
-      querystring: listQueryDoc,
-      response: { 200: listAnswerDoc(licenseUser) },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const licenseId = await licenseOf(request);
-      const lq = parseListQuery(licenseUsers.listSpec, request.query as Record<string, unknown>);
-      if (isQueryError(lq)) throw queryError('license_users', lq);
-      return listItems(request.server.ctx.db, licenseUsers, request.principal!, lq, [holds(licenseId)]);
     },
   });
 

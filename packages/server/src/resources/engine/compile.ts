@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type CompiledFilter, compileFilters } from './filters.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
 import { ident, isoSql } from './sql.js';
@@ -19,6 +20,8 @@ export type Compiled = {
   sortCols: Map<string, string>;
   searchCols: string[];
   listSpec: ListSpec;
+  /** The definition's declared list filters. */
+  filters: CompiledFilter[];
   defaultSort: SortSpec;
   /** `select … from table t` for every field, for the default list projection. */
   selectItem: string;
@@ -82,6 +85,7 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     sortCols,
     searchCols,
     listSpec,
+    filters: compileFilters(def, binding, columns),
     defaultSort,
     selectItem: build(fields),
     selectList: build(def.listFields as readonly string[]),

@@ -1,10 +1,11 @@
-import { guardingRight, type Right } from '@switchboard/model';
-import { type SQL, sql } from 'drizzle-orm';
+import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
+import { filterConditions, filterDocs } from './filters.js';
 import {
   doc,
   idParamDoc,
@@ -27,24 +28,24 @@ export const NO_RECORD_PARAM = 'noRecordCheck';
 
 export type ServerResource = { compiled: Compiled; register(app: FastifyInstance): void };
 
-/** The guard of a route on this resource for one right. */
+/**
+ * The guard of a route on this resource for one right: the rule `guardingRight` states (the
+ * parent's for a nested resource guarded by its parent), so the console and the server agree.
+ */
 export function guardOf(c: Compiled, right: Right): Guard {
-  // Every signed-in user of the domain holds every right (communications, skills).
-  if (c.def.fullAccess) return 'authenticated';
-  if (c.def.parent) {
-    // The parent's record right is checked by the route, after the parent is known to exist.
-    const g = guardingRight(c.def, right);
-    if (!g.objClass) throw new Error(`${c.def.name}: a nested resource needs a class to guard it`);
-    return { class: g.objClass, right: g.right, recordParam: NO_RECORD_PARAM };
-  }
-  if (c.def.objClass) {
-    const guard: Guard = { class: c.def.objClass, right };
-    // A param name no path has: the guard then checks only the class right.
-    if (c.recordClass === null) guard.recordParam = NO_RECORD_PARAM;
+  const g = guardingRight(c.def, right);
+  // Every signed-in user of the domain holds every right (communications, skills, flows).
+  if (c.def.fullAccess || g.fullAccess) return 'authenticated';
+  if (g.objClass) {
+    const guard: Guard = { class: g.objClass, right: g.right };
+    // A param name no path has: the guard then checks only the class right. A nested resource's
+    // parent record right is checked by the route, after the parent is known to exist.
+    if (c.def.parent || c.recordClass === null) guard.recordParam = NO_RECORD_PARAM;
     return guard;
   }
-  if (!c.binding.permission) throw new Error(`${c.def.name}: a resource without a class needs a permission guard`);
-  return { permission: c.binding.permission };
+  const permission = c.binding.permission ?? g.permission;
+  if (!permission) throw new Error(`${c.def.name}: a resource without a class needs a permission guard`);
+  return { permission };
 }
 
 export const callerOf = (request: FastifyRequest) => ({
@@ -56,7 +57,8 @@ export const callerOf = (request: FastifyRequest) => ({
 /** Of `ids`, those that hang under this parent record. */
 async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
   const st = new Statement();
-  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal!.domainId)} and ${link.column} = ${st.param(parentId)} and t.id in ${st.list(ids)}`;
+  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal!.domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
+  if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const rows = await runStatement<{ id: number }>(request.server.ctx.db, st);
   return rows.map((r) => r.id);
 }
@@ -70,18 +72,19 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const createSchema = def.createInput ?? def.input;
   const patchSchema = def.input.partial();
   const url = `/api${def.path}`;
-  const itemUrl = `${url}/:id`;
+  const itemParam = itemParamOf(def);
+  const itemUrl = `${url}/:${itemParam}`;
   const tag = def.name;
   const item = def.item as z.ZodObject;
   const link = linkOf(c);
   const params = link ? z.object({ [link.param]: z.string() }) : undefined;
-  const itemParams = link ? params!.extend({ id: z.string() }) : idParamDoc;
+  const itemParams = link ? params!.extend({ [itemParam]: z.string() }) : idParamDoc;
   /** The parent id of a nested route (checked), or null for a top-level resource. */
   const parentId = (request: FastifyRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
   /** The record of the path, which must hang under the parent of the path. */
   const recordId = async (request: FastifyRequest, right: Right) => {
     const parent = await parentId(request, right);
-    const id = parseId(def.name, (request.params as { id: string }).id);
+    const id = parseId(def.name, (request.params as Record<string, string>)[itemParam], itemParam);
     if (link && parent !== null && !(await childrenOf(request, c, link, parent, [id])).length) throw notFound(c);
     return id;
   };
@@ -95,7 +98,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         config: { guard: guardOf(c, 'r') },
         schema: doc(tag, `List ${def.name}`, {
           params,
-          querystring: listQueryDoc,
+          querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
           response: { 200: listAnswerDoc(item) },
         }),
         ...routeCompilers,
@@ -104,10 +107,12 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
-          const filters = binding.listFilters?.(query) ?? [];
-          if (!Array.isArray(filters)) throw queryError(def.name, filters);
-          const scoped: SQL[] =
-            link && parent !== null ? [sql`${sql.raw(link.column)} = ${parent}`, ...filters] : filters;
+          const declared = filterConditions(c.filters, query);
+          if (!Array.isArray(declared)) throw queryError(def.name, declared);
+          const own = binding.listFilters?.(query) ?? [];
+          if (!Array.isArray(own)) throw queryError(def.name, own);
+          const filters = [...declared, ...own];
+          const scoped: SQL[] = link && parent !== null ? [link.condition(parent), ...filters] : filters;
           return listItems(request.server.ctx.db, c, request.principal!, lq, scoped);
         },
       });
@@ -137,14 +142,16 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             {
               params,
               body: def.ops.bulkCreate ? z.union([createSchema, z.array(createSchema)]) : createSchema,
-              response: { 201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : item },
+              response: {
+                201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
+              },
             },
           ),
           ...routeCompilers,
           handler: async (request, reply) => {
             const parent = await parentId(request, 'x');
             const withParent = (body: Record<string, unknown>) => {
-              if (link && parent !== null) body[link.field] = parent;
+              if (link?.key && parent !== null) body[link.key] = parent;
               return body;
             };
             if (def.ops.bulkCreate && Array.isArray(request.body)) {
@@ -153,7 +160,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               return reply.status(201).send({ items });
             }
             const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
-            const created = await createItem(c, callerOf(request), withParent(body));
+            const created = binding.create
+              ? await binding.create(request, body, parent)
+              : await createItem(c, callerOf(request), withParent(body));
             return reply.status(201).send(created);
           },
         });

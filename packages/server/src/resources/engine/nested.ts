@@ -1,5 +1,5 @@
 import { guardingRight, type Right } from '@switchboard/model';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, keyedError } from '../../http/errors.js';
@@ -8,35 +8,46 @@ import type { Compiled } from './compile.js';
 import { parseId } from './http.js';
 import { ident, runStatement, Statement } from './sql.js';
 
-/** Where a nested resource's records hang: the parent table and the child column holding its id. */
+/** Where a nested resource's records hang: the parent table and how a child row names its parent. */
 export type ParentLink = {
   param: string;
   parentName: string;
   parentTable: string;
-  /** The child's column holding the parent id, over the row alias `t`. */
-  column: string;
-  field: string;
+  /** The child rows of one parent, over the row alias `t`. */
+  condition(parentId: number): SQL;
+  /** The child's column (Drizzle key) a create fills with the parent id; null where rows hang another way. */
+  key: string | null;
   /** The class whose record right (rbac) the parent record needs; null: class right only. */
   recordClass: string | null;
 };
 
-/** Reads the parent table from the child column's foreign key, so the link cannot drift from the schema. */
+/**
+ * Reads the parent table from the child column's foreign key (unless the binding names it), so
+ * the link cannot drift from the schema.
+ */
 export function linkOf(c: Compiled): ParentLink | null {
   const parent = c.def.parent;
   if (!parent) return null;
-  const col = c.columns[parent.field] as PgColumn | undefined;
-  if (!col) throw new Error(`${c.def.name}: parent field ${parent.field} has no column`);
-  const fk = getTableConfig(c.binding.table)
-    .foreignKeys.map((k) => k.reference())
-    .find((r) => r.columns.length === 1 && r.columns[0].name === col.name);
-  if (!fk) throw new Error(`${c.def.name}: column ${col.name} needs a foreign key to its parent`);
+  const given = c.binding.parentLink;
+  const col = given?.column ?? (parent.field ? (c.columns[parent.field] as PgColumn | undefined) : undefined);
+  if (!col && !given?.where) throw new Error(`${c.def.name}: a nested resource needs a parent column or condition`);
+  let parentTable = given?.table ? getTableName(given.table) : null;
+  if (!parentTable && col) {
+    const fk = getTableConfig(c.binding.table)
+      .foreignKeys.map((k) => k.reference())
+      .find((r) => r.columns.length === 1 && r.columns[0].name === col.name);
+    if (fk) parentTable = getTableName(fk.foreignTable);
+  }
+  if (!parentTable) throw new Error(`${c.def.name}: name the parent table or give the parent column a foreign key`);
+  const key = col ? (Object.entries(c.columns).find(([, v]) => v === col)?.[0] ?? null) : null;
+  const columnSql = col ? sql.raw(`t.${ident(col.name)}`) : null;
   const rights = parent.rights === 'parent';
   return {
     param: parent.param,
     parentName: parent.resource.name,
-    parentTable: getTableName(fk.foreignTable),
-    column: `t.${ident(col.name)}`,
-    field: parent.field,
+    parentTable,
+    condition: (parentId) => (given?.where ? given.where(parentId) : sql`${columnSql} = ${parentId}`),
+    key,
     recordClass: rights && parent.resource.recordAcl ? parent.resource.objClass : null,
   };
 }

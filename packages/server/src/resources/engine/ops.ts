@@ -36,6 +36,7 @@ export async function listItems(
 ): Promise<ListAnswer> {
   const st = new Statement();
   let text = `${lq.fields ? c.selectFields(lq.fields) : c.selectList} where t.domain_id = ${st.param(principal.domainId)}`;
+  if (c.binding.scope) text += ` and ${st.embed(c.binding.scope)}`;
   const readable = recordFilterText(principal, c.recordClass, 'r', st);
   if (readable) text += ` and ${readable}`;
   if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
@@ -52,8 +53,14 @@ export async function listItems(
   return { items: rows, next };
 }
 
+/** The binding's scope as a condition to add (`and …`), or nothing. */
+const scopeSql = (c: Compiled) => (c.binding.scope ? sql` and ${c.binding.scope}` : sql``);
+
 export async function readItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
-  const [row] = await queryRows(db, sql`${sql.raw(c.selectItem)} where t.id = ${id} and t.domain_id = ${domainId}`);
+  const [row] = await queryRows(
+    db,
+    sql`${sql.raw(c.selectItem)} where t.id = ${id} and t.domain_id = ${domainId}${scopeSql(c)}`,
+  );
   return row ?? null;
 }
 
@@ -61,6 +68,7 @@ export async function readItem(db: Db, c: Compiled, domainId: number, id: number
 export async function findItem(db: Db, c: Compiled, domainId: number, id: number): Promise<Row | null> {
   const st = new Statement();
   st.text = `${c.selectItem} where t.id = ${st.param(id)} and t.domain_id = ${st.param(domainId)}`;
+  if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const [row] = await runStatement(db, st);
   return row ?? null;
 }
@@ -219,7 +227,11 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
   const { app, principal } = caller;
   const deleted = await inUse(c, () =>
     app.db.transaction(async (tx) => {
-      const parts: SQL[] = [sql.raw(c.selectItem), sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`];
+      const parts: SQL[] = [
+        sql.raw(c.selectItem),
+        sql` where t.domain_id = ${principal.domainId} and t.id in ${ids}`,
+        scopeSql(c),
+      ];
       const deletable = recordFilter(principal, c.recordClass, 'd');
       if (deletable) parts.push(sql` and `, deletable);
       const items = await queryRows(tx, sql.join(parts));

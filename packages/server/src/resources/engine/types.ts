@@ -1,10 +1,12 @@
 import type { Permission, ResourceDef } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/principal.js';
+import type { Row } from './sql.js';
 
 /** What a write hook knows about the call. */
 export type WriteContext = {
@@ -38,6 +40,23 @@ export type FieldBinding = {
 
 export type ResourceBinding = {
   table: PgTable;
+  /**
+   * Which rows of the table are records of this resource (API tokens among sign-in sessions, say),
+   * over the row alias `t`; every list, read and delete applies it.
+   */
+  scope?: SQL;
+  /**
+   * How a nested resource's rows hang under the parent record. By default the column of the
+   * definition's `parent.field`, whose foreign key names the parent table. `column` names another
+   * child column; `table` the parent table where the column has no foreign key; `where` a
+   * condition over `t` for rows tied to the parent another way (through a join table, say).
+   */
+  parentLink?: { column?: PgColumn; table?: PgTable; where?: (parentId: number) => SQL };
+  /**
+   * A create that is not a plain insert (an API token whose value is answered once): gets the
+   * validated body and the checked parent id (null at the top level), answers the created item.
+   */
+  create?: (request: FastifyRequest, body: Record<string, unknown>, parentId: number | null) => Promise<Row>;
   /** The guard of a resource without an access class (logger config: systemSetting). */
   permission?: Permission;
   /**
@@ -77,6 +96,8 @@ export type ResourceBinding = {
    * conditions over the row alias `t`, or a field error.
    */
   listFilters?: (query: Record<string, unknown>) => SQL[] | { field: string; message: string };
+  /** The query parameters `listFilters` reads, for the OpenAPI document. */
+  filtersDoc?: z.ZodObject;
   /** After a delete commits, with the deleted items (remove their files from disk, say). */
   afterDeleteCommit?: (items: Record<string, unknown>[], ctx: Omit<WriteContext, 'op' | 'old'>) => Promise<void>;
   /** After the transaction commits (invalidate cached sessions, say). */

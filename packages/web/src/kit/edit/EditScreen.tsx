@@ -5,13 +5,14 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiFailure, api } from '../../app/api';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiFailure, api, reportFailure } from '../../app/api';
 import { useSession } from '../../app/session';
+import { NotFoundPage } from '../../pages/NotFoundPage';
 import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { translateMessage } from '../messages';
-import { BackToList } from './BackToList';
+import { BackToList, useBackTo } from './BackToList';
 import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
 import { NEW } from './newId';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -62,9 +63,28 @@ export function EditScreen<V extends FormValues>({
   const [values, setValues] = useState<V>(empty);
   const [item, setItem] = useState<Item | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<string | null>(tabs[0]?.key ?? null);
+  // The open tab lives in the URL (`tab`), so the way back from a record opened on a tab (a
+  // nested list's row) returns to that tab.
+  const location = useLocation();
+  const backTo = useBackTo();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') ?? tabs[0]?.key ?? null;
+  const setTab = useCallback(
+    (key: string | null) =>
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (!key || key === tabs[0]?.key) next.delete('tab');
+          else next.set('tab', key);
+          return next;
+        },
+        { replace: true, state: location.state },
+      ),
+    [setSearch, tabs, location.state],
+  );
   const [dirty, setDirtyState] = useState(false);
   const dirtyRef = useRef(false);
   const setDirty = useCallback((value: boolean) => {
@@ -79,14 +99,22 @@ export function EditScreen<V extends FormValues>({
   const load = useCallback(
     async (itemId: number, signal?: AbortSignal) => {
       setLoadFailed(false);
+      setMissing(false);
       try {
-        const found = await api.get<Item>(`${def.path}/${itemId}`, { signal });
+        const found = await api.get<Item>(`${def.path}/${itemId}`, { signal, silent: true });
         setItem(found);
         setValues(fromItemRef.current(found));
         setErrors([]);
         setDirty(false);
-      } catch {
-        if (!signal?.aborted) setLoadFailed(true);
+      } catch (error) {
+        if (signal?.aborted) return;
+        // No such record (or none the caller may see): the page does not exist.
+        if (error instanceof ApiFailure && error.status === 404) {
+          setMissing(true);
+          return;
+        }
+        if (error instanceof ApiFailure) reportFailure(error);
+        setLoadFailed(true);
       }
     },
     [def.path, setDirty],
@@ -147,6 +175,8 @@ export function EditScreen<V extends FormValues>({
     [tabs, def.recordAcl, def.path, t],
   );
   const visibleTabs = allTabs.filter((x) => (!x.savedOnly || !isNew) && (x.shownWhen?.(values) ?? true));
+  // A tab the URL names that this record does not show (yet) opens the first one.
+  const shownTab = visibleTabs.some((x) => x.key === tab) ? tab : (visibleTabs[0]?.key ?? null);
 
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
@@ -160,7 +190,7 @@ export function EditScreen<V extends FormValues>({
     setErrors(found);
     setFocusError((n) => n + 1);
     // Stay on the current tab when it shows a failing field; otherwise open the first that does.
-    const current = visibleTabs.find((x) => x.key === tab);
+    const current = visibleTabs.find((x) => x.key === shownTab);
     if (current && found.some((e) => tabHolds(current, e.field))) return;
     const holder = visibleTabs.find((x) => found.some((e) => tabHolds(x, e.field)));
     if (holder) setTab(holder.key);
@@ -182,7 +212,7 @@ export function EditScreen<V extends FormValues>({
         const created = await api.post<{ id: number }>(def.path, body);
         setDirty(false);
         notifications.show({ color: 'green', message: t('kit.saved') });
-        navigate(`../${created.id}`, { relative: 'path', replace: true });
+        navigate(`../${created.id}`, { relative: 'path', replace: true, state: location.state });
       } else {
         await api.put(`${def.path}/${id}`, body);
         setDirty(false);
@@ -198,6 +228,7 @@ export function EditScreen<V extends FormValues>({
     }
   };
 
+  if (missing || (id !== null && Number.isNaN(id))) return <NotFoundPage />;
   if (loadFailed) {
     return (
       <Paper withBorder p="md">
@@ -206,7 +237,7 @@ export function EditScreen<V extends FormValues>({
             <Button size="xs" variant="light" onClick={() => id !== null && load(id)}>
               {t('kit.retry')}
             </Button>
-            <Anchor component={Link} to=".." relative="path" size="sm">
+            <Anchor component={Link} to={backTo} relative="path" size="sm">
               {t('kit.backToList')}
             </Anchor>
           </Group>
@@ -265,7 +296,7 @@ export function EditScreen<V extends FormValues>({
           {lockedBecause}
         </Alert>
       )}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs value={shownTab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {visibleTabs.map((x) => (
             <Tabs.Tab key={x.key} value={x.key} c={failing(x) ? 'red' : undefined}>

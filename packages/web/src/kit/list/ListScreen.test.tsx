@@ -1,9 +1,11 @@
-import { blacklistNumbers, blacklistNumbersPath, type ScopeEntry, users } from '@switchboard/model';
+import { notifications } from '@mantine/notifications';
+import { blacklistNumbers, blacklistNumbersPath, communicationTypes, type ScopeEntry, users } from '@switchboard/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, type Call, fakeApi, renderRoutes } from '../test-utils';
 import { ListScreen } from './ListScreen';
+import { NestedList } from './NestedList';
 
 type User = {
   id: number;
@@ -156,6 +158,101 @@ describe('ListScreen', () => {
     expect(deleted?.query.getAll('id')).toEqual(['1', '3']);
     expect(screen.getByText('Person 02')).toBeInTheDocument();
     expect(screen.queryByText('Person 03')).not.toBeInTheDocument();
+  });
+
+  it('names the record a single delete removes, and says it is gone', async () => {
+    let rows = people(2);
+    const shown = vi.spyOn(notifications, 'show');
+    const api = fakeApi((c) => {
+      if (c.method === 'DELETE' && c.path === '/users/2') {
+        rows = rows.filter((r) => r.id !== 2);
+        return { status: 204 };
+      }
+      return c.path === '/users' ? listOf(rows)(c) : undefined;
+    });
+    renderRoutes(routes, '/directory/users');
+    await screen.findByText('Person 02');
+    const row = screen.getByText('Person 02').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete "Person 02"? This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Person 02')).not.toBeInTheDocument());
+    expect(api.of('DELETE', '/users/2')).toHaveLength(1);
+    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: '"Person 02" deleted' }));
+  });
+
+  it('offers page sizes 10, 25, 50 and 100: a choice lands in the URL and starts from page 1', async () => {
+    const api = fakeApi((c) => (c.path === '/users' ? listOf(people(60))(c) : undefined));
+    const { router } = renderRoutes(routes, '/directory/users?page=2');
+    await screen.findByText('Person 11');
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(size).toHaveValue('10');
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100']);
+    await userEvent.selectOptions(size, '25');
+    await waitFor(() => expect(lastList(api.calls)?.query.get('size')).toBe('25'));
+    expect(lastList(api.calls)?.query.get('page')).toBe('1');
+    expect(router.state.location.search).toBe('?size=25');
+    expect(await screen.findByText('Person 25')).toBeInTheDocument();
+  });
+
+  it('renders the filters of the definition and sends the chosen values, kept in the URL', async () => {
+    const phone = { id: 1, name: 'Mobile', channel: 'phone', code: 'm', description: '' };
+    const api = fakeApi((c) =>
+      c.path === communicationTypes.path ? { body: { items: [phone], next: false } } : undefined,
+    );
+    const { router } = renderRoutes(
+      [{ path: '/lookups/communications', element: <ListScreen def={communicationTypes} title="Types" /> }],
+      '/lookups/communications?page=2',
+    );
+    const filter = await screen.findByRole('combobox', { name: 'Channel' });
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: 'Email', hidden: true }));
+    const last = () => api.of('GET', communicationTypes.path).at(-1)!;
+    await waitFor(() => expect(last().query.getAll('channel')).toEqual(['email']));
+    expect(last().query.get('page')).toBe('1');
+    expect(router.state.location.search).toBe('?channel=email');
+  });
+
+  it('keeps the state of a nested list under its own name, beside the other params of the screen', async () => {
+    const path = blacklistNumbersPath(7);
+    const numbers = Array.from({ length: 11 }, (_, i) => ({
+      id: i + 1,
+      listId: 7,
+      number: `+38010${String(i).padStart(2, '0')}`,
+      description: '',
+      expireAt: null,
+    }));
+    const api = fakeApi((c) =>
+      c.path === path
+        ? {
+            body: {
+              items: numbers.slice(c.query.get('page') === '2' ? 10 : 0).slice(0, 10),
+              next: c.query.get('page') !== '2',
+            },
+          }
+        : undefined,
+    );
+    const { router } = renderRoutes(
+      [{ path: '/lookups/blacklist/7', element: <NestedList def={blacklistNumbers} parentId={7} title="Numbers" /> }],
+      '/lookups/blacklist/7?tab=numbers&page=4',
+    );
+    await screen.findByText('+3801000');
+    // The screen's own `page` is not the nested list's.
+    expect(api.of('GET', path)[0]?.query.get('page')).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('+3801010')).toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('blacklistNumbers.page')).toBe('2');
+    expect(params.get('page')).toBe('4');
+    expect(params.get('tab')).toBe('numbers');
+    // Rows open below the parent's editor, remembering the way back.
+    const link = screen.getByRole('link', { name: '+3801010' });
+    expect(link).toHaveAttribute('href', '/lookups/blacklist/7/11');
   });
 
   it('PATCHes an inline toggle and reads the list again, so derived columns and failures show', async () => {

@@ -1,16 +1,19 @@
+import type { ListFilter } from '@switchboard/model';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { nextSort, searchTerm, useListState } from './useListState';
+import { nextSort, pageSize, searchTerm, useListState } from './useListState';
 
-function setup(url: string) {
+const FILTERS: ListFilter[] = [{ kind: 'enum', key: 'channel', options: ['phone', 'email'], multiple: true }];
+
+function setup(url: string, options?: Parameters<typeof useListState>[1]) {
   let router: ReturnType<typeof createMemoryRouter> | undefined;
   const wrapper = ({ children }: { children: ReactNode }) => {
     router ??= createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [url] });
     return <RouterProvider router={router} />;
   };
-  const hook = renderHook(() => useListState('+name'), { wrapper });
+  const hook = renderHook(() => useListState('+name', options), { wrapper });
   return { hook, router: () => router! };
 }
 
@@ -54,5 +57,39 @@ describe('useListState', () => {
     act(() => hook.result.current.stepBack());
     expect(router().state.location.search).toBe('?page=3');
     expect(router().state.historyAction).toBe('REPLACE');
+  });
+
+  it('takes only the offered page sizes from the URL, 10 by default', () => {
+    expect(pageSize('25')).toBe(25);
+    expect(pageSize('100')).toBe(100);
+    expect(pageSize('30')).toBe(10);
+    expect(pageSize(null)).toBe(10);
+    const { hook, router } = setup('/list?page=3&size=50');
+    expect(hook.result.current.query).toMatchObject({ page: 3, size: 50 });
+    act(() => hook.result.current.setSize(10));
+    expect(router().state.location.search).toBe('');
+  });
+
+  it('keeps a namespaced list apart from the params of the screen and of other lists', () => {
+    const { hook, router } = setup('/list?page=4&q=x&other.page=9&numbers.page=2&numbers.sort=-number', {
+      ns: 'numbers',
+    });
+    expect(hook.result.current.query).toEqual({ page: 2, size: 10, q: undefined, sort: '-number' });
+    act(() => hook.result.current.setSearch('380'));
+    const params = new URLSearchParams(router().state.location.search);
+    expect(params.get('numbers.q')).toBe('380');
+    expect(params.get('numbers.page')).toBeNull();
+    expect([params.get('page'), params.get('q'), params.get('other.page')]).toEqual(['4', 'x', '9']);
+  });
+
+  it('reads filter values from the URL into the query; a change starts from page 1', () => {
+    const { hook, router } = setup('/list?page=2&channel=phone&channel=fax', { filters: FILTERS });
+    expect(hook.result.current.query).toEqual({ page: 2, size: 10, q: undefined, sort: '+name', channel: ['phone'] });
+    expect(hook.result.current.filtered).toBe(true);
+    act(() => hook.result.current.setFilters({ channel: ['email', 'phone'] }));
+    expect(router().state.location.search).toBe('?channel=email&channel=phone');
+    act(() => hook.result.current.setFilters({ channel: [] }));
+    expect(router().state.location.search).toBe('');
+    expect(hook.result.current.filtered).toBe(false);
   });
 });

@@ -1,8 +1,15 @@
-import { FIRST_PAGE, PAGE_SIZE } from '@switchboard/model';
+import { FIRST_PAGE, filterParams, type ListFilter, PAGE_SIZE, PAGE_SIZES } from '@switchboard/model';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { type FilterValues, filterQuery } from './filters';
 
-export type ListQuery = { page: number; size: number; q?: string; sort: string };
+export type ListQuery = {
+  page: number;
+  size: number;
+  q?: string;
+  sort: string;
+  [filter: string]: string | number | readonly string[] | undefined;
+};
 
 /** The search box holds the plain term; the API gets it with the trailing `*` (prefix match). */
 export function searchTerm(q: string): string | undefined {
@@ -16,48 +23,105 @@ export function nextSort(current: string, field: string): string {
   return current === `+${field}` ? `-${field}` : `+${field}`;
 }
 
+/** A page size the list offers; anything else in the URL falls back to the default. */
+export function pageSize(raw: string | null): number {
+  const n = Number(raw);
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : PAGE_SIZE;
+}
+
+type Options = {
+  /**
+   * Prefix of this list's URL params (`numbers.page`): several lists on one screen (the tabs of
+   * an editor) each keep their own state. The screen's main list has none.
+   */
+  ns?: string;
+  filters?: readonly ListFilter[];
+};
+
+/** One empty list for every list without filters, so the query keeps its identity between renders. */
+export const NO_FILTERS: readonly ListFilter[] = [];
+
+type Change = { page?: number; size?: number; q?: string; sort?: string; filters?: FilterValues };
+
 /**
- * List state (page, search, sort) lives in the URL search params, so a list can be bookmarked and
- * the Back button walks through earlier pages and searches. Defaults are left out of the URL.
+ * List state (page, page size, search, sort, filters) lives in the URL search params, so a list
+ * can be bookmarked, the Back button walks through earlier pages and searches, and an editor
+ * opened from a row comes back to the list as it was. Defaults are left out of the URL.
  */
-export function useListState(defaultSort: string) {
+export function useListState(defaultSort: string, { ns = '', filters = NO_FILTERS }: Options = {}) {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(FIRST_PAGE, Number.parseInt(params.get('page') ?? '', 10) || FIRST_PAGE);
-  const q = params.get('q') ?? '';
-  const sort = params.get('sort') || defaultSort;
+  const key = useCallback((name: string) => (ns ? `${ns}.${name}` : name), [ns]);
+  const page = Math.max(FIRST_PAGE, Number.parseInt(params.get(key('page')) ?? '', 10) || FIRST_PAGE);
+  const size = pageSize(params.get(key('size')));
+  const q = params.get(key('q')) ?? '';
+  const sort = params.get(key('sort')) || defaultSort;
+  const names = filters.flatMap(filterParams);
+  const valueKey = names.map((n) => `${n}=${params.getAll(key(n)).join(',')}`).join('&');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valueKey stands for the filter values in the URL
+  const values = useMemo<FilterValues>(
+    () => Object.fromEntries(names.map((n) => [n, params.getAll(key(n)).filter(Boolean)])),
+    [valueKey],
+  );
 
   const update = useCallback(
-    (change: { page?: number; q?: string; sort?: string }, replace = false) => {
+    (change: Change, replace = false) => {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          const put = (key: string, value: string | undefined, fallback: string) => {
+          const put = (name: string, value: string | undefined, fallback: string) => {
             if (value === undefined) return;
-            if (value === fallback || value === '') next.delete(key);
-            else next.set(key, value);
+            if (value === fallback || value === '') next.delete(key(name));
+            else next.set(key(name), value);
           };
           put('page', change.page === undefined ? undefined : String(change.page), String(FIRST_PAGE));
+          put('size', change.size === undefined ? undefined : String(change.size), String(PAGE_SIZE));
           put('q', change.q, '');
           put('sort', change.sort, defaultSort);
+          for (const [name, list] of Object.entries(change.filters ?? {})) {
+            next.delete(key(name));
+            for (const v of list) if (v) next.append(key(name), v);
+          }
           return next;
         },
         { replace },
       );
     },
-    [setParams, defaultSort],
+    [setParams, defaultSort, key],
   );
 
   const setPage = useCallback((n: number) => update({ page: Math.max(FIRST_PAGE, n) }), [update]);
+  /** Another page size starts from the first page. */
+  const setSize = useCallback((n: number) => update({ size: n, page: FIRST_PAGE }), [update]);
   /** A new search starts from the first page. */
   const setSearch = useCallback((term: string) => update({ q: term.trim(), page: FIRST_PAGE }), [update]);
   const toggleSort = useCallback(
     (field: string) => update({ sort: nextSort(sort, field), page: FIRST_PAGE }),
     [update, sort],
   );
+  /** A filter change starts from the first page. */
+  const setFilters = useCallback((change: FilterValues) => update({ filters: change, page: FIRST_PAGE }), [update]);
   /** An empty page beyond the first steps back; it replaces the history entry so Back skips it. */
   const stepBack = useCallback(() => update({ page: Math.max(FIRST_PAGE, page - 1) }, true), [update, page]);
 
-  const query = useMemo<ListQuery>(() => ({ page, size: PAGE_SIZE, q: searchTerm(q), sort }), [page, q, sort]);
+  const query = useMemo<ListQuery>(
+    () => ({ ...filterQuery(filters, values), page, size, q: searchTerm(q), sort }),
+    [filters, values, page, size, q, sort],
+  );
+  const filtered = Object.values(values).some((v) => v.length > 0);
 
-  return { page, q, sort, query, setPage, setSearch, toggleSort, stepBack };
+  return {
+    page,
+    size,
+    q,
+    sort,
+    values,
+    filtered,
+    query,
+    setPage,
+    setSize,
+    setSearch,
+    toggleSort,
+    setFilters,
+    stepBack,
+  };
 }

@@ -1,8 +1,8 @@
 import {
   DEVICE_CSV_COLUMNS,
   DEVICE_STATES,
-  deviceAuditEntry,
   deviceAuditQuery,
+  deviceHistory,
   deviceImportBody,
   deviceRegistration,
   fieldErrors,
@@ -10,7 +10,6 @@ import {
   mac,
   messages,
   optionalText,
-  type ResourceDef,
   required,
 } from '@switchboard/model';
 import { parse } from 'csv-parse/sync';
@@ -21,7 +20,7 @@ import { grantOnCreate } from '../../../access/grants-on-create.js';
 import { writeChange } from '../../../changelog/writer.js';
 import { deviceUserAudit } from '../../../db/schema.js';
 import { apiError, HttpError } from '../../../http/errors.js';
-import { compile } from '../../engine/compile.js';
+import { defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, listQueryDoc, parseBody, parseId, queryError, routeCompilers } from '../../engine/http.js';
 import { isQueryError, parseListQuery } from '../../engine/list-query.js';
 import { findItem, listItems, notFound } from '../../engine/ops.js';
@@ -31,27 +30,13 @@ import { devicesResource } from './devices.js';
 
 const c = devicesResource.compiled;
 
-/** The usage history, listed like a resource: paging, a search on the user's name, newest first. */
-const auditDef: ResourceDef = {
-  name: 'devices',
-  path: '/devices/:id/users/audit',
-  objClass: null,
-  area: 'directory',
-  route: '/directory/devices',
-  input: z.object({}),
-  item: deviceAuditEntry,
-  fields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
-  listFields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
-  search: ['userName'],
-  sort: ['id', 'loggedInAt', 'loggedOutAt'],
-  defaultSort: '-loggedInAt',
-  columns: [],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-};
-const audit = compile(auditDef, {
+/**
+ * A device's usage history under the device (`/devices/{id}/users/audit`): read-only, newest
+ * first, `q` on the user's name at log-in, `timeFrom`/`timeTo` (epoch ms) on the log-in time.
+ */
+export const deviceHistoryResource = defineServerResource(deviceHistory, {
   table: deviceUserAudit,
-  recordClass: null,
+  parentLink: { column: deviceUserAudit.deviceId },
   fields: {
     user: {
       // The name as it was at log-in stays when the user is deleted later.
@@ -59,12 +44,15 @@ const audit = compile(auditDef, {
         else json_build_object('id', t.user_id, 'name', coalesce((select ${"coalesce(nullif(u.name, ''), u.username)"} from users u where u.id = t.user_id), t.user_name)) end`,
     },
   },
+  filtersDoc: deviceAuditQuery,
+  listFilters: (query) => {
+    const times = parseBody(deviceHistory.name, deviceAuditQuery, { timeFrom: query.timeFrom, timeTo: query.timeTo });
+    const out = [];
+    if (times.timeFrom !== undefined) out.push(sql`t.logged_in_at >= ${new Date(times.timeFrom).toISOString()}`);
+    if (times.timeTo !== undefined) out.push(sql`t.logged_in_at <= ${new Date(times.timeTo).toISOString()}`);
+    return out;
+  },
 });
-
-async function deviceExists(db: Parameters<typeof findItem>[0], domainId: number, id: number) {
-  const rows = await queryRows(db, sql`select 1 from devices where id = ${id} and domain_id = ${domainId}`);
-  if (!rows.length) throw notFound(c);
-}
 
 /** One CSV cell: quoted when it holds a separator, a quote or a line break (RFC 4180). */
 const csvCell = (value: unknown) => {
@@ -173,7 +161,7 @@ const importProblemAnswer = (problems: Problem[]) => ({
 });
 
 /**
- * Device routes beside the generic ones: registration state, usage history, CSV export (the list's
+ * Device routes beside the generic ones: registration state, CSV export (the list's
  * filters and record ACL) and CSV import (every row checked first; all or nothing).
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
@@ -199,34 +187,6 @@ export function registerDeviceRoutes(app: FastifyInstance) {
         status: DEVICE_STATES[state] ?? DEVICE_STATES[0],
         stateChangedAt: item.stateChangedAt,
       };
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/devices/:id/users/audit',
-    config: { guard: { class: 'devices', right: 'r' } },
-    schema: doc('devices', 'Usage history of a device: log-in and log-out times per user, newest first', {
-      params: idParamDoc,
-      querystring: listQueryDoc.extend({
-        timeFrom: z.string().optional().describe('Logged in at or after (epoch ms)'),
-        timeTo: z.string().optional().describe('Logged in at or before (epoch ms)'),
-      }),
-      response: { 200: z.object({ items: z.array(deviceAuditEntry.partial()), next: z.boolean() }) },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = parseId('devices', (request.params as { id: string }).id);
-      const principal = request.principal!;
-      await deviceExists(request.server.ctx.db, principal.domainId, id);
-      const query = request.query as Record<string, unknown>;
-      const times = parseBody('devices', deviceAuditQuery, { timeFrom: query.timeFrom, timeTo: query.timeTo });
-      const lq = parseListQuery(audit.listSpec, query);
-      if (isQueryError(lq)) throw queryError('devices', lq);
-      const extra = [sql`t.device_id = ${id}`];
-      if (times.timeFrom !== undefined) extra.push(sql`t.logged_in_at >= ${new Date(times.timeFrom).toISOString()}`);
-      if (times.timeTo !== undefined) extra.push(sql`t.logged_in_at <= ${new Date(times.timeTo).toISOString()}`);
-      return listItems(request.server.ctx.db, audit, principal, lq, extra);
     },
   });
 

@@ -1,14 +1,26 @@
-import { flowTag, flowVersion } from '@switchboard/model';
+import { flowTag, flowVersions as flowVersionsDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { flowVersions } from '../../../db/schema.js';
 import { HttpError } from '../../../http/errors.js';
-import { callerOf } from '../../engine/define.js';
+import { callerOf, defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, parseId, queryError, routeCompilers } from '../../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
 import { notFound, updateItem } from '../../engine/ops.js';
-import { queryRows, type Row } from '../../engine/sql.js';
+import { queryRows } from '../../engine/sql.js';
 import { flowsResource } from './flows.js';
+
+/** The kept previous schemas of a flow under the flow (`/routing/schema/{id}/versions`), read-only. */
+export const flowVersionsResource = defineServerResource(flowVersionsDef, {
+  table: flowVersions,
+  parentLink: { column: flowVersions.flowId },
+  fields: {
+    savedBy: {
+      select: `(select json_build_object('id', u.id, 'name', coalesce(nullif(u.name, ''), u.username)) from users u where u.id = t.saved_by)`,
+    },
+  },
+});
 
 const NO_FIELDS = { fields: new Set<string>(), sort: new Set<string>() };
 const pageQueryDoc = z.object({
@@ -44,8 +56,8 @@ async function flowOf(request: FastifyRequest): Promise<number> {
 }
 
 /**
- * The routes of flows beyond the generic ones: the tag search, and the kept versions of a flow's
- * schema with their restore (itself a save, so the schema it replaces is kept too).
+ * The routes of flows beyond the generic ones: the tag search, and the restore of a kept version
+ * (itself a save, so the schema it replaces is kept too).
  */
 export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
@@ -66,33 +78,6 @@ export function registerFlowRoutes(app: FastifyInstance) {
         sql`select distinct tag as name from flows t, unnest(t.tags) as tag
             where t.domain_id = ${request.principal!.domainId}${like}
             order by 1 limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
-      );
-      return answer(rows, lq.size);
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/routing/schema/:id/versions',
-    config: { guard: 'authenticated' },
-    schema: doc('flows', 'Kept previous schemas of a flow, newest first', {
-      params: idParamDoc,
-      querystring: pageQueryDoc,
-      response: { 200: z.object({ items: z.array(flowVersion), next: z.boolean() }) },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = await flowOf(request);
-      const lq = page(request, 'flows');
-      const rows = await queryRows<Row>(
-        request.server.ctx.db,
-        sql`select v.id, v.version, v.schema,
-              to_char(v.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "savedAt",
-              case when u.id is null then null
-                else json_build_object('id', u.id, 'name', coalesce(nullif(u.name, ''), u.username)) end as "savedBy"
-            from flow_versions v left join users u on u.id = v.saved_by
-            where v.flow_id = ${id} order by v.version desc
-            limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
       return answer(rows, lq.size);
     },

@@ -1,13 +1,13 @@
-import { SimpleGrid, Table, TextInput } from '@mantine/core';
-import { FIRST_PAGE, type ListAnswer, PAGE_SIZE } from '@switchboard/model';
+import { Group, Table, TextInput } from '@mantine/core';
+import type { ListAnswer, ListFilter } from '@switchboard/model';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { searchTerm } from '../../../kit/list/useListState';
+import { FilterBar } from '../../../kit/list/FilterBar';
+import { useListState } from '../../../kit/list/useListState';
+import { useSearchBox } from '../../../kit/list/useSearchBox';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
-import { dayBound } from '../users/UserLogs';
 
 type Entry = {
   id: number;
@@ -16,56 +16,39 @@ type Entry = {
   loggedOutAt: string | null;
 };
 
+/** Log-ins by date; the values live in the URL under `history.` beside the editor's tab. */
+const FILTERS: readonly ListFilter[] = [{ kind: 'dateRange', key: 'loggedIn', from: 'timeFrom', to: 'timeTo' }];
+
 /** The usage history of a device: who logged in on it and out of it, newest first. */
 export function DeviceHistory({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [filters, setFilters] = useState({ q: '', from: '', to: '' });
+  const state = useListState('', { ns: 'history', filters: FILTERS });
+  const search = useSearchBox(state.q, state.setSearch);
   const path = `/devices/${deviceId}/users/audit`;
-  const query = {
-    page,
-    size: PAGE_SIZE,
-    q: searchTerm(filters.q),
-    timeFrom: dayBound(filters.from, false),
-    timeTo: dayBound(filters.to, true),
-  };
   const list = useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query, signal }),
+    queryKey: [path, state.query],
+    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query: state.query, signal }),
   });
-  const filter = (change: Partial<typeof filters>) => {
-    setFilters((old) => ({ ...old, ...change }));
-    setPage(FIRST_PAGE);
-  };
 
   return (
     <>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" mb="sm" maw={720}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           size="xs"
+          mb="sm"
           label={t('devices.history.user')}
-          value={filters.q}
-          onChange={(e) => filter({ q: e.currentTarget.value })}
+          value={search.term}
+          onChange={(e) => search.setTerm(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') search.submit();
+          }}
         />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('devices.history.from')}
-          value={filters.from}
-          onChange={(e) => filter({ from: e.currentTarget.value })}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('devices.history.to')}
-          value={filters.to}
-          onChange={(e) => filter({ to: e.currentTarget.value })}
-        />
-      </SimpleGrid>
+        <FilterBar resource="devices.history" filters={FILTERS} values={state.values} onChange={state.setFilters} />
+      </Group>
       <PagedTable
         list={list}
-        page={page}
-        onPage={setPage}
+        page={state.page}
+        onPage={state.setPage}
         empty={t('devices.history.none')}
         head={
           <>

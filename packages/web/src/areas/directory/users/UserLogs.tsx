@@ -1,10 +1,12 @@
-import { ActionIcon, Code, Group, Modal, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { CHANGE_LOG_ACTIONS, FIRST_PAGE, type ListAnswer, LOGGABLE_OBJECTS, PAGE_SIZE } from '@switchboard/model';
+import { ActionIcon, Code, Group, Modal, Table, Text } from '@mantine/core';
+import { CHANGE_LOG_ACTIONS, type ListAnswer, type ListFilter, LOGGABLE_OBJECTS } from '@switchboard/model';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
+import { FilterBar } from '../../../kit/list/FilterBar';
+import { useListState } from '../../../kit/list/useListState';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 
@@ -23,78 +25,31 @@ type Entry = {
 /** Change-log actions, and the sign-ins the audit log also records. */
 const ACTIONS = [...CHANGE_LOG_ACTIONS, 'login'] as const;
 
-type Filters = { action: string | null; object: string | null; from: string; to: string };
-
-/** A `yyyy-mm-dd` day of the date inputs as epoch ms: `from` at the day's start, `to` at its end. */
-export function dayBound(day: string, end: boolean): number | undefined {
-  if (!day) return undefined;
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return undefined;
-  return end ? new Date(y, m - 1, d, 23, 59, 59, 999).getTime() : new Date(y, m - 1, d).getTime();
-}
+/** The log's filters; their values live in the URL under `logs.` beside the editor's tab. */
+const FILTERS: readonly ListFilter[] = [
+  { kind: 'enum', key: 'action', options: ACTIONS, labels: 'users.logs.actions' },
+  { kind: 'enum', key: 'object', options: LOGGABLE_OBJECTS, labels: 'users.logs.objects' },
+  { kind: 'dateRange', key: 'date', from: 'from', to: 'to' },
+];
 
 /** The user's audit log, newest first, with filters on action, object and a date range. */
 export function UserLogs({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({ action: null, object: null, from: '', to: '' });
-  const [page, setPage] = useState(FIRST_PAGE);
+  const state = useListState('', { ns: 'logs', filters: FILTERS });
   const [shown, setShown] = useState<Entry | null>(null);
   const path = `/logger/user/${userId}/logs`;
-  const query = {
-    page,
-    size: PAGE_SIZE,
-    action: filters.action ?? undefined,
-    object: filters.object ?? undefined,
-    from: dayBound(filters.from, false),
-    to: dayBound(filters.to, true),
-  };
   const list = useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query, signal }),
+    queryKey: [path, state.query],
+    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query: state.query, signal }),
   });
-  const filter = (change: Partial<Filters>) => {
-    setFilters((old) => ({ ...old, ...change }));
-    setPage(FIRST_PAGE);
-  };
 
   return (
     <>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" mb="sm" maw={960}>
-        <Select
-          size="xs"
-          label={t('users.logs.action')}
-          clearable
-          value={filters.action}
-          data={ACTIONS.map((a) => ({ value: a, label: t(`users.logs.actions.${a}`) }))}
-          onChange={(action) => filter({ action })}
-        />
-        <Select
-          size="xs"
-          label={t('users.logs.object')}
-          clearable
-          value={filters.object}
-          data={LOGGABLE_OBJECTS.map((o) => ({ value: o, label: t(`users.logs.objects.${o}`) }))}
-          onChange={(object) => filter({ object })}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('users.logs.from')}
-          value={filters.from}
-          onChange={(e) => filter({ from: e.currentTarget.value })}
-        />
-        <TextInput
-          size="xs"
-          type="date"
-          label={t('users.logs.to')}
-          value={filters.to}
-          onChange={(e) => filter({ to: e.currentTarget.value })}
-        />
-      </SimpleGrid>
+      <FilterBar resource="users.logs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       <PagedTable
         list={list}
-        page={page}
-        onPage={setPage}
+        page={state.page}
+        onPage={state.setPage}
         empty={t('users.logs.none')}
         head={
           <>

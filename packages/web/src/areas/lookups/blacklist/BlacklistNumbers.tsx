@@ -1,17 +1,17 @@
-import { blacklistNumbers, blacklistNumbersPath } from '@switchboard/model';
+import { blacklistNumbers, nestedPath } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
-import { ListScreen } from '../../../kit/list/ListScreen';
+import { NestedList } from '../../../kit/list/NestedList';
 import { AddNumbers } from './AddNumbers';
 import { ImportNumbers } from './ImportNumbers';
 
-/** The numbers tab of a blacklist: search by number, add and edit at `/{listId}/{id}`, add a pasted column, CSV import. */
+/** The numbers tab of a blacklist: the generic nested list, plus adding a pasted column and CSV import. */
 export function BlacklistNumbers({ listId }: { listId: number }) {
   const { t } = useTranslation();
-  const path = blacklistNumbersPath(listId);
+  const path = nestedPath(blacklistNumbers, listId);
   return (
-    <ListScreen
+    <NestedList
       def={blacklistNumbers}
-      path={path}
+      parentId={listId}
       title={t('blacklists.numbers')}
       toolbar={
         <>

@@ -1,0 +1,16 @@
+import type { NavSection } from '../nav-entry.js';
+
+/**
+ * Screens of the spec not defined yet: each entry says so inside the console. Defining the
+ * resource replaces its entry here with `navOf(definition, key)`.
+ */
+export const integrationsNav: NavSection = {
+  area: 'integrations',
+  entries: [
+    { key: 'storage', route: '/integrations/storage', cls: 'storage_profile' },
+    { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
+    { key: 'emailProfiles', route: '/integrations/email-profiles', cls: 'email_profile' },
+    { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
+    { key: 'triggers', route: '/integrations/triggers', cls: 'trigger' },
+  ],
+};

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerArea } from '../engine/area.js';
+import { loggerConfigResource } from './logger/config.js';
+import { loggerConfigLogsResource, userLogsResource } from './logger/entries.js';
+import { registerLoggerRoutes } from './logger/routes.js';
+
+export const system: ServerArea = {
+  resources: [loggerConfigResource, loggerConfigLogsResource, userLogsResource],
+  register(app: FastifyInstance) {
+    registerLoggerRoutes(app);
+  },
+};

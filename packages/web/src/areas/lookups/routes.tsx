@@ -1,0 +1,31 @@
+import {
+  blacklistNumbers,
+  blacklists,
+  buckets,
+  calendars,
+  communicationTypes,
+  media,
+  pauseCauses,
+  regions,
+  skills,
+} from '@switchboard/model';
+import type { RouteObject } from 'react-router';
+import { guarded, nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
+
+const CalendarsList = screen(() => import('./calendars/CalendarsList'), 'CalendarsList');
+const CalendarEdit = screen(() => import('./calendars/CalendarEdit'), 'CalendarEdit');
+const MediaList = screen(() => import('./media/MediaList'), 'MediaList');
+const BlacklistEdit = screen(() => import('./blacklist/BlacklistEdit'), 'BlacklistEdit');
+
+/** Lookups routes, relative to the admin layout; each screen loads on demand. */
+export const routes: RouteObject[] = [
+  { path: 'lookups/media', element: guarded(media, MediaList) },
+  ...resourceRoutes(regions),
+  ...resourceRoutes(skills),
+  ...resourceRoutes(buckets),
+  ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
+  ...nestedRoutes(blacklistNumbers),
+  ...resourceRoutes(communicationTypes),
+  ...resourceRoutes(pauseCauses),
+  ...resourceRoutes(calendars, { list: CalendarsList, edit: CalendarEdit }),
+];

@@ -1,0 +1,56 @@
+import type { ListFilter } from '@switchboard/model';
+import { describe, expect, it } from 'vitest';
+import { dayBound, filterQuery } from './filters';
+
+const filters: ListFilter[] = [
+  { kind: 'enum', key: 'channel', options: ['phone', 'email'], multiple: true },
+  { kind: 'enum', key: 'state', options: ['on', 'off'] },
+  { kind: 'ref', key: 'user', path: '/users' },
+  { kind: 'dateRange', key: 'expireAt', from: 'expireFrom', to: 'expireTo' },
+  { kind: 'numberRange', key: 'limitMin', min: 'limitFrom', max: 'limitTo' },
+];
+
+describe('list filters', () => {
+  it('bounds a day at its start and its end in the local time zone, and refuses a day that is none', () => {
+    expect(dayBound('2025-03-09', false)).toBe(new Date(2025, 2, 9).getTime());
+    expect(dayBound('2025-03-09', true)).toBe(new Date(2025, 2, 9, 23, 59, 59, 999).getTime());
+    expect(dayBound('2025-02-31', false)).toBeUndefined();
+    expect(dayBound('09.03.2025', false)).toBeUndefined();
+    expect(dayBound(undefined, true)).toBeUndefined();
+  });
+
+  it('turns the values in the URL into API params, each filter by its kind', () => {
+    expect(
+      filterQuery(filters, {
+        channel: ['phone', 'email'],
+        state: ['off', 'on'],
+        user: ['12'],
+        expireFrom: ['2025-01-01'],
+        expireTo: ['2025-01-31'],
+        limitFrom: ['5'],
+        limitTo: ['0'],
+      }),
+    ).toEqual({
+      channel: ['phone', 'email'],
+      state: 'off',
+      user: '12',
+      expireFrom: new Date(2025, 0, 1).getTime(),
+      expireTo: new Date(2025, 0, 31, 23, 59, 59, 999).getTime(),
+      limitFrom: 5,
+      limitTo: 0,
+    });
+  });
+
+  it('leaves out what a filter does not take, as if it were not set', () => {
+    expect(
+      filterQuery(filters, {
+        channel: ['fax'],
+        state: [],
+        user: ['abc'],
+        expireFrom: ['soon'],
+        limitFrom: ['many'],
+        limitTo: [' '],
+      }),
+    ).toEqual({});
+  });
+});
