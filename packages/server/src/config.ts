@@ -17,7 +17,8 @@ export type Config = {
   /** Folder of the built console served at the site root. */
   webDist: string;
   /** Links of the application hub, answered in /config.json. */
-  apps: Record<'admin' | 'agent' | 'supervisor' | 'audit' | 'history' | 'grafana', string>;
+  /** Hub links; an application without its URL is not installed here and is shown disabled. */
+  apps: Partial<Record<'admin' | 'agent' | 'supervisor' | 'audit' | 'history' | 'grafana', string>>;
   /** Sign-in limits within the window (auth/rate-limit.ts): per account and address, per address, per account. */
   loginLimit: {
     perUser: number;
@@ -101,14 +102,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: parseDuration(env.SESSION_TTL || '12h', 'SESSION_TTL'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
-    apps: {
-      admin: env.APP_ADMIN_URL || '/start',
-      agent: env.APP_AGENT_URL || '/workspace',
-      supervisor: env.APP_SUPERVISOR_URL || '/supervisor',
-      audit: env.APP_AUDIT_URL || '/audit',
-      history: env.APP_HISTORY_URL || '/history',
-      grafana: env.APP_GRAFANA_URL || '/grafana',
-    },
+    // Only the console itself is here by default: a guessed path for the others would be a 404.
+    apps: Object.fromEntries(
+      Object.entries({
+        admin: env.APP_ADMIN_URL || '/start',
+        agent: env.APP_AGENT_URL,
+        supervisor: env.APP_SUPERVISOR_URL,
+        audit: env.APP_AUDIT_URL,
+        history: env.APP_HISTORY_URL,
+        grafana: env.APP_GRAFANA_URL,
+      }).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ),
     loginLimit: {
       perUser: int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5),
       perAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20),

@@ -4,7 +4,7 @@ import type { UserInfo } from '@switchboard/model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import '../i18n';
-import { colorSchemeManager, theme } from '../theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
 import { type AppConfig, ConfigProvider, DEFAULT_CONFIG } from './config';
 import { SessionProvider, type SessionStore } from './session';
 
@@ -23,7 +23,12 @@ export function Providers({ children, config = DEFAULT_CONFIG, store, initialUse
       queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={client}>
         <ConfigProvider config={config}>

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfig } from '../app/config';
 import { HeaderControls } from '../app/HeaderControls';
+import { MAIN_ID, SkipLink } from '../app/SkipLink';
 import { useSession } from '../app/session';
+import { useDocumentTitle } from '../app/title';
 
 const APP_ICONS: Record<Application, TablerIcon> = {
   admin: IconLayoutDashboard,
@@ -29,14 +31,17 @@ export function allowedApplications(user: UserInfo | null): Application[] {
   return APPLICATIONS.filter((app) => (user?.access?.[app]?.access ?? 1) >= 2);
 }
 
-function AppCard({ app, href }: { app: Application; href: string }) {
+/** The variable that sets an application's link on the server (README, Configuration). */
+const urlVariable = (app: Application) => `APP_${app.toUpperCase()}_URL`;
+
+function AppCard({ app, href }: { app: Application; href: string | undefined }) {
   const { t } = useTranslation();
   const AppIcon = APP_ICONS[app];
   // Links inside the console go through the router; other applications are plain links.
-  const internal = href.startsWith('/') && !href.startsWith('//') && app === 'admin';
+  const internal = href?.startsWith('/') && !href.startsWith('//') && app === 'admin';
   const body = (
     <Group wrap="nowrap" align="flex-start">
-      <ThemeIcon size={48} radius="md" variant="light">
+      <ThemeIcon size={48} radius="md" variant="light" color={href ? undefined : 'gray'}>
         <AppIcon size={28} />
       </ThemeIcon>
       <Box>
@@ -46,10 +51,29 @@ function AppCard({ app, href }: { app: Application; href: string }) {
         <Text c="dimmed" size="sm">
           {t(`hub.descriptions.${app}`)}
         </Text>
+        {!href && (
+          <Text size="sm" mt={4} data-testid="not-configured">
+            {t('hub.notConfigured', { variable: urlVariable(app) })}
+          </Text>
+        )}
       </Box>
     </Group>
   );
   const label = t(`hub.apps.${app}`);
+  // Not installed here: shown so the user knows it exists, but no link that would end in a 404.
+  if (!href)
+    return (
+      <Card
+        withBorder
+        radius="lg"
+        padding="lg"
+        data-app={app}
+        aria-disabled="true"
+        bg="var(--mantine-color-default-hover)"
+      >
+        {body}
+      </Card>
+    );
   return internal ? (
     <Card withBorder radius="lg" padding="lg" component={Link} to={href} data-app={app} aria-label={label}>
       {body}
@@ -66,10 +90,13 @@ export default function HubPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const config = useAppConfig();
-  const apps = allowedApplications(user).filter((app) => config.apps[app]);
+  const apps = allowedApplications(user);
+  useDocumentTitle(t('hub.title'));
   return (
     <Box mih="100vh">
+      <SkipLink />
       <Group
+        component="header"
         justify="space-between"
         px="md"
         h={56}
@@ -80,7 +107,7 @@ export default function HubPage() {
         </Anchor>
         <HeaderControls />
       </Group>
-      <Container size="md" py="xl">
+      <Container size="md" py="xl" component="main" id={MAIN_ID} tabIndex={-1}>
         <Title order={1} mb="lg">
           {t('hub.title')}
         </Title>
@@ -89,7 +116,7 @@ export default function HubPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {apps.map((app) => (
-              <AppCard key={app} app={app} href={config.apps[app] ?? '/'} />
+              <AppCard key={app} app={app} href={config.apps[app]} />
             ))}
           </SimpleGrid>
         )}

@@ -7,6 +7,7 @@ import { ApiFailure } from '../app/api';
 import { type Enrolment, signIn, signInWithCode, startSignInEnrolment } from '../app/auth';
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
+import { useDocumentTitle } from '../app/title';
 import { translateMessage } from '../kit/messages';
 import { CodeStep } from './two-factor/CodeStep';
 import { EnrolmentStep } from './two-factor/EnrolmentStep';
@@ -35,6 +36,7 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [codeError, setCodeError] = useState<string>();
+  useDocumentTitle(t('auth.title'));
 
   const describe = (error: unknown): string => {
     if (!(error instanceof ApiFailure)) return t('auth.failed');

@@ -1,5 +1,5 @@
 import { devices, licenses, users } from '@switchboard/model';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { editor, guarded, screen } from '../../app/resource-routes';
 
 const LicensesList = screen(() => import('./license/LicensesList'), 'LicensesList');
@@ -19,5 +19,7 @@ export const routes: RouteObject[] = [
   { path: 'directory/users/:id', element: editor(users, UserEdit) },
   { path: 'directory/devices', element: guarded(devices, DevicesList) },
   { path: 'directory/devices/hotdesk/:id', element: editor(devices, HotdeskEdit) },
+  // The hotdesk editor's way back (`..`) leads here, not to an editor of a device called "hotdesk".
+  { path: 'directory/devices/hotdesk', element: <Navigate to="/directory/devices" replace /> },
   { path: 'directory/devices/:id', element: editor(devices, DeviceEdit) },
 ];

@@ -41,9 +41,10 @@ export function ListToolbar({
   const { term, setTerm, submit } = useSearchBox(q, onSearch);
 
   return (
-    <Group justify="space-between" mb="sm" wrap="nowrap">
+    // On a narrow window the controls go under the title, and onto more rows, rather than off screen.
+    <Group justify="space-between" mb="sm" gap="xs">
       <Title order={order}>{title}</Title>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" justify="flex-end" ml="auto">
         {children}
         <TextInput
           size="xs"

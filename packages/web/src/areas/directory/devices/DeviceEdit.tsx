@@ -48,6 +48,8 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
                     value={form.values.account}
                     placeholder={t('devices.generatedAccount')}
                     description={t('devices.generatedAccountHint')}
+                    // The hint goes under the box, so the box lines up with the one beside it.
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
                   />
                 ) : (
                   <TextField form={form} name="account" label={t(fieldKey('account'))} required autoComplete="off" />

@@ -87,7 +87,8 @@ export function MediaList() {
                 {/* biome-ignore lint/a11y/useMediaCaption: recorded prompts and uploaded audio come without captions */}
                 <audio
                   controls
-                  preload="none"
+                  // The header of the file is read at once, so the player shows the length before Play.
+                  preload="metadata"
                   src={streamUrl(row.id)}
                   aria-label={t('media.play', { name: String(row.name) })}
                   style={{ height: 32, maxWidth: 260 }}

@@ -1,5 +1,5 @@
 import '@xyflow/react/dist/style.css';
-import { Badge, Box, Group, Text } from '@mantine/core';
+import { Badge, Box, Group, Text, useComputedColorScheme } from '@mantine/core';
 import {
   Background,
   Controls,
@@ -72,6 +72,7 @@ const nodeTypes = { step: StepCard };
 export function FlowDiagram({ schema, label }: { schema: unknown; label: string }) {
   const diagram = useMemo(() => layoutFlow(schema), [schema]);
   const box = useRef<HTMLDivElement>(null);
+  const colorMode = useComputedColorScheme('light');
   const nodes = useMemo<StepNode[]>(
     () =>
       diagram.nodes.map((n) => ({
@@ -133,6 +134,8 @@ export function FlowDiagram({ schema, label }: { schema: unknown; label: string 
         maxZoom={2}
         nodesDraggable={false}
         nodesConnectable={false}
+        // The minimap, the zoom controls and the background follow the console's light or dark theme.
+        colorMode={colorMode}
       >
         <Background />
         <Controls showInteractive={false} />

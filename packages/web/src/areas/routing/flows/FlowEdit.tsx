@@ -51,7 +51,8 @@ function FlowGeneral({ form }: { form: EditForm<FlowValues> }) {
         label={t(fieldKey('payload'))}
         autosize
         minRows={3}
-        ff="monospace"
+        // The JSON is code; its label is a label like any other field's.
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         disabled={form.readOnly}
         error={form.error('payload')}
         value={form.values.payload}
