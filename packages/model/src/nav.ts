@@ -4,7 +4,7 @@ import type { Area } from './resource.js';
 /**
  * Console navigation (spec part 1 section 2 and 6). `cls` is the class whose read right shows the
  * entry; 'always' entries are shown to everyone (flow, communications and skills get full rxwd;
- * license has no class); 'roles' guards objects and 'systemSetting' the change logs.
+ * license has no class); 'systemSetting' guards objects (OBJECTS_PERMISSION) and the change logs.
  */
 export type NavEntry = {
   key: string;
@@ -68,7 +68,7 @@ export const NAVIGATION: { area: Area; entries: NavEntry[] }[] = [
     area: 'permissions',
     entries: [
       { key: 'roles', route: '/permissions/roles', cls: 'roles' },
-      { key: 'objects', route: '/permissions/objects', cls: 'roles' },
+      { key: 'objects', route: '/permissions/objects', cls: 'systemSetting' },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../access/class-grants.js';
+import { registerRoleClassRoutes } from '../access/role-classes.js';
 import './directory/device-events.js';
 import { registerDeviceRoutes } from './directory/device-routes.js';
 import { devicesResource } from './directory/devices.js';
@@ -68,6 +69,7 @@ export async function registerResources(app: FastifyInstance) {
   registerDeviceRoutes(app);
   registerPermissionsRoute(app);
   registerClassAccessRoutes(app);
+  registerRoleClassRoutes(app);
   registerLoggerRoutes(app);
   registerFlowRoutes(app);
   registerDialplanRoutes(app);

@@ -10,6 +10,7 @@ import {
   flows,
   licenses,
   media,
+  NAVIGATION,
   objclass,
   pauseCauses,
   type ResourceDef,
@@ -23,6 +24,7 @@ import { type ComponentType, createElement, type ReactNode } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '../app/lazy';
 import { RequireAccess } from '../app/RequireAccess';
+import { RequireEntry } from '../app/RequireEntry';
 import { NEW } from '../kit/edit/newId';
 
 /** A screen module exports its component by name; lazyScreen wants it as the default. */
@@ -62,6 +64,17 @@ const guarded = (cls: string | null, Screen: ComponentType): RouteObject['elemen
     <Screen />
   </RequireAccess>
 );
+
+/** A screen without an access class, guarded by its navigation entry's rule (a permission). */
+const byEntry = (route: string, Screen: ComponentType): RouteObject['element'] => {
+  const entry = NAVIGATION.flatMap((s) => s.entries).find((e) => e.route === route);
+  if (!entry) throw new Error(`no navigation entry for ${route}`);
+  return (
+    <RequireEntry entry={entry}>
+      <Screen />
+    </RequireEntry>
+  );
+};
 
 /** `/new` creates, so it wants the create right: without it the form could never be saved. */
 function RequireEditAccess({ cls, children }: { cls: string | null; children: ReactNode }) {
@@ -122,8 +135,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'lookups/media', element: guarded(media.objClass, MediaList) },
   { path: 'permissions/roles', element: guarded(roles.objClass, RolesList) },
   { path: 'permissions/roles/:id', element: editor(roles.objClass, RoleEdit) },
-  { path: 'permissions/objects', element: guarded(objclass.objClass, ObjectsList) },
-  { path: 'permissions/objects/:id', element: guarded(objclass.objClass, ObjectEdit) },
+  { path: 'permissions/objects', element: byEntry(objclass.route, ObjectsList) },
+  { path: 'permissions/objects/:id', element: byEntry(objclass.route, ObjectEdit) },
   { path: 'routing/flow', element: guarded(flows.objClass, FlowsList) },
   { path: 'routing/flow/:id', element: editor(flows.objClass, FlowEdit) },
   { path: 'routing/dialplan', element: guarded(dialplan.objClass, DialplanList) },
