@@ -14,7 +14,8 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /** How the list screen shows a column. */
-export type ColumnKind = 'text' | 'toggle' | 'tags' | 'date' | 'ref';
+/** 'enum': a value of a fixed list, shown by the label the form's select gives it. */
+export type ColumnKind = 'text' | 'toggle' | 'tags' | 'date' | 'ref' | 'enum';
 
 export type ColumnDef = {
   /** Dotted path into the item, e.g. `presence.status`. */
