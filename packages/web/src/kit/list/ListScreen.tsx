@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { Pager } from '../Pager';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
+import { ListNotes } from './ListNotes';
 import type { SortableBody, SortableRow } from './SortableRows';
 import { useListState } from './useListState';
 
@@ -300,7 +301,13 @@ export function ListScreen({
         const content = custom ? (
           custom(row)
         ) : (
-          <Cell column={column} row={row} canToggle={mayEdit} onToggle={(value) => toggle(row, column, value)} />
+          <Cell
+            resource={def.name}
+            column={column}
+            row={row}
+            canToggle={mayEdit}
+            onToggle={(value) => toggle(row, column, value)}
+          />
         );
         return (
           <Table.Td key={column.field}>
@@ -448,10 +455,8 @@ export function ListScreen({
           </Button>
         </Group>
       )}
-      {emptyPage && page === 1 && (
-        <Text ta="center" c="dimmed" size="sm" p="md">
-          {state.q ? t('kit.noResults') : t('kit.noRecords')}
-        </Text>
+      {list.isSuccess && (
+        <ListNotes def={def} empty={emptyPage && page === 1} searched={Boolean(state.q)} query={extraQuery} />
       )}
 
       {footer}
