@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { devices } from '@switchboard/model';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiUrl, getToken, queryString } from '../../../app/api';
+import { notifyError } from '../../../app/notify';
 import { searchTerm } from '../../../kit/list/useListState';
 
 /**
@@ -32,7 +32,7 @@ export function DeviceExport() {
       link.click();
       URL.revokeObjectURL(url);
     } catch {
-      notifications.show({ color: 'red', message: t('devices.exportFailed') });
+      notifyError(t('devices.exportFailed'));
     } finally {
       setBusy(false);
     }
