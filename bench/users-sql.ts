@@ -2,7 +2,7 @@ import type { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../packages/server/src/db/client.js';
 import type { Principal } from '../packages/server/src/http/principal.js';
-import { usersResource } from '../packages/server/src/resources/directory/users.js';
+import { usersResource } from '../packages/server/src/resources/directory/users/users.js';
 import { parseListQuery } from '../packages/server/src/resources/engine/list-query.js';
 import { listItems } from '../packages/server/src/resources/engine/ops.js';
 

@@ -1,7 +1,7 @@
 // Tables of the calendars area; see schema.ts for the conventions.
 import type { AcceptRow, ExceptRow } from '@switchboard/model';
 import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { domains } from './schema.js';
+import { domains } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 
 /**

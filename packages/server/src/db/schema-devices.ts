@@ -1,7 +1,7 @@
 // Tables of the devices area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domains, users } from './schema.js';
+import { domains, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 
 export const devices = pgTable(

@@ -1,14 +1,9 @@
 // Tables of the gateways area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domains, users } from './schema.js';
+import { domainId, domains, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
-
-const domainId = () =>
-  integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' });
 
 export type SipAclEntry = { ip: string; proto: string; port: number | null };
 

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { domains, users } from './schema.js';
+import { domains, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
 
 /** Imported license documents: the verified fields, and the signed text as it was imported. */

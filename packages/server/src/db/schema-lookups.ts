@@ -11,13 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { domains } from './schema.js';
+import { domainId } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
-
-const domainId = () =>
-  integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' });
 
 const base = () => ({
   id: serial('id').primaryKey(),

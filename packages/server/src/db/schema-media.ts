@@ -1,6 +1,6 @@
 // Tables of the media area; see schema.ts for the conventions.
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { domains } from './schema.js';
+import { domains } from './schema-core.js';
 import { searchIndex } from './schema-helpers.js';
 
 /** Audio files of a domain; the bytes live on disk as `<MEDIA_DIR>/<domainId>/<id>.<ext>`. */

@@ -1,13 +1,8 @@
 // Tables of the routing area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domains, users } from './schema.js';
+import { domainId, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
-
-const domainId = () =>
-  integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' });
 
 /** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
 export const flows = pgTable(
@@ -73,26 +68,5 @@ export const dialplan = pgTable(
     searchIndex('dialplan_name_search', t.name),
     searchIndex('dialplan_pattern_search', t.pattern),
     index('dialplan_flow').on(t.flowId),
-  ],
-);
-
-/** Chat plans: which chat flow serves outgoing chats. */
-export const chatplan = pgTable(
-  'chatplan',
-  {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    name: text('name').notNull(),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
-    description: text('description').notNull().default(''),
-    enabled: boolean('enabled').notNull().default(true),
-    ...stamps,
-  },
-  (t) => [
-    searchIndex('chatplan_name_search', t.name),
-    index('chatplan_domain_name').on(t.domainId, t.name),
-    index('chatplan_flow').on(t.flowId),
   ],
 );

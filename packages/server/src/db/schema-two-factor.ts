@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { domains, users } from './schema.js';
+import { domains, users } from './schema-core.js';
 
 /** A user's authenticator secret; `enabledAt` is null while the enrolment awaits its first code. */
 export const userTwoFactor = pgTable('user_two_factor', {

@@ -14,48 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { domainId, users } from './schema-core.js';
 import { searchIndex, stamps } from './schema-helpers.js';
-
-export const domains = pgTable('domains', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-});
-
-const domainId = () =>
-  integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' });
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    name: text('name').notNull().default(''),
-    email: text('email').notNull().default(''),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    extension: text('extension').notNull().default(''),
-    /** Device and license ids; their tables arrive with the directory area. */
-    deviceId: integer('device_id'),
-    deviceIds: integer('device_ids').array().notNull().default(sql`'{}'::integer[]`),
-    presenceStatus: text('presence_status').notNull().default(''),
-    presenceNote: text('presence_note').notNull().default(''),
-    profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
-    /** Active account: false refuses sign-in and every token of the user. */
-    state: boolean('state').notNull().default(true),
-    ...stamps,
-  },
-  (t) => [
-    uniqueIndex('users_domain_username').on(t.domainId, sql`lower(${t.username})`),
-    searchIndex('users_name_search', t.name),
-    searchIndex('users_username_search', t.username),
-    searchIndex('users_extension_search', t.extension),
-    searchIndex('users_email_search', t.email),
-    index('users_domain_name').on(t.domainId, t.name),
-  ],
-);
 
 export const roles = pgTable(
   'roles',
@@ -227,8 +187,10 @@ export const loginCounters = pgTable('login_counters', {
   lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
 });
 
-// Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
 export * from './schema-calendars.js';
+export * from './schema-chatplan.js';
+// Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
+export * from './schema-core.js';
 export * from './schema-devices.js';
 export * from './schema-gateways.js';
 export * from './schema-licenses.js';

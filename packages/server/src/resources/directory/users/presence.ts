@@ -1,0 +1,65 @@
+import { presenceInput } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { refuseStrongerUser } from '../../../access/escalation.js';
+import { invalidateAuth } from '../../../auth/cache.js';
+import { revokeSessions } from '../../../auth/tokens.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { notFound, readItem } from '../../engine/ops.js';
+import { queryRows } from '../../engine/sql.js';
+import { usersResource } from './users.js';
+
+const c = usersResource.compiled;
+
+/** PATCH /api/users/{id}/presence and POST /api/users/{id}/logout. */
+export function registerUserPresenceRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'PATCH',
+    url: '/api/users/:id/presence',
+    config: { guard: { class: 'users', right: 'w' } },
+    schema: doc('users', 'Set presence (status dnd or empty, note)', {
+      params: idParamDoc,
+      body: presenceInput,
+      response: { 200: c.def.item },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('users', (request.params as { id: string }).id);
+      const body = parseBody('users', presenceInput, request.body);
+      const { db } = request.server.ctx;
+      const domainId = request.principal!.domainId;
+      const updated = await queryRows(
+        db,
+        sql`update users set presence_status = ${body.status}, presence_note = ${body.note}, updated_at = now()
+            where id = ${id} and domain_id = ${domainId} returning id`,
+      );
+      if (!updated.length) throw notFound(c);
+      return readItem(db, c, domainId, id);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/:id/logout',
+    config: { guard: { class: 'users', right: 'w' } },
+    schema: doc('users', 'End every sign-in session of a user', {
+      params: idParamDoc,
+      response: { 200: z.object({ sessions: z.number() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('users', (request.params as { id: string }).id);
+      const ctx = request.server.ctx;
+      const found = await queryRows(
+        ctx.db,
+        sql`select 1 from users where id = ${id} and domain_id = ${request.principal!.domainId}`,
+      );
+      if (!found.length) throw notFound(c);
+      await refuseStrongerUser(ctx.db, request.principal!, id, 'log out');
+      const sessions = await revokeSessions(ctx, id);
+      await invalidateAuth(ctx);
+      return { sessions };
+    },
+  });
+}

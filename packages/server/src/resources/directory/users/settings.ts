@@ -1,0 +1,83 @@
+import { messages, passwordChange, phoneSettings } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invalidateAuth } from '../../../auth/cache.js';
+import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
+import { attemptKeys, attemptSucceeded, reserveAttempt } from '../../../auth/rate-limit.js';
+import { revokeUserTokens } from '../../../auth/tokens.js';
+import { doc, parseBody, routeCompilers, validationError } from '../../engine/http.js';
+import { queryRows } from '../../engine/sql.js';
+
+/**
+ * The signed-in user's own settings: GET and PUT /api/user/settings/phone, and the password
+ * change PUT /api/users/password (the current password is required).
+ */
+export function registerUserSettingsRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: '/api/user/settings/phone',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
+        request.server.ctx.db,
+        sql`select webrtc, stun from user_settings where user_id = ${request.principal!.userId}`,
+      );
+      return row ?? { webrtc: false, stun: false };
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/user/settings/phone',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Save phone settings (STUN only while WebPhone is on)', {
+      body: phoneSettings,
+      response: { 200: phoneSettings },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const body = parseBody('settings', phoneSettings, request.body);
+      // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
+      const webrtc = body.webrtc;
+      const stun = body.webrtc && body.stun;
+      await request.server.ctx.db.execute(sql`
+        insert into user_settings (user_id, webrtc, stun) values (${request.principal!.userId}, ${webrtc}, ${stun})
+        on conflict (user_id) do update set webrtc = excluded.webrtc, stun = excluded.stun`);
+      return { webrtc, stun };
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/users/password',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      const body = parseBody('users', passwordChange, request.body);
+      const { db } = request.server.ctx;
+      const userId = request.principal!.userId;
+      const [user] = await queryRows<{ hash: string }>(
+        db,
+        sql`select password_hash as hash from users where id = ${userId}`,
+      );
+      // Wrong current passwords count like wrong sign-ins: a stolen session cannot guess its way to the password.
+      const keys = attemptKeys(request.principal!.domainId, request.principal!.username, request.ip);
+      await reserveAttempt(request.server.ctx, keys);
+      if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
+        throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
+      }
+      await attemptSucceeded(request.server.ctx, keys);
+      const hash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
+        // Every other session and token of the user ends; the one that made the change stays.
+        await revokeUserTokens(tx, userId, request.principal!.tokenId);
+      });
+      await invalidateAuth(request.server.ctx);
+      return reply.status(204).send();
+    },
+  });
+}

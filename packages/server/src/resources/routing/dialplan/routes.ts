@@ -1,0 +1,90 @@
+import { dialplan, dialplanMatch, dialplanMatchQuery } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { recordFilter } from '../../../access/record-filter.js';
+import { HttpError } from '../../../http/errors.js';
+import { NO_RECORD_PARAM } from '../../engine/define.js';
+import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { notFound, readItem } from '../../engine/ops.js';
+import { queryRows } from '../../engine/sql.js';
+import { FLOW_REF_SQL } from '../flows/ref.js';
+import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
+import { firstMatch, TesterTimeoutError } from './pattern-tester.js';
+
+const c = dialplanResource.compiled;
+const base = `/api${dialplan.path}`;
+
+/** The dialplan's own routes: move a rule to another's position, and the pattern tester. */
+export function registerDialplanRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: `${base}/match`,
+    config: { guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM } },
+    schema: doc('dialplan', 'The first enabled rule (by position) whose pattern matches the number', {
+      querystring: z.object({ number: z.string() }),
+      response: { 200: dialplanMatch },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { number } = parseBody('dialplan', dialplanMatchQuery, request.query);
+      const principal = request.principal!;
+      const readable = recordFilter(principal, c.recordClass, 'r');
+      const rows = await queryRows<{ id: number; name: string; pattern: string; position: number; schema: unknown }>(
+        request.server.ctx.db,
+        sql`select t.id, t.name, t.pattern, t.position, ${sql.raw(FLOW_REF_SQL)} as schema from dialplan t
+            where t.domain_id = ${principal.domainId} and not t.disabled${readable ? sql` and ${readable}` : sql``}
+            order by t.position, t.id`,
+      );
+      let index: number;
+      try {
+        index = await firstMatch(
+          rows.map((r) => r.pattern),
+          number,
+        );
+      } catch (error) {
+        if (!(error instanceof TesterTimeoutError)) throw error;
+        throw new HttpError(422, 'app.dialplan.tester_timeout', `${error.message} Simplify the slow patterns.`);
+      }
+      return { item: rows[index] ?? null };
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:fromId/to/:toId`,
+    config: { guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' } },
+    schema: doc('dialplan', "Move a rule to another rule's position; the rules between shift by one", {
+      params: z.object({ fromId: z.string(), toId: z.string() }),
+      response: { 200: dialplan.item },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const params = request.params as { fromId: string; toId: string };
+      const fromId = parseId('dialplan', params.fromId, 'fromId');
+      const toId = parseId('dialplan', params.toId, 'toId');
+      const domainId = request.principal!.domainId;
+      return request.server.ctx.db.transaction(async (tx) => {
+        await lockDialplan(tx, domainId);
+        const rows = await queryRows<{ id: number; position: number }>(
+          tx,
+          sql`select id, position from dialplan where domain_id = ${domainId} and id in (${fromId}, ${toId})`,
+        );
+        const from = rows.find((r) => r.id === fromId);
+        const to = rows.find((r) => r.id === toId);
+        if (!from) throw notFound(c);
+        if (!to) throw new HttpError(404, 'app.dialplan.not_found', 'No such dialplan record (toId).');
+        const [a, b] = [from.position, to.position];
+        if (a < b) {
+          await tx.execute(sql`update dialplan set position = -(case when id = ${fromId} then ${b}::int else position - 1 end)
+            where domain_id = ${domainId} and position between ${a} and ${b}`);
+        } else if (a > b) {
+          await tx.execute(sql`update dialplan set position = -(case when id = ${fromId} then ${b}::int else position + 1 end)
+            where domain_id = ${domainId} and position between ${b} and ${a}`);
+        }
+        await settlePositions(tx, domainId);
+        return readItem(tx, c, domainId, fromId);
+      });
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { FLOW_TYPES, flows as flowsDef } from '@switchboard/model';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { flows } from '../../../db/schema.js';
+import { HttpError } from '../../../http/errors.js';
+import { defineServerResource } from '../../engine/define.js';
+import { escapeLike } from '../../engine/list-query.js';
+import { queryRows } from '../../engine/sql.js';
+import type { WriteContext } from '../../engine/types.js';
+
+const many = (value: unknown): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
+
+/** `name` (a trailing * is a prefix match), `type` (repeatable) and `tags` (repeatable, any matches). */
+export function flowListFilters(query: Record<string, unknown>): SQL[] | { field: string; message: string } {
+  const out: SQL[] = [];
+  const [rawName] = many(query.name);
+  if (rawName) {
+    const term = rawName.replace(/\*+$/, '');
+    if (term !== rawName) {
+      if (term) out.push(sql`lower(t.name) like lower(${escapeLike(term)}) || '%'`);
+    } else {
+      out.push(sql`lower(t.name) = lower(${term})`);
+    }
+  }
+  const types = many(query.type)
+    .flatMap((v) => v.split(','))
+    .filter(Boolean);
+  for (const type of types) {
+    if (!(FLOW_TYPES as readonly string[]).includes(type)) {
+      return { field: 'type', message: `Unknown flow type "${type}"` };
+    }
+  }
+  if (types.length)
+    out.push(
+      sql`t.type in (${sql.join(
+        types.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  const tags = many(query.tags).filter(Boolean);
+  if (tags.length)
+    out.push(
+      sql`t.tags && array[${sql.join(
+        tags.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  return out;
+}
+
+/** Where a flow is used: dialplan rules, chat plans and chat gateways by name. */
+async function flowUsage(tx: Db, flowId: number): Promise<string | null> {
+  const rows = await queryRows<{ kind: string; name: string }>(
+    tx,
+    sql`select 'dialplan rule' as kind, name from dialplan where flow_id = ${flowId}
+        union all select 'chat plan' as kind, name from chatplan where flow_id = ${flowId}
+        union all select 'chat gateway' as kind, name from chat_gateways where flow_id = ${flowId}
+        order by 1, 2 limit 20`,
+  );
+  if (!rows.length) return null;
+  return rows.map((r) => `${r.kind} "${r.name}"`).join(', ');
+}
+
+const inUse = (usage: string, what: string) => {
+  const message = `The flow is used by ${usage}: ${what}`;
+  return new HttpError(409, 'app.flows.in_use', message, [{ field: 'id', message }]);
+};
+
+/** The schema a save replaces becomes the flow's next version, in the save's transaction. */
+async function keepVersion(tx: Db, flowId: number, schema: unknown, ctx: WriteContext) {
+  if (ctx.op === 'create' || !ctx.old) return;
+  const before = JSON.stringify(ctx.old.schema ?? []);
+  const [same] = await queryRows<{ same: boolean }>(
+    tx,
+    sql`select ${before}::jsonb = ${JSON.stringify(schema)}::jsonb as same`,
+  );
+  if (same?.same) return;
+  await tx.execute(sql`insert into flow_versions (domain_id, flow_id, version, schema, saved_by)
+    select ${ctx.principal.domainId}, ${flowId}, coalesce(max(version), 0) + 1, ${before}::jsonb, ${ctx.principal.userId}
+    from flow_versions where flow_id = ${flowId}`);
+}
+
+export const flowsResource = defineServerResource(flowsDef, {
+  table: flows,
+  fields: {
+    schema: {
+      write: (value, row) => {
+        row.schema = value;
+      },
+      afterWrite: keepVersion,
+    },
+    type: {
+      write: (value, row) => {
+        row.type = value;
+      },
+      // A dialplan rule runs a voice flow and a chat plan a chat flow: a used flow keeps its type.
+      afterWrite: async (tx, flowId, value, ctx) => {
+        if (ctx.op === 'create' || !ctx.old || ctx.old.type === value) return;
+        const usage = await flowUsage(tx, flowId);
+        if (usage) throw inUse(usage, 'its type cannot change');
+      },
+    },
+  },
+  listFilters: flowListFilters,
+  beforeDelete: async (item, _ctx, tx) => {
+    const usage = await flowUsage(tx, item.id as number);
+    if (usage) throw inUse(usage, 'delete or change those first');
+  },
+});

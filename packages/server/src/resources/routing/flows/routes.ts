@@ -1,0 +1,120 @@
+import { flowTag, flowVersion } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../../http/errors.js';
+import { callerOf } from '../../engine/define.js';
+import { doc, idParamDoc, parseId, queryError, routeCompilers } from '../../engine/http.js';
+import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
+import { notFound, updateItem } from '../../engine/ops.js';
+import { queryRows, type Row } from '../../engine/sql.js';
+import { flowsResource } from './flows.js';
+
+const NO_FIELDS = { fields: new Set<string>(), sort: new Set<string>() };
+const pageQueryDoc = z.object({
+  page: z.string().optional().describe('Page number, from 1'),
+  size: z.string().optional().describe('Rows per page (default 10)'),
+});
+
+function page(request: FastifyRequest, name: string) {
+  const query = request.query as Record<string, unknown>;
+  const lq = parseListQuery(
+    NO_FIELDS,
+    { page: query.page, size: query.size, q: query.q },
+    request.server.ctx.config.listMaxPageSize,
+  );
+  if (isQueryError(lq)) throw queryError(name, lq);
+  return lq;
+}
+
+function answer<T>(rows: T[], size: number) {
+  const next = rows.length > size;
+  if (next) rows.length = size;
+  return { items: rows, next };
+}
+
+async function flowOf(request: FastifyRequest): Promise<number> {
+  const id = parseId('flows', (request.params as { id: string }).id);
+  const [found] = await queryRows(
+    request.server.ctx.db,
+    sql`select 1 from flows where id = ${id} and domain_id = ${request.principal!.domainId}`,
+  );
+  if (!found) throw notFound(flowsResource.compiled);
+  return id;
+}
+
+/**
+ * The routes of flows beyond the generic ones: the tag search, and the kept versions of a flow's
+ * schema with their restore (itself a save, so the schema it replaces is kept too).
+ */
+export function registerFlowRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: '/api/routing/schema/tags',
+    config: { guard: 'authenticated' },
+    schema: doc('flows', 'Distinct tags of the domain (q: prefix, a trailing * is optional)', {
+      querystring: pageQueryDoc.extend({ q: z.string().optional() }),
+      response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const lq = page(request, 'flows');
+      // Tags are looked up by what they start with, whether or not the client added the `*`.
+      const like = lq.q === null ? sql`` : sql` and lower(tag) like lower(${escapeLike(lq.q)}) || '%'`;
+      const rows = await queryRows<{ name: string }>(
+        request.server.ctx.db,
+        sql`select distinct tag as name from flows t, unnest(t.tags) as tag
+            where t.domain_id = ${request.principal!.domainId}${like}
+            order by 1 limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
+      );
+      return answer(rows, lq.size);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/routing/schema/:id/versions',
+    config: { guard: 'authenticated' },
+    schema: doc('flows', 'Kept previous schemas of a flow, newest first', {
+      params: idParamDoc,
+      querystring: pageQueryDoc,
+      response: { 200: z.object({ items: z.array(flowVersion), next: z.boolean() }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = await flowOf(request);
+      const lq = page(request, 'flows');
+      const rows = await queryRows<Row>(
+        request.server.ctx.db,
+        sql`select v.id, v.version, v.schema,
+              to_char(v.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "savedAt",
+              case when u.id is null then null
+                else json_build_object('id', u.id, 'name', coalesce(nullif(u.name, ''), u.username)) end as "savedBy"
+            from flow_versions v left join users u on u.id = v.saved_by
+            where v.flow_id = ${id} order by v.version desc
+            limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
+      );
+      return answer(rows, lq.size);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/routing/schema/:id/versions/:versionId/restore',
+    config: { guard: 'authenticated' },
+    schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
+      params: idParamDoc.extend({ versionId: z.string() }),
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = await flowOf(request);
+      const versionId = parseId('flows', (request.params as { versionId: string }).versionId, 'versionId');
+      const [version] = await queryRows<{ schema: unknown }>(
+        request.server.ctx.db,
+        sql`select schema from flow_versions where id = ${versionId} and flow_id = ${id}`,
+      );
+      if (!version) throw new HttpError(404, 'app.flows.version_not_found', 'No such version of this flow.');
+      return updateItem(flowsResource.compiled, callerOf(request), id, { schema: version.schema }, 'patch');
+    },
+  });
+}
