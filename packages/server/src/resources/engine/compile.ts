@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sortKeySql } from '../../db/schema-helpers.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
 import { ident, isoSql } from './sql.js';
@@ -43,6 +44,13 @@ function plainColumn(key: string, binding: FieldBinding | undefined, columns: Re
   return col ? `t.${ident(col.name)}` : binding?.select;
 }
 
+/** A text column of the table itself (not a bound expression): it sorts by the name sort key. */
+function isTextColumn(key: string, binding: FieldBinding | undefined, columns: Record<string, PgColumn>) {
+  if (binding?.column || binding?.select) return false;
+  const type = columns[key]?.getSQLType() ?? '';
+  return type === 'text' || type.startsWith('varchar');
+}
+
 export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled {
   const table = getTableName(binding.table);
   const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
@@ -54,7 +62,7 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
   for (const f of def.sort) {
     const col = plainColumn(f, binding.fields?.[f], columns);
     if (!col) throw new Error(`${def.name}: sort field ${f} has no column`);
-    sortCols.set(f, col);
+    sortCols.set(f, isTextColumn(f, binding.fields?.[f], columns) ? sortKeySql(col) : col);
   }
   const searchCols = def.search.map((f) => {
     const col = plainColumn(f, binding.fields?.[f], columns);
