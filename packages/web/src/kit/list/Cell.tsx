@@ -3,6 +3,7 @@ import type { ColumnDef } from '@switchboard/model';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../locale';
+import { timezoneLabel } from '../fields/TimezoneSelect';
 import { fieldKey, valueAt } from '../path';
 
 export type Row = { id: number; [field: string]: unknown };
@@ -51,6 +52,8 @@ export function Cell({ resource, column, row, canToggle, onToggle }: Props): Rea
       return formatDateTime(value, i18n.language);
     case 'ref':
       return refName(value);
+    case 'timezone':
+      return timezoneLabel(refName(value));
     case 'enum':
       return value === null || value === undefined || value === ''
         ? ''
