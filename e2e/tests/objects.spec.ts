@@ -14,7 +14,7 @@ test('object access shows every right of a role without scrolling, and a mode ch
   await api.call('PATCH', `/objclass/${calendars?.id}/acl`, [{ grantee: { id: role.id }, grants: 'r' }]);
 
   const screen = new ObjectEditPage(page);
-  await screen.goto(calendars?.id ?? 0, 'calendars');
+  await screen.goto(calendars?.id ?? 0, 'Calendars');
   // Create, read, edit and delete all fit the panel at 1280 px.
   await expect(screen.mode('Calendar keepers', 'Delete')).toBeInViewport();
   expect(await screen.overflows()).toBe(false);

@@ -4,7 +4,7 @@ import type { Area, ResourceDef } from './resource.js';
 /**
  * A console navigation entry (spec part 1 section 2 and 6). `cls` is the class whose read right
  * shows the entry; 'always' entries are shown to everyone (flow, communications and skills get full
- * rxwd; license has no class); 'systemSetting' guards the change logs.
+ * rxwd; license has no class); 'systemSetting' guards objects and the change logs.
  */
 export type NavEntry = {
   key: string;

@@ -17,7 +17,11 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /** How the list screen shows a column. */
-export type ColumnKind = 'text' | 'toggle' | 'tags' | 'date' | 'ref';
+/**
+ * 'enum': a value of a fixed list, shown by the label the form's select gives it. 'timezone': a
+ * `{name}` zone shown as the time-zone picker shows it, with its offset now.
+ */
+export type ColumnKind = 'text' | 'toggle' | 'tags' | 'date' | 'ref' | 'enum' | 'timezone';
 
 export type ColumnDef = {
   /** Dotted path into the item, e.g. `presence.status`. */

@@ -55,6 +55,33 @@ describe.each(drivers())('prefix search uses the search indexes (%s)', (driver) 
     expect(plan).not.toMatch(/Seq Scan on users/);
   });
 
+  it('reads a page in name order from the name sort index, not by sorting every row', async () => {
+    const plan = await planOf({ sort: '+name', size: '10' });
+    expect(plan).toMatch(/users_name_sort/);
+    expect(plan).not.toMatch(/Seq Scan on users/);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  // The ICU root collation: letters in alphabet order whatever their case or code point (ґ among
+  // the г words, not after я as in byte order); language-specific tailoring is not applied.
+  it('sorts names case-insensitively and by alphabet, Cyrillic and Ukrainian letters included', async () => {
+    const names = ['zz Ux Supervisor', 'ZZ admin', 'zz Бета', 'ZZ альфа', 'zz ґудзик', 'zz гора', 'ZZ дім', 'zz 2'];
+    for (const name of names) {
+      const res = await server.request('POST', '/api/roles', { token: server.adminToken, body: { name } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const list = async (sort: string) =>
+      (
+        await server.request('GET', '/api/roles', {
+          token: server.adminToken,
+          query: { q: 'zz*', sort, size: 100 },
+        })
+      ).body.items.map((r: { name: string }) => r.name);
+    const expected = ['zz 2', 'ZZ admin', 'zz Ux Supervisor', 'ZZ альфа', 'zz Бета', 'zz гора', 'zz ґудзик', 'ZZ дім'];
+    expect(await list('+name')).toEqual(expected);
+    expect(await list('-name')).toEqual([...expected].reverse());
+  });
+
   it('finds the same rows the plan promises', async () => {
     const lq = parseListQuery(usersResource.compiled.listSpec, { q: 'USER1999*', size: '100' });
     if ('message' in lq) throw new Error(String(lq.message));

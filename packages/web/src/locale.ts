@@ -12,3 +12,19 @@ export function formatDateTime(value: unknown, lang: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(localeOf(lang));
 }
+
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * Compares names as the interface language sorts them, case and accents aside ("admin" before
+ * "Ux Supervisor"; "ґ" after "г" in Ukrainian), numbers by value ("Queue 2" before "Queue 10").
+ */
+export function compareNames(lang: string): (a: string, b: string) => number {
+  const locale = localeOf(lang);
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, collator);
+  }
+  return collator.compare;
+}

@@ -148,7 +148,7 @@ export const calendars = defineResource({
   defaultSort: '+name',
   columns: [
     { field: 'name', sort: 'name' },
-    { field: 'timezone', kind: 'ref' },
+    { field: 'timezone', kind: 'timezone' },
     { field: 'description', sort: 'description' },
   ],
   // Calendars take per-record permissions (spec part 1 section 6).

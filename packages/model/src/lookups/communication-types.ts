@@ -38,7 +38,7 @@ export const communicationTypes = defineResource({
   columns: [
     { field: 'name', sort: 'name' },
     { field: 'code', sort: 'code' },
-    { field: 'channel', sort: 'channel' },
+    { field: 'channel', kind: 'enum', sort: 'channel' },
     { field: 'description', sort: 'description' },
   ],
   recordAcl: false,

@@ -19,7 +19,7 @@ export const regions = defineResource({
   defaultSort: '+name',
   columns: [
     { field: 'name', sort: 'name' },
-    { field: 'timezone', kind: 'ref', sort: 'timezone' },
+    { field: 'timezone', kind: 'timezone', sort: 'timezone' },
     { field: 'description', sort: 'description' },
   ],
   recordAcl: false,

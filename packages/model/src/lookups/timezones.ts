@@ -72,6 +72,11 @@ export const timezone = () =>
 /** A time zone as the API answers it inside a record. */
 export const timezoneOutput = () => z.object({ name: z.string() });
 
-/** One entry of GET /calendars/timezones. */
-export const timezoneEntry = z.object({ id: z.string(), name: z.string(), offset: z.string() });
+/** One entry of GET /calendars/timezones: the current IANA name, its offset now, its old names. */
+export const timezoneEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  offset: z.string(),
+  aliases: z.array(z.string()),
+});
 export type TimezoneEntry = z.infer<typeof timezoneEntry>;

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import type { Permission } from '../access.js';
 import { defineResource } from '../resource.js';
 import { namedRef } from '../validation.js';
+
+/**
+ * Objects have no class of their own (spec part 1 section 6). Their settings decide who holds
+ * which class rights across the domain, so they are system settings: opening and changing them
+ * (class switches, class grants, default record access, a role's Objects tab) takes this global
+ * permission.
+ */
+export const OBJECTS_PERMISSION: Permission = 'systemSetting';
 
 /** Object classes: obac turns class checks on, rbac record checks. Listed and patched only. */
 export const objclass = defineResource({
   name: 'objclass',
   path: '/objclass',
-  objClass: 'roles',
+  objClass: null,
+  permission: OBJECTS_PERMISSION,
   area: 'permissions',
   route: '/permissions/objects',
   input: z.object({ obac: z.boolean().default(false), rbac: z.boolean().default(false) }),
@@ -36,3 +46,16 @@ export const aclPatch = z.array(
 );
 /** Default record access: records created by a holder of `grantor` are granted to `grantee`. */
 export const defaultAclEntry = z.object({ grantor: namedRef(), grantee: namedRef(), granted: z.string() });
+
+/**
+ * A role's rights on one object class, as its Objects tab shows them (GET /roles/{id}/classes):
+ * every class of the domain, `granted` empty where the role holds nothing on it.
+ */
+export const roleClassEntry = z.object({ objclass: namedRef(), granted: z.string() });
+/** PATCH /roles/{id}/classes: the full set of letters the role holds afterwards on each class named. */
+export const roleClassPatch = z.array(
+  z.object({
+    objclass: z.object({ id: z.number().int().positive() }),
+    grants: z.string().regex(/^(r{0,2})(x{0,2})(w{0,2})(d{0,2})$/),
+  }),
+);

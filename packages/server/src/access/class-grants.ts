@@ -1,11 +1,10 @@
-import { aclEntry, aclPatch, bitsToGrants, defaultAclEntry } from '@switchboard/model';
+import { aclEntry, aclPatch, bitsToGrants, defaultAclEntry, OBJECTS_PERMISSION } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalidateAuth } from '../auth/cache.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
-import { NO_RECORD_PARAM } from '../resources/engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
@@ -14,8 +13,8 @@ import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escala
 const aclAnswer = z.object({ items: z.array(aclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 
-// Object class ids are not records of the roles class: only the class right is checked.
-const guard = (right: 'r' | 'w') => ({ class: 'roles', right, recordParam: NO_RECORD_PARAM }) as const;
+// Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
+const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
 
 async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number; cls: string }> {
   const id = parseId('objclass', (request.params as { id: string }).id);
@@ -80,14 +79,14 @@ async function readDefaultAcl(db: Db, id: number) {
 
 /**
  * Class grants (`/api/objclass/{id}/acl`: role → create, read, edit, delete on the class) and
- * default record access (`/api/acl/objclass/{id}`, changed per grantor). Guarded by the roles
- * class; every change drops cached sessions, whose scope comes from the class grants.
+ * default record access (`/api/acl/objclass/{id}`, changed per grantor). Guarded by the objects
+ * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/objclass/:id/acl',
-    config: { guard: guard('r') },
+    config: { guard: guard() },
     schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
     ...routeCompilers,
     handler: async (request) => {
@@ -99,7 +98,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/objclass/:id/acl',
-    config: { guard: guard('w') },
+    config: { guard: guard() },
     schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
       params: idParamDoc,
       body: aclPatch,
@@ -135,7 +134,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/acl/objclass/:id',
-    config: { guard: guard('r') },
+    config: { guard: guard() },
     schema: doc('objclass', 'Default record access of an object class', {
       params: idParamDoc,
       response: { 200: defaultAclAnswer },
@@ -150,7 +149,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/acl/objclass/:id/grantor/:grantorId',
-    config: { guard: guard('w') },
+    config: { guard: guard() },
     schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
       params: idParamDoc.extend({ grantorId: z.string() }),
       body: aclPatch,

@@ -2,7 +2,7 @@
 import type { AcceptRow, ExceptRow } from '@switchboard/model';
 import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { domains } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 /**
  * Calendars. The work week and the holidays are read and written whole with their calendar, so
@@ -26,5 +26,9 @@ export const calendars = pgTable(
     excepts: jsonb('excepts').$type<ExceptRow[]>().notNull().default([]),
     ...stamps,
   },
-  (t) => [searchIndex('calendars_name_search', t.name), index('calendars_domain_name').on(t.domainId, t.name)],
+  (t) => [
+    searchIndex('calendars_name_search', t.name),
+    sortIndex('calendars_name_sort', t.domainId, t.name, t.id),
+    index('calendars_domain_name').on(t.domainId, t.name),
+  ],
 );

@@ -1,7 +1,7 @@
 // The chat plans table; see schema.ts for the conventions.
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { domainId } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Chat plans: which chat flow serves outgoing chats. */
@@ -20,6 +20,7 @@ export const chatplan = pgTable(
   },
   (t) => [
     searchIndex('chatplan_name_search', t.name),
+    sortIndex('chatplan_name_sort', t.domainId, t.name, t.id),
     index('chatplan_domain_name').on(t.domainId, t.name),
     index('chatplan_flow').on(t.flowId),
   ],

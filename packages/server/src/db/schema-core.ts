@@ -1,7 +1,7 @@
 // Domains and users: every other schema file refers to them, and this file refers to none of those.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 export const domains = pgTable('domains', {
   id: serial('id').primaryKey(),
@@ -40,6 +40,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_domain_username').on(t.domainId, sql`lower(${t.username})`),
     searchIndex('users_name_search', t.name),
+    sortIndex('users_name_sort', t.domainId, t.name, t.id),
     searchIndex('users_username_search', t.username),
     searchIndex('users_extension_search', t.extension),
     searchIndex('users_email_search', t.email),

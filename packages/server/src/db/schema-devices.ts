@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { domains, users } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 export const devices = pgTable(
   'devices',
@@ -47,6 +47,7 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_domain_account').on(t.domainId, sql`lower(${t.account})`),
     searchIndex('devices_name_search', t.name),
+    sortIndex('devices_name_sort', t.domainId, t.name, t.id),
     searchIndex('devices_account_search', t.account),
     index('devices_domain_name').on(t.domainId, t.name),
     index('devices_user').on(t.userId),

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, domains, users } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 export type SipAclEntry = { ip: string; proto: string; port: number | null };
@@ -39,6 +39,7 @@ export const sipGateways = pgTable(
   (t) => [
     uniqueIndex('sip_gateways_domain_name').on(t.domainId, sql`lower(${t.name})`),
     searchIndex('sip_gateways_name_search', t.name),
+    sortIndex('sip_gateways_name_sort', t.domainId, t.name, t.id),
     index('sip_gateways_domain_name_idx').on(t.domainId, t.name),
   ],
 );
@@ -69,6 +70,7 @@ export const chatGateways = pgTable(
     // A uri is unique in its domain: another tenant's uri is neither blocked nor revealed.
     uniqueIndex('chat_gateways_domain_uri').on(t.domainId, t.uri),
     searchIndex('chat_gateways_name_search', t.name),
+    sortIndex('chat_gateways_name_sort', t.domainId, t.name, t.id),
     index('chat_gateways_domain_name').on(t.domainId, t.name),
   ],
 );

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { domainId } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 const base = () => ({
   id: serial('id').primaryKey(),
@@ -22,9 +22,10 @@ const base = () => ({
 });
 
 /** Lookup names are unique in a domain (case-insensitive): pickers show only the name. */
-const named = (table: string) => (t: { domainId: PgColumn; name: PgColumn }) => [
+const named = (table: string) => (t: { id: PgColumn; domainId: PgColumn; name: PgColumn }) => [
   uniqueIndex(`${table}_domain_name`).on(t.domainId, sql`lower(${t.name})`),
   searchIndex(`${table}_name_search`, t.name),
+  sortIndex(`${table}_name_sort`, t.domainId, t.name, t.id),
 ];
 
 export const regions = pgTable(

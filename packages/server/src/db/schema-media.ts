@@ -1,7 +1,7 @@
 // Tables of the media area; see schema.ts for the conventions.
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { domains } from './schema-core.js';
-import { searchIndex } from './schema-helpers.js';
+import { searchIndex, sortIndex } from './schema-helpers.js';
 
 /** Audio files of a domain; the bytes live on disk as `<MEDIA_DIR>/<domainId>/<id>.<ext>`. */
 export const mediaFiles = pgTable(
@@ -19,6 +19,7 @@ export const mediaFiles = pgTable(
   },
   (t) => [
     searchIndex('media_files_name_search', t.name),
+    sortIndex('media_files_name_sort', t.domainId, t.name, t.id),
     index('media_files_domain_created').on(t.domainId, t.createdAt),
     index('media_files_domain_name').on(t.domainId, t.name),
   ],

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, users } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 /** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
 export const flows = pgTable(
@@ -20,6 +20,7 @@ export const flows = pgTable(
   },
   (t) => [
     searchIndex('flows_name_search', t.name),
+    sortIndex('flows_name_sort', t.domainId, t.name, t.id),
     index('flows_domain_name').on(t.domainId, t.name),
     index('flows_domain_type').on(t.domainId, t.type),
     // Tag filters (`&&`) and the tag search read this.

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { domainId, users } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 export const roles = pgTable(
   'roles',
@@ -32,6 +32,7 @@ export const roles = pgTable(
   (t) => [
     uniqueIndex('roles_domain_name').on(t.domainId, sql`lower(${t.name})`),
     searchIndex('roles_name_search', t.name),
+    sortIndex('roles_name_sort', t.domainId, t.name, t.id),
   ],
 );
 

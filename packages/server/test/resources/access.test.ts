@@ -160,6 +160,18 @@ describe.each(drivers())('access checks on %s', (driver) => {
     expect((await s.request('GET', '/api/logger/available_objects', { token: withIt.token })).status).toBe(200);
   });
 
+  it('guards the class grants and default record access of an object by systemSetting', async () => {
+    const def = ALL.find((d) => d.name === 'objclass');
+    if (!def) throw new Error('objclass is not defined');
+    const target = await record(def);
+    const without = await makeActor(s, admin, { grants: { roles: 'rxwd' } });
+    const withIt = await makeActor(s, admin, { permissions: ['systemSetting'] });
+    for (const path of [`/api${def.path}/${target.id}/acl`, `/api/acl${def.path}/${target.id}`]) {
+      expect((await s.request('GET', path, { token: without.token })).status, path).toBe(403);
+      expect((await s.request('GET', path, { token: withIt.token })).status, path).toBe(200);
+    }
+  });
+
   describe.each(byName(NESTED_RESOURCES.filter((d) => d.parent?.rights === 'parent' && d.parent.resource.recordAcl)))(
     "the parent's record rights over %s under rbac",
     (_name, def) => {
@@ -358,6 +370,75 @@ describe.each(drivers())('access checks on %s', (driver) => {
       expect(unknown.body.fields[0].field).toBe('grantee');
     });
 
+    it('takes the objects permission, not the roles class, to open or change object settings', async () => {
+      const ids = await classIds(s, admin);
+      const target = await makeActor(s, admin);
+      const roleKeeper = await makeActor(s, admin, { grants: { roles: 'rxwd', users: 'rxwd' } });
+      const keeper = await makeActor(s, admin, { grants: { users: 'rxwd' }, permissions: ['systemSetting'] });
+      const calls: [string, string, unknown?][] = [
+        ['GET', '/api/objclass'],
+        ['PATCH', `/api/objclass/${ids.users}`, { rbac: false }],
+        ['GET', `/api/objclass/${ids.users}/acl`],
+        ['PATCH', `/api/objclass/${ids.users}/acl`, [{ grantee: { id: target.roleId }, grants: 'r' }]],
+        ['GET', `/api/acl/objclass/${ids.users}`],
+        ['PATCH', `/api/acl/objclass/${ids.users}/grantor/${target.roleId}`, []],
+        ['GET', `/api/roles/${target.roleId}/classes`],
+        ['PATCH', `/api/roles/${target.roleId}/classes`, [{ objclass: { id: ids.users }, grants: 'r' }]],
+      ];
+      for (const [method, path, body] of calls) {
+        const refused = await s.request(method, path, { token: roleKeeper.token, body });
+        expect(refused.status, `${method} ${path}`).toBe(403);
+        const done = await s.request(method, path, { token: keeper.token, body });
+        expect(done.status, `${method} ${path} ${JSON.stringify(done.body)}`).toBe(200);
+      }
+      const info = await s.request('GET', '/api/userinfo', { token: target.token });
+      expect(info.body.scope).toContainEqual(expect.objectContaining({ class: 'users', access: 'r' }));
+    });
+
+    it("shows and changes a role's rights on every class from the role", async () => {
+      const ids = await classIds(s, admin);
+      const actor = await makeActor(s, admin, { grants: { calendars: 'rw' } });
+      const path = `/api/roles/${actor.roleId}/classes`;
+      const listed = await s.request('GET', path, { token: admin });
+      expect(listed.status).toBe(200);
+      expect(listed.body.items).toHaveLength(Object.keys(ids).length);
+      expect(listed.body.items).toContainEqual({ objclass: { id: ids.calendars, name: 'calendars' }, granted: 'rw' });
+      expect(listed.body.items).toContainEqual({ objclass: { id: ids.devices, name: 'devices' }, granted: '' });
+
+      const changed = await s.request('PATCH', path, {
+        token: admin,
+        body: [
+          { objclass: { id: ids.calendars }, grants: '' },
+          { objclass: { id: ids.devices }, grants: 'rrxd' },
+        ],
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.items).toContainEqual({ objclass: { id: ids.calendars, name: 'calendars' }, granted: '' });
+      expect(changed.body.items).toContainEqual({ objclass: { id: ids.devices, name: 'devices' }, granted: 'rrxd' });
+      // The objects screen edits the same rows, and the member's scope follows at once.
+      const perClass = await s.request('GET', `/api/objclass/${ids.devices}/acl`, { token: admin });
+      expect(perClass.body.items).toContainEqual({
+        grantee: { id: actor.roleId, name: expect.any(String) },
+        granted: 'rrxd',
+      });
+      const info = await s.request('GET', '/api/userinfo', { token: actor.token });
+      expect(info.body.scope).toContainEqual(expect.objectContaining({ class: 'devices', access: 'rxd' }));
+      expect(info.body.scope).toContainEqual(expect.objectContaining({ class: 'calendars', access: '' }));
+
+      const unknown = await s.request('PATCH', path, {
+        token: admin,
+        body: [{ objclass: { id: 987654 }, grants: 'r' }],
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.fields[0].field).toBe('objclass');
+      const letters = await s.request('PATCH', path, {
+        token: admin,
+        body: [{ objclass: { id: ids.users }, grants: 'q' }],
+      });
+      expect(letters.status).toBe(400);
+      expect((await s.request('GET', '/api/roles/987654/classes', { token: admin })).status).toBe(404);
+    });
+
     it('lists the global permissions for any signed-in user', async () => {
       const actor = await makeActor(s, admin);
       const res = await s.request('GET', '/api/permissions', { token: actor.token });
@@ -437,6 +518,8 @@ describe.each(drivers())('access checks on %s', (driver) => {
       expect((await as('PATCH', `/api/objclass/${ids.users}/acl`, [])).status).toBe(404);
       expect((await as('GET', `/api/acl/objclass/${ids.users}`)).status).toBe(404);
       expect((await as('PATCH', `/api/acl/objclass/${ids.users}/grantor/1`, [])).status).toBe(404);
+      expect((await as('GET', '/api/roles/1/classes')).status).toBe(404);
+      expect((await as('PATCH', '/api/roles/1/classes', [])).status).toBe(404);
       // Roles of the first domain cannot be granted nor given to the second domain's users.
       const mine = await classIds(s, other);
       const grant = await as('PATCH', `/api/objclass/${mine.users}/acl`, [{ grantee: { id: 1 }, grants: 'r' }]);

@@ -27,6 +27,8 @@ const status = async (c: Ctx, method: string, path: string, token: string, body?
 
 /** A role editor: `rxwd` on roles and nothing else (no permissions, no application access). */
 const roleEditor = (c: Ctx) => makeActor(c.s, c.admin, { grants: { roles: 'rxwd' } });
+/** An object-settings keeper: `rxwd` on roles and the objects permission, nothing more. */
+const objectKeeper = (c: Ctx) => makeActor(c.s, c.admin, { grants: { roles: 'rxwd' }, permissions: ['systemSetting'] });
 /** A user manager: users rights and the permissions to set roles and passwords, nothing more. */
 const userManager = (c: Ctx) =>
   makeActor(c.s, c.admin, {
@@ -127,7 +129,7 @@ async function onStrongerUser(
 }
 
 async function classGrant(c: Ctx) {
-  const actor = await roleEditor(c);
+  const actor = await objectKeeper(c);
   const other = await newRole(c);
   const acl = (cls: string) => `/api/objclass/${c.ids[cls]}/acl`;
   // Rights on one's own role, or rights one lacks, are refused; rights one holds can be passed on.
@@ -141,12 +143,26 @@ async function classGrant(c: Ctx) {
 }
 
 async function defaultAcl(c: Ctx) {
-  const actor = await roleEditor(c);
+  const actor = await objectKeeper(c);
   const other = await newRole(c);
   const path = `/api/acl/objclass/${c.ids.users}/grantor/${other}`;
   expect(await status(c, 'PATCH', path, actor.token, [{ grantee: { id: actor.roleId }, grants: 'r' }])).toBe(403);
   expect(await status(c, 'PATCH', path, actor.token, [{ grantee: { id: other }, grants: 'rw' }])).toBe(403);
   expect(await status(c, 'PATCH', path, c.admin, [{ grantee: { id: other }, grants: 'rw' }])).toBe(200);
+}
+
+async function roleClasses(c: Ctx) {
+  const actor = await objectKeeper(c);
+  const other = await newRole(c);
+  const path = (role: number) => `/api/roles/${role}/classes`;
+  const set = (cls: string, grants: string) => [{ objclass: { id: c.ids[cls] }, grants }];
+  expect(await status(c, 'PATCH', path(actor.roleId), actor.token, set('roles', 'r'))).toBe(403);
+  expect(await status(c, 'PATCH', path(other), actor.token, set('users', 'r'))).toBe(403);
+  expect(await status(c, 'PATCH', path(other), actor.token, set('roles', 'rr'))).toBe(403);
+  expect(await status(c, 'PATCH', path(other), actor.token, set('roles', 'rw'))).toBe(200);
+  expect(await status(c, 'PATCH', path(other), c.admin, set('users', 'rrww'))).toBe(200);
+  // Rights the target already holds beyond the actor may stay; only what is added is checked.
+  expect(await status(c, 'PATCH', path(other), actor.token, [...set('users', 'rrww'), ...set('roles', 'r')])).toBe(200);
 }
 
 const CASES: Record<string, Case> = {
@@ -173,6 +189,7 @@ const CASES: Record<string, Case> = {
   },
   'PATCH /api/objclass/:id/acl': classGrant,
   'PATCH /api/acl/objclass/:id/grantor/:grantorId': defaultAcl,
+  'PATCH /api/roles/:id/classes': roleClasses,
   'POST /api/users': async (c) => {
     const actor = await userManager(c);
     const post = (roles: { id: number }[]) =>

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import '../i18n';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
 import { type AppConfig, ConfigProvider, DEFAULT_CONFIG } from './config';
+import { NOTIFICATION_POSITION } from './notify';
 import { SessionProvider, type SessionStore } from './session';
 
 type Props = {
@@ -29,7 +30,7 @@ export function Providers({ children, config = DEFAULT_CONFIG, store, initialUse
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" />
+      <Notifications position={NOTIFICATION_POSITION} />
       <QueryClientProvider client={client}>
         <ConfigProvider config={config}>
           <SessionProvider store={store} initialUser={initialUser}>

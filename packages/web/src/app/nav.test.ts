@@ -27,6 +27,11 @@ describe('visibleNavigation', () => {
     expect(keys(testUser({ roles: 'r' }))).not.toContain('system: changelogs');
   });
 
+  it('shows objects only with the objects permission, whatever the roles class allows', () => {
+    expect(keys(testUser({ roles: 'rxwd' }))).toContain('permissions: roles');
+    expect(keys(testUser({}, { permissions: ['systemSetting'] }))).toContain('permissions: objects');
+  });
+
   it('shows every section to a user holding the global read permission', () => {
     const all = visibleNavigation(testUser({}, { permissions: ['read', 'systemSetting'] }));
     expect(all.map((s) => s.area)).toEqual([

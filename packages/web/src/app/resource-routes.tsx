@@ -1,4 +1,4 @@
-import { guardingRight, type ResourceDef, type Right } from '@switchboard/model';
+import { guardingRight, type Permission, type ResourceDef, type Right } from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
@@ -14,7 +14,7 @@ export const screen = <K extends string>(load: () => Promise<Record<K, Component
 /** What guards a screen: a definition (its rights as the server checks them) or a bare class. */
 type Guard = ResourceDef | string | null;
 
-const classFor = (guard: Guard, right: Right) =>
+const classFor = (guard: Guard, right: Right): { objClass: string | null; right: Right; permission?: Permission } =>
   guard !== null && typeof guard === 'object' ? guardingRight(guard, right) : { objClass: guard, right };
 
 /** A record id in a URL: a positive whole number. */
@@ -34,7 +34,7 @@ export const guarded = (guard: Guard, Screen: ComponentType): RouteObject['eleme
   const g = classFor(guard, 'r');
   return (
     <RequireIds>
-      <RequireAccess cls={g.objClass} right={g.right}>
+      <RequireAccess cls={g.objClass} right={g.right} permission={g.permission}>
         <Screen />
       </RequireAccess>
     </RequireIds>
@@ -46,7 +46,7 @@ function RequireEditAccess({ guard, children }: { guard: Guard; children: ReactN
   const { id } = useParams();
   const g = classFor(guard, id === NEW ? 'x' : 'r');
   return (
-    <RequireAccess cls={g.objClass} right={g.right}>
+    <RequireAccess cls={g.objClass} right={g.right} permission={g.permission}>
       {children}
     </RequireAccess>
   );

@@ -36,7 +36,7 @@ describe('admin area routes', () => {
     const { router } = renderApp('/lookups/regions', { user: testUser({ lookups: 'r' }) });
     expect(await screen.findByRole('heading', { name: 'Regions' }, { timeout: 10000 })).toBeInTheDocument();
     expect(await screen.findByText('cold')).toBeInTheDocument();
-    expect(screen.getByText('UTC')).toBeInTheDocument();
+    expect(screen.getByText('UTC (+00:00)')).toBeInTheDocument();
     // Read-only: no Add, and the editor opens without Save.
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
     await router.navigate('/lookups/regions/7');

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sortKeySql } from '../../db/schema-helpers.js';
 import { type CompiledFilter, compileFilters } from './filters.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
@@ -52,6 +53,13 @@ function plainColumn(key: string, binding: FieldBinding | undefined, columns: Re
   return col ? `t.${ident(col.name)}` : binding?.select;
 }
 
+/** A text column of the table itself (not a bound expression): it sorts by the name sort key. */
+function isTextColumn(key: string, binding: FieldBinding | undefined, columns: Record<string, PgColumn>) {
+  if (binding?.column || binding?.select) return false;
+  const type = columns[key]?.getSQLType() ?? '';
+  return type === 'text' || type.startsWith('varchar');
+}
+
 export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled {
   const table = getTableName(binding.table);
   const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
@@ -92,7 +100,14 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     const sortCols = new Map<string, string>();
     for (const f of def.sort) {
       const r = byField.get(f);
-      sortCols.set(f, (r ? refSort(r) : plainColumn(f, binding.fields?.[f], columns)) as string);
+      if (r) {
+        const byName = refSort(r) as string;
+        sortCols.set(f, sortKeySql(byName));
+      } else {
+        const col = plainColumn(f, binding.fields?.[f], columns) as string;
+        // Text sorts case-insensitively by alphabet, the same on both databases.
+        sortCols.set(f, isTextColumn(f, binding.fields?.[f], columns) ? sortKeySql(col) : col);
+      }
     }
     built = { refs, exprs, sortCols, selectItem: build(exprs, fields), selectList: build(exprs, def.listFields) };
     return built;

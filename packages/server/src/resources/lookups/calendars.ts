@@ -2,6 +2,7 @@ import { calendarProblems, calendars as calendarsDef } from '@switchboard/model'
 import { calendars } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
+import { timezoneField } from './timezones.js';
 
 type Body = { expires?: boolean; startAt?: number | null; endAt?: number | null };
 
@@ -12,13 +13,7 @@ type Body = { expires?: boolean; startAt?: number | null; endAt?: number | null 
 export const calendarsResource = defineServerResource(calendarsDef, {
   table: calendars,
   fields: {
-    timezone: {
-      select: `json_build_object('name', t.timezone)`,
-      column: 't.timezone',
-      write: (value, row) => {
-        row.timezone = (value as { name: string }).name;
-      },
-    },
+    timezone: timezoneField('t.timezone', 'timezone'),
     // bigint columns come back as text from node-postgres: cast to a JSON number.
     startAt: {
       select: 't.start_at::float8',

@@ -1,20 +1,22 @@
-import { timezoneEntry, timezoneNames, timezoneOffset } from '@switchboard/model';
+import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { doc, listQueryDoc, queryError, routeCompilers } from '../engine/http.js';
 import { isQueryError, parseListQuery } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
+import { currentZoneName, timezoneCatalog, zoneEntry, zoneMatches } from './timezone-catalog.js';
 
 /**
- * A time-zone field stored as its IANA name in `column` (SQL over the row alias) and answered as
- * `{name}`; `key` is the Drizzle property of that column.
+ * A time-zone field stored as its current IANA name in `column` (SQL over the row alias; an old
+ * name sent is stored as the current one) and answered as `{name}`; `key` is the Drizzle property
+ * of that column.
  */
 export function timezoneField(column: string, key: string): FieldBinding {
   return {
     select: `json_build_object('name', ${column})`,
     column,
     write: (value, row) => {
-      row[key] = (value as { name: string }).name;
+      row[key] = currentZoneName((value as { name: string }).name);
     },
   };
 }
@@ -24,8 +26,9 @@ const answer = z.object({ items: z.array(timezoneEntry), next: z.boolean() });
 const SPEC = { fields: new Set(['id', 'name', 'offset']), sort: new Set(['name']) };
 
 /**
- * GET /api/calendars/timezones: the IANA catalog plus UTC with each zone's offset now; `q` matches
- * a prefix of the name, or of its city part (`kyiv*` finds Europe/Kyiv), case-insensitively.
+ * GET /api/calendars/timezones: IANA's current zone names plus UTC with each zone's offset now and
+ * its old names; `q` matches any part of the name, an old name, the city or the offset,
+ * case-insensitively (`kyiv` and `kiev` find Europe/Kyiv; a trailing `*` changes nothing).
  * Any signed-in user may read it: it is reference data, not a record of the domain.
  */
 export function registerTimezoneRoute(app: FastifyInstance) {
@@ -42,19 +45,13 @@ export function registerTimezoneRoute(app: FastifyInstance) {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });
       if (isQueryError(lq)) throw queryError('timezones', lq);
-      const term = lq.q?.toLowerCase() ?? null;
-      const matches = (name: string) => {
-        if (term === null) return true;
-        const lower = name.toLowerCase();
-        const city = lower.slice(lower.lastIndexOf('/') + 1);
-        return lq.prefix ? lower.startsWith(term) || city.startsWith(term) : lower === term || city === term;
-      };
-      const found = timezoneNames().filter(matches);
-      const start = (lq.page - 1) * lq.size;
-      const page = found.slice(start, start + lq.size);
       const now = new Date();
+      const found = timezoneCatalog()
+        .map((zone) => ({ zone, offset: timezoneOffset(zone.name, now) }))
+        .filter(({ zone, offset }) => lq.q === null || zoneMatches(zone, offset, lq.q));
+      const start = (lq.page - 1) * lq.size;
       return {
-        items: page.map((name) => ({ id: name, name, offset: timezoneOffset(name, now) })),
+        items: found.slice(start, start + lq.size).map(({ zone, offset }) => zoneEntry(zone, offset)),
         next: found.length > start + lq.size,
       };
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClassAccessRoutes } from '../../access/class-grants.js';
+import { registerRoleClassRoutes } from '../../access/role-classes.js';
 import type { ServerArea } from '../engine/area.js';
 import { objclassResource } from './objclass.js';
 import { registerPermissionsRoute, rolesResource } from './roles.js';
@@ -9,5 +10,6 @@ export const permissions: ServerArea = {
   register(app: FastifyInstance) {
     registerPermissionsRoute(app);
     registerClassAccessRoutes(app);
+    registerRoleClassRoutes(app);
   },
 };

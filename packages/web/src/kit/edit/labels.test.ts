@@ -35,6 +35,19 @@ function keysOf(def: ResourceDef): string[] {
   return keys;
 }
 
+describe('enum columns', () => {
+  const selects = (def: (typeof RESOURCES)[number]) =>
+    def.form ? formTabs(def.form).flatMap((tab) => tab.fields.filter((f) => f.kind === 'select' && f.options)) : [];
+  it.each(RESOURCES.map((d) => [d.name, d] as const))('of %s use the labels of the form', (_name, def) => {
+    const choices = new Set(selects(def).map((f) => f.field));
+    for (const column of def.columns) {
+      // A column of a field the form offers as a choice shows the same words, never the raw value.
+      if (choices.has(column.field)) expect(column.kind, column.field).toBe('enum');
+      if (column.kind === 'enum') expect(choices.has(column.field), column.field).toBe(true);
+    }
+  });
+});
+
 describe('labels of the generic screens', () => {
   const withForm = RESOURCES.filter((d) => d.form);
   it('exist for some resource (regions at least)', () => {

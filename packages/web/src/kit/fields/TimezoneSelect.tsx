@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
-import type { ListAnswer, TimezoneEntry } from '@switchboard/model';
+import { Select, Stack, Text } from '@mantine/core';
+import { type ListAnswer, type TimezoneEntry, timezoneOffset } from '@switchboard/model';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,18 @@ const TIMEZONE_PAGE = 100;
 
 export type TimezoneValue = { name: string } | null;
 
+/** A zone as the picker and the lists show it: `Europe/Kyiv (+02:00)`, the offset as of now. */
+export function timezoneLabel(name: string, offset?: string): string {
+  if (!name) return '';
+  if (offset) return `${name} (${offset})`;
+  try {
+    return `${name} (${timezoneOffset(name)})`;
+  } catch {
+    // A name this browser does not know still shows, without an offset.
+    return name;
+  }
+}
+
 type Props = {
   label: string;
   value: TimezoneValue;
@@ -22,7 +34,10 @@ type Props = {
   disabled?: boolean;
 };
 
-/** A time zone chosen from the server's catalog, searched by name (or city), with its offset. */
+/**
+ * A time zone chosen from the server's catalog by its current IANA name, searched by any part of
+ * the name, an old name, the city or the offset; each option names its old names too.
+ */
 export function TimezoneSelect({ label, value, onChange, error, required, disabled }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -38,13 +53,16 @@ export function TimezoneSelect({ label, value, onChange, error, required, disabl
       }),
     staleTime: 60_000,
   });
+  const items = zones.data?.items;
+  const aliases = useMemo(() => new Map((items ?? []).map((z) => [z.name, z.aliases])), [items]);
   const data = useMemo(() => {
-    const items = zones.data?.items ?? [];
-    const options = items.map((z) => ({ value: z.name, label: `${z.name} (${z.offset})` }));
+    const options = (items ?? []).map((z) => ({ value: z.name, label: timezoneLabel(z.name, z.offset) }));
     // The chosen zone stays among the options whatever the search lists.
-    if (value && !items.some((z) => z.name === value.name)) options.unshift({ value: value.name, label: value.name });
+    if (value && !options.some((o) => o.value === value.name)) {
+      options.unshift({ value: value.name, label: timezoneLabel(value.name) });
+    }
     return options;
-  }, [zones.data, value]);
+  }, [items, value]);
   return (
     <Select
       size="sm"
@@ -57,6 +75,19 @@ export function TimezoneSelect({ label, value, onChange, error, required, disabl
       clearable
       filter={({ options }) => options}
       nothingFoundMessage={t('kit.nothingFound')}
+      renderOption={({ option }) => {
+        const old = aliases.get(option.value) ?? [];
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{option.label}</Text>
+            {old.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('kit.timezoneAliases', { names: old.join(', ') })}
+              </Text>
+            )}
+          </Stack>
+        );
+      }}
       value={value?.name ?? null}
       onSearchChange={setSearch}
       onChange={(name) => onChange(name ? { name } : null)}

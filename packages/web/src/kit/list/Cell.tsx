@@ -3,11 +3,14 @@ import type { ColumnDef } from '@switchboard/model';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../locale';
+import { timezoneLabel } from '../fields/TimezoneSelect';
 import { fieldKey, valueAt } from '../path';
 
 export type Row = { id: number; [field: string]: unknown };
 
 type Props = {
+  /** The resource's i18n namespace: an enum value reads `<resource>.options.<field>.<value>`, as in its form. */
+  resource: string;
   column: ColumnDef;
   row: Row;
   canToggle: boolean;
@@ -18,7 +21,7 @@ const refName = (value: unknown) =>
   value && typeof value === 'object' && 'name' in value ? String((value as { name: unknown }).name) : '';
 
 /** One list cell, shown by the column's kind. */
-export function Cell({ column, row, canToggle, onToggle }: Props): ReactNode {
+export function Cell({ resource, column, row, canToggle, onToggle }: Props): ReactNode {
   const { t, i18n } = useTranslation();
   const value = valueAt(row, column.field);
   switch (column.kind) {
@@ -49,6 +52,12 @@ export function Cell({ column, row, canToggle, onToggle }: Props): ReactNode {
       return formatDateTime(value, i18n.language);
     case 'ref':
       return refName(value);
+    case 'timezone':
+      return timezoneLabel(refName(value));
+    case 'enum':
+      return value === null || value === undefined || value === ''
+        ? ''
+        : t(`${resource}.options.${column.field}.${String(value)}`, { defaultValue: String(value) });
     default:
       return value === null || value === undefined ? '' : String(value);
   }

@@ -126,7 +126,6 @@ export function ListScreen({
   };
 
   const sortable = Boolean(reorder) && mayEdit && state.sort === def.defaultSort && !state.q && !state.filtered;
-  const empty = state.q ? t('kit.noResults') : state.filtered ? t('list.noMatches') : t('kit.noRecords');
 
   const body = (
     <>
@@ -186,11 +185,7 @@ export function ListScreen({
           </Button>
         </Group>
       )}
-      {emptyPage && page === 1 && (
-        <Text ta="center" c="dimmed" size="sm" p="md">
-          {empty}
-        </Text>
-      )}
+      <ListNotes def={def} empty={emptyPage && page === 1} searched={Boolean(state.q)} filtered={state.filtered} />
       {footer}
       <Pager
         page={page}

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, api } from '../../../app/api';
+import { notifyError } from '../../../app/notify';
 import { translateMessage } from '../../../kit/messages';
 
 type Problem = { row: number; field: string; message: string };
@@ -43,7 +44,7 @@ export function DeviceImport() {
       if (error instanceof ApiFailure) {
         const rows = (error.body as { rows?: Problem[] }).rows;
         if (rows?.length) setProblems(rows);
-        else notifications.show({ color: 'red', message: error.message });
+        else notifyError(error.message);
       }
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Switch, Tabs, Title } from '@mantine/core';
-import { objclass } from '@switchboard/model';
+import { OBJECTS_PERMISSION, objclass } from '@switchboard/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { AclTable } from '../../../kit/acl/AclTable';
 import { BackToList } from '../../../kit/edit/BackToList';
 import { fieldKey } from '../../../kit/path';
 import { RecordAccessRules } from './RecordAccessRules';
+import { useClassLabel } from './useClassLabel';
 
 type ObjClass = { id: number; class: string; obac: boolean; rbac: boolean };
 
@@ -19,13 +20,14 @@ type ObjClass = { id: number; class: string; obac: boolean; rbac: boolean };
  */
 export function ObjectEdit() {
   const { t } = useTranslation();
-  const { can } = useSession();
+  const { user } = useSession();
+  const { label } = useClassLabel();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const path = `${objclass.path}/${id}`;
   const item = useQuery({ queryKey: [path], queryFn: ({ signal }) => api.get<ObjClass>(path, { signal }) });
   const [tab, setTab] = useState<string | null>('object');
-  const readOnly = !can(objclass.objClass, 'w');
+  const readOnly = !user?.permissions.includes(OBJECTS_PERMISSION);
 
   const toggle = async (field: 'obac' | 'rbac', value: boolean) => {
     queryClient.setQueryData<ObjClass>([path], (old) => (old ? { ...old, [field]: value } : old));
@@ -60,7 +62,7 @@ export function ObjectEdit() {
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <BackToList />
-          <Title order={3}>{data.class}</Title>
+          <Title order={3}>{label(data.class)}</Title>
         </Group>
         <Group gap="lg">
           <Switch

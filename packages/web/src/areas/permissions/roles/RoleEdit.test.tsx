@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, fakeApi, renderRoutes } from '../../../kit/test-utils';
 import { RoleEdit } from './RoleEdit';
@@ -32,5 +32,44 @@ describe('RoleEdit', () => {
     renderRoutes(routes, '/permissions/roles/5', { ...ADMIN, roles: [{ id: 4, name: 'Role 4' }] });
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByText(/You hold this role/)).toBeNull();
+  });
+
+  it('offers the Objects tab only with the objects permission, and saves a class right at once', async () => {
+    let granted = 'r';
+    const api = fakeApi((c) => {
+      if (c.path === '/roles/5/classes') {
+        if (c.method === 'PATCH') granted = (c.body as { grants: string }[])[0].grants;
+        return {
+          body: {
+            items: [
+              { objclass: { id: 11, name: 'users' }, granted },
+              { objclass: { id: 12, name: 'cc_agent' }, granted: '' },
+            ],
+          },
+        };
+      }
+      return c.method === 'GET' && c.path.startsWith('/roles/') ? { body: role(5) } : undefined;
+    });
+    const view = renderRoutes(routes, '/permissions/roles/5', ADMIN);
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.queryByRole('tab', { name: 'Objects' })).toBeNull();
+    view.unmount();
+
+    renderRoutes(routes, '/permissions/roles/5', { ...ADMIN, permissions: [...ADMIN.permissions, 'systemSetting'] });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Objects' }));
+    // Rows by translated class name, in the interface language's order.
+    const rows = await screen.findAllByRole('row');
+    expect(rows.slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Agents', 'Users']);
+    const edit = screen.getByRole('radiogroup', { name: 'Users: Edit' });
+    fireEvent.click(within(edit).getByRole('radio', { name: 'Allow' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({
+          method: 'PATCH',
+          path: '/roles/5/classes',
+          body: [{ objclass: { id: 11 }, grants: 'rw' }],
+        }),
+      ),
+    );
   });
 });

@@ -1,20 +1,25 @@
 import { Stack } from '@mantine/core';
-import { roles } from '@switchboard/model';
+import { OBJECTS_PERMISSION, roles } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditTab } from '../../../kit/edit/form';
+import type { EditForm, EditTab } from '../../../kit/edit/form';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { RoleAccess } from './RoleAccess';
+import { RoleObjects } from './RoleObjects';
 import { RolePermissions } from './RolePermissions';
 import { emptyRole, type RoleValues, roleFromItem } from './values';
 
-/** `/permissions/roles/new` and `/{id}`: general, global permissions, application and section access. */
+/**
+ * `/permissions/roles/new` and `/{id}`: general, global permissions, application and section
+ * access, and (for holders of the objects permission, once saved) the rights on object classes.
+ */
 export function RoleEdit() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const mayEditObjects = user?.permissions.includes(OBJECTS_PERMISSION) ?? false;
   const tabs = useMemo<EditTab<RoleValues>[]>(
     () => [
       {
@@ -58,8 +63,19 @@ export function RoleEdit() {
           />
         ),
       },
+      ...(mayEditObjects
+        ? [
+            {
+              key: 'objects',
+              label: t('roles.tabs.objects'),
+              savedOnly: true,
+              render: (form: EditForm<RoleValues>) =>
+                form.id === null ? null : <RoleObjects roleId={form.id} readOnly={form.readOnly} />,
+            },
+          ]
+        : []),
     ],
-    [t],
+    [t, mayEditObjects],
   );
   return (
     <EditScreen

@@ -1,0 +1,111 @@
+import { bitsToGrants, grantsToBits, OBJECTS_PERMISSION, roleClassEntry, roleClassPatch } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invalidateAuth } from '../auth/cache.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { queryRows } from '../resources/engine/sql.js';
+import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
+
+const answer = z.object({ items: z.array(roleClassEntry) });
+
+async function roleOf(db: Db, request: FastifyRequest): Promise<number> {
+  const id = parseId('roles', (request.params as { id: string }).id);
+  const [found] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from roles where id = ${id} and domain_id = ${request.principal!.domainId}`,
+  );
+  if (!found) throw new HttpError(404, 'app.roles.not_found', 'No such roles record.');
+  return id;
+}
+
+/** Every object class of the domain with the role's letters on it (none: empty). */
+async function readRoleClasses(db: Db, domainId: number, roleId: number) {
+  const rows = await queryRows<{ id: number; cls: string; access: number | null }>(
+    db,
+    sql`select o.id, o.class as cls, g.access from objclass o
+        left join class_grants g on g.objclass_id = o.id and g.role_id = ${roleId}
+        where o.domain_id = ${domainId} order by o.class`,
+  );
+  return { items: rows.map((r) => ({ objclass: { id: r.id, name: r.cls }, granted: bitsToGrants(r.access ?? 0) })) };
+}
+
+/**
+ * A role's class grants seen from the role (its Objects tab): the same rows the objects screen
+ * edits per class, under the same permission and the same rule that nobody grants more than they
+ * hold, nor changes a role they hold.
+ */
+export function registerRoleClassRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: '/api/roles/:id/classes',
+    config: { guard: { permission: OBJECTS_PERMISSION } },
+    schema: doc('roles', "A role's rights on every object class", { params: idParamDoc, response: { 200: answer } }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { db } = request.server.ctx;
+      return readRoleClasses(db, request.principal!.domainId, await roleOf(db, request));
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/roles/:id/classes',
+    config: { guard: { permission: OBJECTS_PERMISSION } },
+    schema: doc('roles', "Change a role's rights on object classes (letters r, x, w, d; doubled = manage)", {
+      params: idParamDoc,
+      body: roleClassPatch,
+      response: { 200: answer },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const changes = parseBody('roles', roleClassPatch, request.body);
+      // The last entry for a class wins.
+      const bits = new Map(changes.map((c) => [c.objclass.id, grantsToBits(c.grants)]));
+      const actor = request.principal!;
+      const result = await ctx.db.transaction(async (tx) => {
+        const roleId = await roleOf(tx, request);
+        const ids = [...bits.keys()];
+        const classes = ids.length
+          ? await queryRows<{ id: number; cls: string; access: number | null }>(
+              tx,
+              sql`select o.id, o.class as cls, g.access from objclass o
+                  left join class_grants g on g.objclass_id = o.id and g.role_id = ${roleId}
+                  where o.domain_id = ${actor.domainId} and o.id in ${ids}`,
+            )
+          : [];
+        const known = new Map(classes.map((c) => [c.id, c]));
+        const missing = ids.filter((id) => !known.has(id));
+        if (missing.length) {
+          throw new HttpError(400, 'app.roles.validation', `objclass: unknown object class ${missing.join(', ')}`, [
+            { field: 'objclass', message: `Unknown object class ${missing.join(', ')}` },
+          ]);
+        }
+        const changed = ids.filter((id) => (known.get(id)?.access ?? 0) !== bits.get(id));
+        if (changed.length) refuseOwnRole(actor, [roleId]);
+        const actorRights = await rolesRights(tx, actor.domainId, actor.roleIds);
+        const of = (cls: string, access: number) => ({ ...noRights(), classBits: new Map([[cls, access]]) });
+        for (const id of changed) {
+          const c = known.get(id)!;
+          refuseEscalation(actor, actorRights, of(c.cls, c.access ?? 0), of(c.cls, bits.get(id) ?? 0));
+        }
+        for (const id of changed) {
+          const access = bits.get(id) ?? 0;
+          if (access === 0) {
+            await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
+          } else {
+            await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
+              on conflict (objclass_id, role_id) do update set access = excluded.access`);
+          }
+        }
+        return { answer: await readRoleClasses(tx, actor.domainId, roleId), changed: changed.length > 0 };
+      });
+      // Sessions carry their scope: a change of class grants drops the cached ones.
+      if (result.changed) await invalidateAuth(ctx);
+      return result.answer;
+    },
+  });
+}
