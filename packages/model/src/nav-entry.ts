@@ -16,8 +16,10 @@ export type NavSection = { area: Area; entries: NavEntry[] };
 
 /**
  * The entry of a resource, from its definition: its route, and the class that guards reading it
- * (none for a resource every user may read). `key` names it under `nav.` in the translations.
+ * (the systemSetting permission where it guards the resource instead; none where every user may
+ * read it). `key` names it under `nav.` in the translations.
  */
 export function navOf(def: ResourceDef, key: string, cls?: NavEntry['cls']): NavEntry {
-  return { key, route: def.route, cls: cls ?? def.objClass ?? 'always' };
+  const byPermission = def.permission === 'systemSetting' ? 'systemSetting' : 'always';
+  return { key, route: def.route, cls: cls ?? def.objClass ?? byPermission };
 }

@@ -9,6 +9,7 @@ import type { Row } from './Cell';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
+import { ListNotes } from './ListNotes';
 import { type ExtraColumn, ListTable, type Reorder } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { useListData } from './useListData';

@@ -121,7 +121,13 @@ export function ListTable({
         const content = custom ? (
           custom(row)
         ) : (
-          <Cell resource={def.name} column={column} row={row} canToggle={mayEdit} onToggle={(value) => onToggle(row, column, value)} />
+          <Cell
+            resource={def.name}
+            column={column}
+            row={row}
+            canToggle={mayEdit}
+            onToggle={(value) => onToggle(row, column, value)}
+          />
         );
         return (
           <Table.Td key={column.field}>
