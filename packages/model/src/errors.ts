@@ -13,6 +13,17 @@ export const errorTexts = {
   noSuchRef: 'No such {{resource}} exists.',
   refFilter: 'The {{resource}} must be of {{field}} {{value}}.',
   busy: 'The server is busy. Try again in {{seconds}} s.',
+  importNotText: 'The file is not {{charset}} text: choose its character set, or save a spreadsheet as CSV first.',
+  importEmpty: 'The file holds no rows.',
+  importRagged: 'Line {{line}} has {{got}} cells where the first row has {{expected}}.',
+  importCsv: 'Line {{line}} is not valid CSV: {{reason}}.',
+  importHeader: 'The header row names columns this list does not have; nothing was imported.',
+  importRowsRefused: '{{failed}} of {{rows}} rows have errors; nothing was imported.',
+  importCancelled: 'Cancelled.',
+  importStopped: 'The import stopped on an error: {{reason}}',
+  importTooLarge: 'The file is larger than {{max}} bytes.',
+  importLoading: 'The import is loading its rows and can no longer be cancelled.',
+  importEnded: 'The import has ended.',
 } as const;
 
 export type ErrorKey = keyof typeof errorTexts;

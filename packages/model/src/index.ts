@@ -7,6 +7,7 @@ export * from './directory/two-factor.js';
 export * from './directory/users.js';
 export * from './errors.js';
 export * from './filters.js';
+export * from './imports.js';
 export * from './lookups/blacklists.js';
 export * from './lookups/buckets.js';
 export * from './lookups/calendars.js';

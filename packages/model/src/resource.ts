@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AccessClass, Permission, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
 import { checkFilters, type ListFilter } from './filters.js';
+import type { ImportSpec } from './imports.js';
 import { messages } from './messages.js';
 import { fieldErrors } from './validation.js';
 
@@ -252,6 +253,11 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
    * reads back through an import.
    */
   export?: readonly (keyof z.infer<TItem> & string)[];
+  /**
+   * CSV import through the import pipeline (`POST {path}/import`, multipart): the columns it
+   * reads. Guarded by the create right.
+   */
+  import?: ImportSpec;
   /**
    * Every signed-in user of the domain holds every right, with no class to check (spec part 1
    * section 6: communications and skills always get full rxwd). Needs `objClass: null`.

@@ -44,6 +44,10 @@ export type Config = {
   mediaDir: string;
   /** Largest media upload, in bytes. */
   mediaMaxBytes: number;
+  /** Folder of uploaded import files while their import runs (default `<dataDir>/imports`); shared by every API node. */
+  importDir: string;
+  /** Largest CSV file an import takes, in bytes (IMPORT_MAX_BYTES); larger uploads get 413. */
+  importMaxBytes: number;
   /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
   ttsCommand: string;
   /**
@@ -53,6 +57,9 @@ export type Config = {
    */
   admission: { concurrency: number | null; queue: number; waitMs: number };
 };
+
+/** Largest import file by default: 256 MB. */
+export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
 
 /** Requests the embedded database serves at once by default: it runs one statement at a time. */
 export const ADMISSION_CONCURRENCY_PGLITE = 4;
@@ -129,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
+    importDir: path.resolve(env.IMPORT_DIR || path.join(env.DATA_DIR || './data', 'imports')),
+    importMaxBytes: int(env, 'IMPORT_MAX_BYTES', IMPORT_MAX_BYTES_DEFAULT),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,

@@ -6,7 +6,14 @@ import type { Jobs } from './jobs/engine.js';
 export type Bus = Pick<Database, 'listen' | 'notify' | 'listenerState' | 'onListenerRestored'>;
 
 /** What every part of the server is handed: the database, the configuration, the bus, the jobs. */
-export type AppContext = { db: Db; config: Config; bus: Bus; jobs: Jobs };
+export type AppContext = {
+  db: Db;
+  config: Config;
+  bus: Bus;
+  jobs: Jobs;
+  /** The driver's own client (COPY and other work Drizzle does not do); absent in command-line tools. */
+  raw?: Database['raw'];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

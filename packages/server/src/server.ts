@@ -46,7 +46,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             ...(typeof options.jobs === 'object' ? options.jobs : {}),
             onError: (error) => app.log.error({ err: error }, 'job engine error'),
           });
-    const ctx: AppContext = { db: database.db, config, bus: database, jobs };
+    const ctx: AppContext = { db: database.db, config, bus: database, jobs, raw: database.raw };
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
     try {
       if (options.jobs !== false) await startScheduledJobs(ctx, app.log);

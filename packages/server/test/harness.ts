@@ -115,6 +115,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config: Config = {
     ...loadConfig({}),
     mediaDir,
+    importDir: path.join(mediaDir, 'imports'),
     port: 0,
     host: '127.0.0.1',
     dataDir: dataDir || path.join(os.tmpdir(), 'switchboard-unused'),

@@ -121,6 +121,20 @@ export const devices = defineResource({
   ops: { create: true, update: true, patch: true, delete: true },
   // The columns the device import reads.
   export: DEVICE_CSV_COLUMNS,
+  import: {
+    columns: DEVICE_CSV_COLUMNS.map((field) => ({ field, required: field === 'account' })),
+    mapping: true,
+  },
+});
+
+/** A device row of a CSV import: account required; name (the account when empty), brand, model, mac, ip. */
+export const deviceImportRow = z.object({
+  account: required(),
+  name: optionalText(),
+  brand: optionalText(),
+  model: optionalText(),
+  mac: mac().default(''),
+  ip: ipv4().default(''),
 });
 
 /** GET /devices/{id}/registered */
@@ -146,10 +160,6 @@ export const deviceAuditEntry = z.object({
   loggedInAt: z.string(),
   loggedOutAt: z.string().nullable(),
 });
-
-/** The body of a device CSV import: the file as text (columns DEVICE_CSV_COLUMNS, account required). */
-export const deviceImportBody = z.object({ content: z.string({ error: messages.required }) });
-export const deviceImportProblem = z.object({ row: z.number(), field: z.string(), message: z.string() });
 
 /**
  * A device's usage history (`/devices/{id}/users/audit`): hotdesk log-in and log-out times per

@@ -78,6 +78,14 @@ export const blacklistNumbers = defineResource({
   parent: { resource: blacklists, param: 'listId', field: 'listId', rights: 'parent' },
   // The columns the numbers import reads.
   export: ['number', 'description', 'expireAt'],
+  import: {
+    columns: [
+      { field: 'number', required: true },
+      { field: 'description' },
+      { field: 'expireAt', aliases: ['expire_at', 'expires'] },
+    ],
+    mapping: true,
+  },
   form: {
     fields: [
       { field: 'number', required: true },
@@ -86,6 +94,3 @@ export const blacklistNumbers = defineResource({
     ],
   },
 });
-
-/** Numbers sent in one CSV import at most. */
-export const BLACKLIST_IMPORT_MAX_ROWS = 10_000;

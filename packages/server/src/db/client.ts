@@ -28,6 +28,8 @@ export type Database = {
   onListenerRestored(fn: () => void): () => void;
   /** How the job engine (pg-boss) reaches this database: its own pool, or the PGlite instance. */
   jobsConnection: { connectionString: string } | { pglite: PGlite };
+  /** The driver's own client, for work Drizzle does not do (COPY, long multi-statement jobs). */
+  raw: { driver: 'postgres'; pool: pg.Pool } | { driver: 'pglite'; pglite: PGlite };
   close(): Promise<void>;
 };
 
@@ -74,6 +76,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       db,
       driver: 'pglite',
       jobsConnection: { pglite },
+      raw: { driver: 'pglite', pglite },
       listen: async (channel, fn) => {
         const stop = await pglite.listen(channel, fn);
         return async () => {
@@ -172,6 +175,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     driver: 'postgres',
     jobsConnection: { connectionString: url },
+    raw: { driver: 'postgres', pool },
     listen: async (channel, fn) => {
       const client = await listenerClient();
       let set = handlers.get(channel);

@@ -194,6 +194,7 @@ export * from './schema-chatplan.js';
 export * from './schema-core.js';
 export * from './schema-devices.js';
 export * from './schema-gateways.js';
+export * from './schema-imports.js';
 export * from './schema-licenses.js';
 export * from './schema-lookups.js';
 export * from './schema-media.js';

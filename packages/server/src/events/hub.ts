@@ -14,8 +14,10 @@ export type LiveEvent = { domainId: number; topic: string; data: Record<string, 
 export type LiveListener = (event: LiveEvent) => void;
 
 type Topic = {
-  /** Access class whose read right a subscriber needs to receive the topic. */
-  cls: string;
+  /** Access class whose read right a subscriber needs to receive the topic (none: `audience` decides). */
+  cls: string | null;
+  /** Who else an event is for, beyond the class right (the user who started an import, say). */
+  audience?: (principal: { userId: number }, data: Record<string, unknown>) => boolean;
   /** The record an event is about, checked against the record ACL when rbac is on for the class. */
   recordId?: (data: Record<string, unknown>) => number | undefined;
 };

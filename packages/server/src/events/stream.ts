@@ -39,7 +39,10 @@ function parseTopics(raw: unknown): string[] {
 async function mayReceive(ctx: AppContext, principal: Principal, event: LiveEvent): Promise<boolean> {
   if (event.domainId !== principal.domainId) return false;
   const spec = topicSpec(event.topic);
-  if (!spec || !classAllows(principal, spec.cls, 'r')) return false;
+  if (!spec) return false;
+  if (spec.audience && !spec.audience(principal, event.data)) return false;
+  if (spec.cls === null) return spec.audience !== undefined;
+  if (!classAllows(principal, spec.cls, 'r')) return false;
   if (!recordChecksOn(principal, spec.cls)) return true;
   const id = spec.recordId ? spec.recordId(event.data) : (event.data.id as number | undefined);
   if (typeof id !== 'number') return false;

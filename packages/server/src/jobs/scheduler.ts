@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { cleanLoginCounters, cleanRetention } from './cleanup.js';
+import { resumeImports } from './imports/resume.js';
+import { IMPORT_QUEUE, runImport } from './imports/run.js';
 
 /** Scheduled clean-ups: pg-boss queue name and cron (UTC). Each slot runs once across API nodes. */
 export const SCHEDULES = {
   loginCounters: { queue: 'cleanup-login-counters', cron: '7 * * * *' },
   retention: { queue: 'cleanup-retention', cron: '17 3 * * *' },
+  /** Imports whose run died (its node was killed) are queued again. */
+  importsSweep: { queue: 'imports-sweep', cron: '* * * * *' },
 } as const;
 
 /** Registers this node's workers for the scheduled clean-ups and (re)declares their schedules. */
@@ -16,5 +20,11 @@ export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger
   await ctx.jobs.work(SCHEDULES.retention.queue, async () => {
     log.info({ job: SCHEDULES.retention.queue, deleted: await cleanRetention(ctx) }, 'clean-up done');
   });
+  await ctx.jobs.work<{ importId: number }>(IMPORT_QUEUE, (data) => runImport(ctx, data.importId, log));
+  await ctx.jobs.work(SCHEDULES.importsSweep.queue, async () => {
+    await resumeImports(ctx, false);
+  });
   for (const { queue, cron } of Object.values(SCHEDULES)) await ctx.jobs.schedule(queue, cron);
+  // This node starts: on the embedded database no other process can be running an import.
+  await resumeImports(ctx, ctx.raw?.driver === 'pglite');
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerImportRoutes } from '../jobs/imports/routes.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
 import type { ServerResource } from './engine/define.js';
@@ -17,4 +18,6 @@ export const SERVER_RESOURCES: readonly ServerResource[] = AREAS.flatMap((area) 
 export async function registerResources(app: FastifyInstance) {
   for (const resource of SERVER_RESOURCES) resource.register(app);
   for (const area of AREAS) await area.register(app);
+  // The upload route of every resource that declared an importer, and the imports' own routes.
+  await registerImportRoutes(app);
 }

@@ -1,12 +1,14 @@
 import { blacklistNumbersPath, DATE_INVALID, messages, NUMBER_TAKEN } from '@switchboard/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useTestServer } from '../harness.js';
+import { importCsv, uploadImport } from '../imports.js';
 import { makeActor, setRbac, unique } from '../resources/helpers.js';
 
 type Num = { id: number; listId: number; number: string; description: string; expireAt: string | null };
 
 describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
-  const s = useTestServer(driver);
+  // The job engine runs the CSV imports.
+  const s = useTestServer(driver, { jobs: { pollingIntervalSeconds: 0.5 } });
   let token: string;
   beforeAll(() => {
     token = s.adminToken;
@@ -114,9 +116,9 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
       '100202,,2000-01-01T00:00:00Z',
       '',
     ].join('\n');
-    const res = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ imported: 3 });
+    const { item, errors } = await importCsv(s, token, blacklistNumbersPath(list.id), csv);
+    expect(errors).toEqual([]);
+    expect(item).toMatchObject({ state: 'done', rowsRead: 3, rowsLoaded: 3, rowsFailed: 0, parentId: list.id });
     const items = (await api('GET', blacklistNumbersPath(list.id), undefined, { sort: '+number' })).body.items;
     expect(items.map((n: Num) => [n.number, n.description, n.expireAt])).toEqual([
       ['100200', 'first, with a comma', null],
@@ -125,8 +127,8 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
     ]);
     expect(await count(list.id)).toBe(2);
     // Without a header the columns go by position.
-    const plain = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '100300\n100301,x\n' });
-    expect(plain.body).toEqual({ imported: 2 });
+    const plain = await importCsv(s, token, blacklistNumbersPath(list.id), '100300,\n100301,x\n', { header: 'false' });
+    expect(plain.item).toMatchObject({ state: 'done', rowsLoaded: 2 });
   });
 
   it('imports nothing when a row is bad and reports each bad row by line and field', async () => {
@@ -140,27 +142,34 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
       '900,taken,',
       '901,again,',
     ].join('\n');
-    const res = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv });
-    expect(res.status).toBe(400);
-    expect(res.body.id).toBe('app.blacklistNumbers.import');
-    expect(res.body.detail).toBe('4 of 5 rows have errors; nothing was imported.');
-    expect(res.body.fields).toEqual([
-      { field: '3.number', message: messages.required },
-      { field: '4.expireAt', message: DATE_INVALID },
-      { field: '5.number', message: NUMBER_TAKEN },
-      { field: '6.number', message: `${NUMBER_TAKEN} (line 2)` },
+    const { item, errors } = await importCsv(s, token, blacklistNumbersPath(list.id), csv);
+    expect(item).toMatchObject({
+      state: 'failed',
+      rowsRead: 5,
+      rowsFailed: 4,
+      rowsLoaded: 0,
+      error: '4 of 5 rows have errors; nothing was imported.',
+      errorKey: 'errors.importRowsRefused',
+    });
+    expect(errors).toEqual([
+      { line: 3, field: 'number', message: messages.required },
+      { line: 4, field: 'expireAt', message: DATE_INVALID },
+      { line: 5, field: 'number', message: NUMBER_TAKEN },
+      { line: 6, field: 'number', message: `${NUMBER_TAKEN} (line 2)` },
     ]);
     const items = (await api('GET', blacklistNumbersPath(list.id))).body.items;
     expect(items.map((n: Num) => n.number)).toEqual(['900']);
-    const empty = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: 'number\n' });
-    expect(empty.status).toBe(400);
-    expect(empty.body.fields).toEqual([{ field: 'csv', message: 'The file holds no numbers' }]);
-    const broken = await api('POST', `${blacklistNumbersPath(list.id)}/import`, { csv: '"unclosed,1\n' });
-    expect(broken.status).toBe(400);
-    expect(broken.body.fields[0].field).toBe('csv');
-    const missing = await api('POST', `${blacklistNumbersPath(list.id)}/import`, {});
+    const empty = await importCsv(s, token, blacklistNumbersPath(list.id), 'number\n');
+    expect(empty.item).toMatchObject({
+      state: 'failed',
+      errorKey: 'errors.importEmpty',
+      error: 'The file holds no rows.',
+    });
+    const broken = await importCsv(s, token, blacklistNumbersPath(list.id), 'number\n"unclosed,1\n');
+    expect(broken.item).toMatchObject({ state: 'failed', errorKey: 'errors.importCsv' });
+    const missing = await uploadImport(s, token, blacklistNumbersPath(list.id), 'x', { mode: 'sometimes' });
     expect(missing.status).toBe(400);
-    expect(missing.body.fields[0].field).toBe('csv');
+    expect(missing.body.fields?.[0].field).toBe('mode');
   });
 
   it('guards numbers with the list rights: read to list, edit to change; rbac follows the list', async () => {
@@ -177,11 +186,11 @@ describe.each(drivers())('blacklists and their numbers on %s', (driver) => {
       ['PUT', `${path}/${n.id}`, { number: '44' }],
       ['DELETE', `${path}/${n.id}`],
       ['DELETE', `${path}?id=${n.id}`],
-      ['POST', `${path}/import`, { csv: '45' }],
     ] as [string, string, unknown?][]) {
       const res = await api(method, url, body, undefined, reader.token);
       expect(res.status, `${method} ${url}`).toBe(403);
     }
+    expect((await uploadImport(s, reader.token, path, '45\n', { header: 'false' })).status).toBe(403);
     const nobody = await makeActor(s, token, { grants: { cc_list: '' } });
     expect((await api('GET', path, undefined, undefined, nobody.token)).status).toBe(403);
 

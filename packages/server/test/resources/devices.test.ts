@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, useTestServer } from '../harness.js';
+import { importCsv, uploadImport } from '../imports.js';
 import { openEvents } from '../sse.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, setRbac, unique } from './helpers.js';
@@ -11,7 +12,8 @@ import { makeActor, setRbac, unique } from './helpers.js';
 type Device = Record<string, unknown> & { id: number; account: string };
 
 describe.each(drivers())('devices on %s', (driver) => {
-  const s = useTestServer(driver);
+  // The job engine runs the CSV imports.
+  const s = useTestServer(driver, { jobs: { pollingIntervalSeconds: 0.5 } });
   let token: string;
   let phone: string;
   beforeAll(async () => {
@@ -329,9 +331,9 @@ describe.each(drivers())('devices on %s', (driver) => {
       const a = unique('csv');
       const b = unique('csv');
       const content = `Account,Name,Brand,Model,MAC,IP\r\n${a},Front desk,Yealink,T46,00:11:22:33:44:55,10.1.1.1\r\n${b},,,,,\r\n`;
-      const res = await s.request('POST', '/api/devices/import', { token, body: { content } });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body.imported).toBe(2);
+      const { item, errors } = await importCsv(s, token, '/devices', content);
+      expect(errors).toEqual([]);
+      expect(item).toMatchObject({ state: 'done', rowsRead: 2, rowsLoaded: 2 });
       const found = await s.request('GET', '/api/devices', {
         token,
         query: { q: 'csv*', size: 1000, fields: 'account,name,brand,mac,ip' },
@@ -344,6 +346,29 @@ describe.each(drivers())('devices on %s', (driver) => {
         ip: '10.1.1.1',
       });
       expect(byAccount[b]).toMatchObject({ name: b, brand: '' });
+    });
+
+    it('gives imported devices their creator’s record rights and a change-log entry, as a create does', async () => {
+      const editor = await makeActor(s, token, { grants: { devices: 'rxw' } });
+      await s.request('POST', '/api/logger/config', { token, body: { object: 'devices', enabled: true } });
+      await setRbac(s, token, 'devices', true);
+      try {
+        const account = unique('owned');
+        const { item } = await importCsv(s, editor.token, '/devices', `account\n${account}\n`);
+        expect(item.state).toBe('done');
+        const mine = await s.request('GET', '/api/devices', { token: editor.token, query: { q: account } });
+        expect(mine.body.items.map((d: Device) => d.account)).toEqual([account]);
+        const other = await makeActor(s, token, { grants: { devices: 'r' } });
+        const hidden = await s.request('GET', '/api/devices', { token: other.token, query: { q: account } });
+        expect(hidden.body.items).toEqual([]);
+        const [entry] = await queryRows<{ action: string; new_state: { account: string } }>(
+          s.ctx.db,
+          sql`select action, new_state from logger_entries where object = 'devices' and record_id = ${mine.body.items[0].id}`,
+        );
+        expect(entry).toMatchObject({ action: 'create', new_state: { account } });
+      } finally {
+        await setRbac(s, token, 'devices', false);
+      }
     });
 
     it('imports nothing from a file with a bad row and says which rows are wrong and why', async () => {
@@ -359,46 +384,46 @@ describe.each(drivers())('devices on %s', (driver) => {
         `${dup},Second,,zz`,
         `${taken.account},Taken,,`,
       ].join('\n');
-      const res = await s.request('POST', '/api/devices/import', { token, body: { content } });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ id: 'app.devices.import', code: 400 });
-      expect(res.body.rows).toEqual([
-        { row: 3, field: 'account', message: messages.required },
-        { row: 4, field: 'ip', message: messages.ipv4 },
-        { row: 6, field: 'mac', message: messages.mac },
-        { row: 7, field: 'account', message: 'A device with this account already exists' },
+      const { item, errors } = await importCsv(s, token, '/devices', content);
+      expect(item).toMatchObject({
+        state: 'failed',
+        errorKey: 'errors.importRowsRefused',
+        rowsFailed: 4,
+        rowsLoaded: 0,
+      });
+      expect(errors).toEqual([
+        { line: 3, field: 'account', message: messages.required },
+        { line: 4, field: 'ip', message: messages.ipv4 },
+        { line: 6, field: 'mac', message: messages.mac },
+        { line: 7, field: 'account', message: 'A device with this account already exists' },
       ]);
-      expect(res.body.fields[0]).toEqual({ field: 'rows.3.account', message: messages.required });
-      const sameTwice = await s.request('POST', '/api/devices/import', {
-        token,
-        body: { content: `account\n${dup}\n${dup.toUpperCase()}\n` },
-      });
-      expect(sameTwice.body.rows).toEqual([{ row: 3, field: 'account', message: 'The account is already on row 2' }]);
-      const unknownColumn = await s.request('POST', '/api/devices/import', {
-        token,
-        body: { content: 'account,colour\nx,red\n' },
-      });
-      expect(unknownColumn.body.rows).toEqual([
-        { row: 1, field: 'colour', message: expect.stringContaining('Unknown column') },
+      const sameTwice = await importCsv(s, token, '/devices', `account\n${dup}\n${dup.toUpperCase()}\n`);
+      expect(sameTwice.errors).toEqual([{ line: 3, field: 'account', message: 'The account is already on row 2' }]);
+      const unknownColumn = await importCsv(s, token, '/devices', 'account,colour\nx,red\n');
+      expect(unknownColumn.item).toMatchObject({ state: 'failed', errorKey: 'errors.importHeader' });
+      expect(unknownColumn.errors).toEqual([
+        { line: 1, field: 'colour', message: expect.stringContaining('Unknown column') },
       ]);
-      const noAccount = await s.request('POST', '/api/devices/import', { token, body: { content: 'name\nx\n' } });
-      expect(noAccount.body.rows).toEqual([{ row: 1, field: 'account', message: messages.required }]);
-      const ragged = await s.request('POST', '/api/devices/import', {
-        token,
-        body: { content: 'account,name\na,b,c\n' },
+      // A mapping picks the file's columns instead: the unknown one is left out.
+      const mapped = await importCsv(s, token, '/devices', `x,account\nred,${unique('mapped')}\n`, {
+        mapping: JSON.stringify({ account: 1 }),
       });
-      expect(ragged.status).toBe(400);
-      expect(ragged.body.rows[0]).toMatchObject({ row: 2, field: 'file' });
+      expect(mapped.item).toMatchObject({ state: 'done', rowsLoaded: 1 });
+      const noAccount = await importCsv(s, token, '/devices', 'name\nx\n');
+      expect(noAccount.errors).toEqual([{ line: 1, field: 'account', message: messages.required }]);
+      const ragged = await importCsv(s, token, '/devices', 'account,name\na,b,c\n');
+      expect(ragged.item).toMatchObject({
+        state: 'failed',
+        errorKey: 'errors.importRagged',
+        errorParams: { line: 2, got: 3, expected: '2' },
+      });
       const none = await s.request('GET', '/api/devices', { token, query: { q: ok } });
       expect(none.body.items).toEqual([]);
     });
 
     it('needs the create right to import', async () => {
       const reader = await makeActor(s, token, { grants: { devices: 'rwd' } });
-      const res = await s.request('POST', '/api/devices/import', {
-        token: reader.token,
-        body: { content: 'account\nx1\n' },
-      });
+      const res = await uploadImport(s, reader.token, '/devices', 'account\nx1\n');
       expect(res.status).toBe(403);
     });
 
@@ -432,9 +457,8 @@ describe.each(drivers())('devices on %s', (driver) => {
       expect(lines[1]).toContain(b.account);
       // The round trip: an exported file imports back once its accounts are free, formulas as they were.
       await s.request('DELETE', '/api/devices', { token, query: { id: [a.id, b.id] } });
-      const back = await s.request('POST', '/api/devices/import', { token, body: { content: text } });
-      expect(back.status, JSON.stringify(back.body)).toBe(201);
-      expect(back.body.imported).toBe(2);
+      const back = await importCsv(s, token, '/devices', text);
+      expect(back.item).toMatchObject({ state: 'done', rowsLoaded: 2 });
       const again = await s.request('GET', '/api/devices', { token, query: { q: `${tag} b`, fields: ['model'] } });
       expect(again.body.items[0].model).toBe('=HYPERLINK("http://x")');
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
 import { blacklistsResource } from './blacklists/blacklists.js';
-import { blacklistNumbersResource, registerBlacklistNumberRoutes } from './blacklists/numbers.js';
+import { blacklistNumbersResource } from './blacklists/numbers.js';
 import { bucketsResource } from './buckets.js';
 import { calendarsResource } from './calendars.js';
 import { communicationTypesResource } from './communication-types.js';
@@ -26,6 +26,5 @@ export const lookups: ServerArea = {
   async register(app: FastifyInstance) {
     await registerMediaRoutes(app);
     registerTimezoneRoute(app);
-    registerBlacklistNumberRoutes(app);
   },
 };

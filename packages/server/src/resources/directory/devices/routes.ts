@@ -1,32 +1,18 @@
 import {
-  DEVICE_CSV_COLUMNS,
   DEVICE_STATES,
   deviceAuditQuery,
   deviceHistory,
-  deviceImportBody,
+  deviceImportRow,
   deviceRegistration,
-  fieldErrors,
-  ipv4,
-  mac,
-  messages,
-  optionalText,
-  required,
-  restoreCsvCell,
+  devices,
 } from '@switchboard/model';
-import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { grantOnCreate } from '../../../access/grants-on-create.js';
-import { writeChange } from '../../../changelog/writer.js';
 import { deviceUserAudit } from '../../../db/schema.js';
-import { apiError, HttpError } from '../../../http/errors.js';
+import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
-import { viewText } from '../../engine/refs.js';
-import { queryRows, type Row } from '../../engine/sql.js';
-import { uniqueViolation } from '../../engine/unique.js';
 import { devicesResource } from './devices.js';
 
 const c = devicesResource.compiled;
@@ -55,110 +41,49 @@ export const deviceHistoryResource = defineServerResource(deviceHistory, {
   },
 });
 
-/** A device row of an import: account required; name (the account when empty), brand, model, mac, ip. */
-const importRow = z.object({
-  account: required(),
-  name: optionalText(),
-  brand: optionalText(),
-  model: optionalText(),
-  mac: mac().default(''),
-  ip: ipv4().default(''),
-});
-
-/** The largest file an import takes, in rows. */
-export const MAX_IMPORT_ROWS = 10_000;
-
-type Problem = { row: number; field: string; message: string };
-
-/** Parses and checks a whole file; answers the rows to insert or every problem found. */
-export async function checkImport(
-  db: Parameters<typeof findItem>[0],
-  domainId: number,
-  content: string,
-): Promise<{ rows: (z.output<typeof importRow> & { line: number })[]; problems: Problem[] }> {
-  const problems: Problem[] = [];
-  let columns: string[] = [];
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(content, {
-      bom: true,
-      columns: (header: string[]) => {
-        columns = header.map((h) => h.trim().toLowerCase());
-        return columns;
-      },
-      skip_empty_lines: true,
-      trim: true,
-      // A cell an export neutralised against spreadsheet formulas reads back as it was.
-      cast: (value: string) => restoreCsvCell(value),
-      info: true,
-    }) as typeof records;
-  } catch (error) {
-    const e = error as { message: string; lines?: number };
-    return { rows: [], problems: [{ row: e.lines ?? 1, field: 'file', message: e.message }] };
-  }
-  for (const col of columns) {
-    if (col && !(DEVICE_CSV_COLUMNS as readonly string[]).includes(col)) {
-      problems.push({ row: 1, field: col, message: `Unknown column (known: ${DEVICE_CSV_COLUMNS.join(', ')})` });
+/**
+ * The device CSV import (`POST /devices/import`, the import pipeline): account required, name
+ * (the account when empty), brand, model, mac, ip. An account is unique in the domain whatever
+ * its case; new devices get their creator's record rights and a change-log entry, as a create does.
+ */
+registerImporter({
+  def: devices as typeof devices & { import: NonNullable<typeof devices.import> },
+  compiled: c,
+  schema: deviceImportRow,
+  prepare: (cells) => ({ ...cells, name: cells.name || cells.account }),
+  keyField: 'account',
+  key: (record) => (record.account as string).toLowerCase(),
+  table: 'devices',
+  columns: ['name', 'account', 'brand', 'model', 'mac', 'ip'].map((column) => ({
+    column,
+    value: (r: Record<string, unknown>) => r[column] as string,
+  })),
+  fixed: (scope) => ({ domain_id: scope.domainId }),
+  takenKeys: (scope, params) => `select lower(account) from devices where domain_id = ${params.p(scope.domainId)}`,
+  insertedKey: 'lower(account)',
+  duplicateMessage: 'The account is already on row {{line}}',
+  takenMessage: 'A device with this account already exists',
+  afterInsert: (scope, params, roles) => {
+    const out: string[] = [];
+    const domain = params.p(scope.domainId);
+    if (roles.grants.size) {
+      const grants = [...roles.grants].map(([role, bits]) => `(${params.p(role)}::int, ${params.p(bits)}::smallint)`);
+      out.push(`insert into record_acl (domain_id, class, record_id, grantee_id, access)
+        select ${domain}, 'devices', ins.id, g.role, g.access from ins cross join (values ${grants.join(', ')}) g(role, access)`);
     }
-  }
-  if (!columns.includes('account')) problems.push({ row: 1, field: 'account', message: messages.required });
-  if (problems.length) return { rows: [], problems };
-  if (!records.length) return { rows: [], problems: [{ row: 2, field: 'file', message: 'No device rows' }] };
-  if (records.length > MAX_IMPORT_ROWS) {
-    return {
-      rows: [],
-      problems: [{ row: MAX_IMPORT_ROWS + 2, field: 'file', message: `At most ${MAX_IMPORT_ROWS} rows` }],
-    };
-  }
-
-  const rows: (z.output<typeof importRow> & { line: number })[] = [];
-  const seen = new Map<string, number>();
-  for (const { record, info } of records) {
-    const line = info.lines;
-    const parsed = importRow.safeParse(record);
-    if (!parsed.success) {
-      for (const f of fieldErrors(parsed.error)) problems.push({ row: line, field: f.field, message: f.message });
-      continue;
-    }
-    const key = parsed.data.account.toLowerCase();
-    const first = seen.get(key);
-    if (first !== undefined) {
-      problems.push({ row: line, field: 'account', message: `The account is already on row ${first}` });
-      continue;
-    }
-    seen.set(key, line);
-    rows.push({ ...parsed.data, name: parsed.data.name || parsed.data.account, line });
-  }
-  if (seen.size) {
-    const taken = await queryRows<{ account: string }>(
-      db,
-      sql`select lower(account) as account from devices where domain_id = ${domainId} and lower(account) in ${[...seen.keys()]}`,
-    );
-    for (const t of taken) {
-      problems.push({
-        row: seen.get(t.account) as number,
-        field: 'account',
-        message: 'A device with this account already exists',
-      });
-    }
-  }
-  problems.sort((a, b) => a.row - b.row);
-  return { rows, problems };
-}
-
-const importProblemAnswer = (problems: Problem[]) => ({
-  ...apiError(
-    400,
-    'app.devices.import',
-    `${new Set(problems.map((p) => p.row)).size} row(s) of the file are wrong; nothing was imported.`,
-    problems.map((p) => ({ field: `rows.${p.row}.${p.field}`, message: p.message })),
-  ),
-  rows: problems,
+    out.push(`insert into logger_entries (domain_id, object, action, user_id, user_ip, record_id, new_state)
+      select ${domain}, 'devices', 'create', ${params.p(scope.userId)}::int, ${params.p(scope.userIp)}, ins.id,
+        jsonb_build_object('id', ins.id, 'name', ins.name, 'account', ins.account, 'brand', ins.brand,
+          'model', ins.model, 'mac', ins.mac, 'ip', ins.ip)
+      from ins where exists (
+        select 1 from logger_config lc where lc.domain_id = ${domain} and lc.object = 'devices' and lc.enabled)`);
+    return out;
+  },
 });
 
 /**
- * Device routes beside the generic ones: registration state and CSV import (every row checked
- * first; all or nothing). The CSV export is the engine's (`devices.export`).
+ * Device routes beside the generic ones: registration state. The CSV export is the engine's
+ * (`devices.export`), the import the import pipeline's.
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
   app.route({
@@ -183,63 +108,6 @@ export function registerDeviceRoutes(app: FastifyInstance) {
         status: DEVICE_STATES[state] ?? DEVICE_STATES[0],
         stateChangedAt: item.stateChangedAt,
       };
-    },
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/devices/import',
-    config: { guard: { class: 'devices', right: 'x' } },
-    schema: doc('devices', 'Import devices from CSV text: every row is checked first; any bad row imports nothing', {
-      body: deviceImportBody,
-    }),
-    ...routeCompilers,
-    handler: async (request, reply) => {
-      const { content } = parseBody('devices', deviceImportBody, request.body);
-      const ctx = request.server.ctx;
-      const principal = request.principal!;
-      const { rows, problems } = await checkImport(ctx.db, principal.domainId, content);
-      if (problems.length) return reply.status(400).send(importProblemAnswer(problems));
-      try {
-        const created = await ctx.db.transaction(async (tx) => {
-          const out: Row[] = [];
-          for (const r of rows) {
-            const [row] = await queryRows<{ id: number }>(
-              tx,
-              sql`insert into devices (domain_id, name, account, brand, model, mac, ip)
-                  values (${principal.domainId}, ${r.name}, ${r.account}, ${r.brand}, ${r.model}, ${r.mac}, ${r.ip})
-                  returning id`,
-            );
-            await grantOnCreate(tx, principal, 'devices', row.id);
-            const [item] = await queryRows(
-              tx,
-              sql`${sql.raw(viewText(c.selectItem, principal))} where t.id = ${row.id}`,
-            );
-            await writeChange(tx, {
-              domainId: principal.domainId,
-              object: 'devices',
-              action: 'create',
-              userId: principal.userId,
-              userIp: request.ip,
-              recordId: row.id,
-              newState: item,
-            });
-            out.push({ id: row.id, account: r.account });
-          }
-          return out;
-        });
-        return reply.status(201).send({ imported: created.length, items: created });
-      } catch (error) {
-        // Another import or a create took an account meanwhile.
-        if (uniqueViolation(error) !== null) {
-          throw new HttpError(
-            409,
-            'app.devices.conflict',
-            'A device with one of these accounts was created meanwhile; nothing was imported.',
-          );
-        }
-        throw error;
-      }
     },
   });
 }

@@ -1,0 +1,491 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import {
+  type ErrorKey,
+  type ErrorParams,
+  errorDetail,
+  fieldErrors,
+  IMPORTS_TOPIC,
+  type ImportSpec,
+  messages,
+  restoreCsvCell,
+} from '@switchboard/model';
+import { CsvError, parse } from 'csv-parse';
+import type { FastifyBaseLogger } from 'fastify';
+import { createGrants } from '../../access/grants-on-create.js';
+import type { AppContext } from '../../context.js';
+import { publish } from '../../events/hub.js';
+import { type Importer, type ImportRoles, type ImportScope, importerOf, type Params } from './importer.js';
+import { type RawTx, rawQuery, rawTransaction } from './raw.js';
+
+/** The pg-boss queue of import runs; a job's data is `{importId}`. */
+export const IMPORT_QUEUE = 'imports';
+
+/** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
+const CHECK_CHUNK = { postgres: 20_000, pglite: 2_000 } as const;
+/** File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers never wait). */
+const LOAD_CHUNK_PGLITE = 5_000;
+/** A run that has not written its heartbeat for this long is taken to be dead; another takes over. */
+export const STALE_SECONDS = 60;
+const HEARTBEAT_MS = 5_000;
+/** Progress events at most this often (and at every change of state). */
+const PROGRESS_MS = 300;
+
+/** The `imports` row as the job reads it. */
+export type ImportRecord = {
+  id: number;
+  domain_id: number;
+  user_id: number | null;
+  user_ip: string;
+  resource: string;
+  parent_id: number | null;
+  file_name: string;
+  file_path: string;
+  bytes: number | string;
+  mode: 'all' | 'skip' | 'dry';
+  charset: string;
+  separator: string;
+  header: boolean;
+  mapping: Record<string, number> | null;
+  state: string;
+  phase: 'checking' | 'loading' | null;
+  bytes_read: number | string;
+  rows_read: number;
+  rows_to_load: number;
+  rows_loaded: number;
+  rows_failed: number;
+  checked_through: number;
+  loaded_through: number;
+};
+
+export const stagingTable = (id: number) => `import_staging_${id}`;
+
+/** An import ended before its rows were all read: the state and message it ends with. */
+class Ended extends Error {
+  constructor(
+    readonly state: 'failed' | 'cancelled',
+    readonly key: ErrorKey,
+    readonly params: ErrorParams = {},
+  ) {
+    super(errorDetail(key, params));
+  }
+}
+
+/** Another run took the import over (this one was thought dead): stop without touching it. */
+class LostClaim extends Error {}
+
+/** Bytes to text in the file's character set; refuses bytes that are not text in it. */
+class Decode extends Transform {
+  private readonly decoder: TextDecoder;
+  bytes = 0;
+  constructor(private readonly charset: string) {
+    super();
+    this.decoder = new TextDecoder(charset, { fatal: true });
+  }
+  private notText() {
+    return new Ended('failed', 'importNotText', { charset: this.charset });
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    let text: string;
+    try {
+      text = this.decoder.decode(chunk, { stream: true });
+    } catch {
+      return done(this.notText());
+    }
+    // A NUL never stands in a text file: this is a binary (a spreadsheet, an archive, an image).
+    if (text.includes('\u0000')) return done(this.notText());
+    done(null, text);
+  }
+  override _flush(done: TransformCallback) {
+    try {
+      done(null, this.decoder.decode());
+    } catch {
+      done(this.notText());
+    }
+  }
+}
+
+/** File column of each field, or the header's problems. */
+export function columnsOf(
+  spec: ImportSpec,
+  header: string[] | null,
+  mapping: Record<string, number> | null,
+): { map: Map<string, number>; problems: { field: string; message: string }[] } {
+  const map = new Map<string, number>();
+  const problems: { field: string; message: string }[] = [];
+  if (mapping) {
+    for (const [field, index] of Object.entries(mapping)) map.set(field, index);
+  } else if (header) {
+    const known = spec.columns.map((c) => c.field);
+    header.forEach((cell, index) => {
+      const name = cell.trim().toLowerCase();
+      if (!name) return;
+      const column = spec.columns.find(
+        (c) => c.field.toLowerCase() === name || c.aliases?.some((a) => a.toLowerCase() === name),
+      );
+      if (!column) problems.push({ field: cell.trim(), message: `Unknown column (known: ${known.join(', ')})` });
+      else if (!map.has(column.field)) map.set(column.field, index);
+    });
+  } else {
+    spec.columns.forEach((c, index) => {
+      map.set(c.field, index);
+    });
+  }
+  for (const c of spec.columns) {
+    if (c.required && !map.has(c.field)) problems.push({ field: c.field, message: messages.required });
+  }
+  return { map, problems };
+}
+
+/**
+ * Runs (or resumes) one import: checks every row of the file into a staging table and the
+ * report, then loads the good rows. Each chunk commits with its watermark, so a run that dies
+ * (kill -9) is resumed by the next from where it stopped, never half done and never twice.
+ */
+export async function runImport(ctx: AppContext, importId: number, log: FastifyBaseLogger): Promise<void> {
+  const raw = ctx.raw;
+  if (!raw) throw new Error('Imports need the database driver');
+  const runner = randomUUID();
+  const [row] = await rawQuery<ImportRecord>(
+    raw,
+    `update imports set state = 'running', phase = coalesce(phase, 'checking'), runner = $2, heartbeat_at = now(),
+       started_at = coalesce(started_at, now())
+     where id = $1 and state in ('queued', 'running')
+       and (runner is null or heartbeat_at is null or heartbeat_at < now() - interval '${STALE_SECONDS} seconds')
+     returning *`,
+    [importId, runner],
+  );
+  if (!row) return;
+  const staging = stagingTable(row.id);
+  const scope: ImportScope = {
+    importId: row.id,
+    domainId: row.domain_id,
+    parentId: row.parent_id,
+    userId: row.user_id,
+    userIp: row.user_ip,
+  };
+  let lastSent = 0;
+  const progress = async (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastSent < PROGRESS_MS) return;
+    lastSent = now;
+    const [p] = await rawQuery<Record<string, unknown>>(
+      raw,
+      `select id, user_id as "userId", state, phase, bytes_read::float8 as "bytesRead", rows_read as "rowsRead",
+         rows_to_load as "rowsToLoad", rows_loaded as "rowsLoaded", rows_failed as "rowsFailed"
+       from imports where id = $1`,
+      [row.id],
+    );
+    if (p) await publish(ctx, { domainId: row.domain_id, topic: IMPORTS_TOPIC, data: p }).catch(() => {});
+  };
+  /** The watermark update of a chunk; answers whether a cancel was asked for. */
+  const mark = async (tx: RawTx, set: string, params: unknown[]) => {
+    const rows = await tx.query<{ cancel_requested: boolean }>(
+      `update imports set ${set}, heartbeat_at = now() where id = $1 and runner = $2 returning cancel_requested`,
+      [row.id, runner, ...params],
+    );
+    if (!rows.length) throw new LostClaim();
+    return rows[0].cancel_requested;
+  };
+  const end = async (state: 'done' | 'failed' | 'cancelled', key?: ErrorKey, params: ErrorParams = {}) => {
+    await rawTransaction(raw, async (tx) => {
+      await mark(
+        tx,
+        `state = $3, phase = null, finished_at = now(), error = $4, error_key = $5, error_params = $6::jsonb`,
+        [
+          state,
+          key ? errorDetail(key, params) : null,
+          key ? `errors.${key}` : null,
+          key ? JSON.stringify(params) : null,
+        ],
+      );
+      await tx.query(`drop table if exists ${staging}`);
+    });
+    await fs.promises.rm(row.file_path, { force: true });
+    await progress(true);
+  };
+
+  const heartbeat = setInterval(() => {
+    rawQuery(raw, 'update imports set heartbeat_at = now() where id = $1 and runner = $2', [row.id, runner]).catch(
+      () => {},
+    );
+  }, HEARTBEAT_MS);
+  try {
+    const importer = importerOf(row.resource);
+    if (!importer) throw new Error(`No importer for ${row.resource}`);
+    await progress(true);
+    if (row.phase === 'checking') {
+      const next = await check(ctx, importer, row, staging, mark, progress);
+      if (next.end) return await end(next.end.state, next.end.key, next.end.params);
+    }
+    await load(ctx, importer, scope, staging, mark, progress);
+    await end('done');
+    if (importer.topic) {
+      await publish(ctx, { domainId: row.domain_id, topic: importer.topic, data: { imported: row.id } }).catch(
+        () => {},
+      );
+    }
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    if (error instanceof Ended) return await end(error.state, error.key, error.params).catch(() => {});
+    log.error({ err: error, importId: row.id }, 'import failed');
+    await end('failed', 'importStopped', { reason: (error as Error).message }).catch(() => {});
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+type Mark = (tx: RawTx, set: string, params: unknown[]) => Promise<boolean>;
+type Outcome = { end?: { state: 'done' | 'failed' | 'cancelled'; key?: ErrorKey; params?: ErrorParams } };
+
+/**
+ * The checking phase: streams the file through the parser, checks each row with the model's
+ * schema, and commits staged rows and report lines chunk by chunk with the last line done. Then
+ * the duplicates in the file and the keys already taken go to the report too, and the mode
+ * decides: a dry run ends here, all-or-nothing ends with any bad row, otherwise loading follows.
+ */
+async function check(
+  ctx: AppContext,
+  importer: Importer,
+  row: ImportRecord,
+  staging: string,
+  mark: Mark,
+  progress: (force?: boolean) => Promise<void>,
+): Promise<Outcome> {
+  const raw = ctx.raw!;
+  const width = importer.columns.length;
+  const stagingCols = ['line', 'key', ...importer.columns.map((_, i) => `c${i}`)];
+  await rawQuery(
+    raw,
+    `create table if not exists ${staging} (line integer not null, key text not null, ${importer.columns
+      .map((_, i) => `c${i} text`)
+      .join(', ')})`,
+  );
+  const chunkSize = CHECK_CHUNK[raw.driver];
+  let rowsRead = row.rows_read;
+  let rowsFailed = row.rows_failed;
+  let through = row.checked_through;
+  let map: Map<string, number> | null = row.header ? null : columnsOf(importer.def.import, null, row.mapping).map;
+  let staged: (string | null)[][] = [];
+  let errors: (string | null)[][] = [];
+  let lastLine = through;
+  const decode = new Decode(row.charset);
+
+  const flush = async () => {
+    const cancel = await rawTransaction(raw, async (tx) => {
+      await tx.copy(staging, stagingCols, staged);
+      await tx.copy('import_errors', ['import_id', 'line', 'field', 'message'], errors);
+      return mark(tx, 'checked_through = $3, rows_read = $4, rows_failed = $5, bytes_read = $6', [
+        lastLine,
+        rowsRead,
+        rowsFailed,
+        decode.bytes,
+      ]);
+    });
+    through = lastLine;
+    staged = [];
+    errors = [];
+    await progress();
+    if (cancel) throw new Ended('cancelled', 'importCancelled');
+  };
+
+  const parser = fs.createReadStream(row.file_path, { highWaterMark: 256 * 1024 }).pipe(decode);
+  const records = parser.pipe(
+    parse({ delimiter: row.separator, bom: true, skip_empty_lines: true, info: true, relax_quotes: false }),
+  );
+  decode.on('error', (error) => records.destroy(error));
+  let first = true;
+  try {
+    for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines;
+      if (first) {
+        first = false;
+        if (row.header) {
+          const found = columnsOf(importer.def.import, record, row.mapping);
+          if (found.problems.length) {
+            await rawTransaction(raw, async (tx) => {
+              await tx.copy(
+                'import_errors',
+                ['import_id', 'line', 'field', 'message'],
+                found.problems.map((p) => [String(row.id), String(line), p.field, p.message]),
+              );
+              await mark(tx, 'rows_failed = 1', []);
+            });
+            throw new Ended('failed', 'importHeader');
+          }
+          map = found.map;
+          continue;
+        }
+      }
+      if (line <= through) continue;
+      rowsRead++;
+      lastLine = line;
+      const cells: Record<string, string> = {};
+      for (const [field, index] of map!) {
+        const cell = record[index];
+        if (cell !== undefined) cells[field] = restoreCsvCell(cell.trim());
+      }
+      const parsed = importer.schema.safeParse(importer.prepare ? importer.prepare(cells) : cells);
+      if (!parsed.success) {
+        rowsFailed++;
+        for (const e of fieldErrors(parsed.error)) errors.push([String(row.id), String(line), e.field, e.message]);
+      } else {
+        const data = parsed.data as Record<string, unknown>;
+        const values: (string | null)[] = [String(line), importer.key(data)];
+        for (let i = 0; i < width; i++) values.push(importer.columns[i].value(data));
+        staged.push(values);
+      }
+      if (staged.length + errors.length >= chunkSize) await flush();
+    }
+  } catch (error) {
+    if (error instanceof Ended || error instanceof LostClaim) throw error;
+    if (error instanceof CsvError) {
+      const e = error as CsvError & { lines?: number; record?: unknown[] };
+      if (e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
+        const expected = /expect (\d+)/.exec(e.message)?.[1] ?? '?';
+        throw new Ended('failed', 'importRagged', {
+          line: e.lines ?? 0,
+          got: Array.isArray(e.record) ? e.record.length : '?',
+          expected,
+        });
+      }
+      throw new Ended('failed', 'importCsv', {
+        line: e.lines ?? 0,
+        reason: e.message.replace(/ at line \d+$/, ''),
+      });
+    }
+    throw error;
+  }
+  if (staged.length || errors.length || lastLine > through) await flush();
+  if (rowsRead === 0) throw new Ended('failed', 'importEmpty');
+
+  // Duplicates in the file (every line after a key's first) and keys already taken.
+  const outcome = await rawTransaction(raw, async (tx) => {
+    const params: unknown[] = [row.id, importer.keyField];
+    const p: Params = { p: (value) => `$${params.push(value)}` };
+    const dupMessage = p.p(importer.duplicateMessage);
+    const [dups] = await tx.query<{ n: number }>(
+      `with d as (select line, min(line) over (partition by key) as first from ${staging}),
+       gone as (delete from ${staging} s using d where s.line = d.line and d.line > d.first returning s.line, d.first)
+       , rep as (insert into import_errors (import_id, line, field, message)
+         select $1, line, $2, replace(${dupMessage}, '{{line}}', first::text) from gone returning 1)
+       select count(*)::int as n from rep`,
+      params,
+    );
+    const takenParams: unknown[] = [row.id, importer.keyField, importer.takenMessage];
+    const tp: Params = { p: (value) => `$${takenParams.push(value)}` };
+    const scope: ImportScope = {
+      importId: row.id,
+      domainId: row.domain_id,
+      parentId: row.parent_id,
+      userId: row.user_id,
+      userIp: row.user_ip,
+    };
+    const [taken] = await tx.query<{ n: number }>(
+      `with gone as (delete from ${staging} s where s.key in (${importer.takenKeys(scope, tp)}) returning s.line),
+       rep as (insert into import_errors (import_id, line, field, message) select $1, line, $2, $3 from gone returning 1)
+       select count(*)::int as n from rep`,
+      takenParams,
+    );
+    const [left] = await tx.query<{ n: number }>(`select count(*)::int as n from ${staging}`);
+    rowsFailed += dups.n + taken.n;
+    const counts = 'rows_failed = $3, rows_to_load = $4';
+    const base = [rowsFailed, left.n];
+    if (row.mode === 'dry') {
+      await mark(tx, counts, base);
+      return { end: { state: 'done' as const } };
+    }
+    if (row.mode === 'all' && rowsFailed > 0) {
+      await mark(tx, counts, base);
+      return {
+        end: {
+          state: 'failed' as const,
+          key: 'importRowsRefused' as ErrorKey,
+          params: { failed: rowsFailed, rows: rowsRead },
+        },
+      };
+    }
+    if (ctx.raw!.driver === 'pglite') await tx.query(`create index on ${staging} (line)`);
+    await mark(tx, `${counts}, phase = 'loading'`, base);
+    return {};
+  });
+  await progress(true);
+  return outcome;
+}
+
+/**
+ * The loading phase: staged rows go into the resource's table in line order, with what a create
+ * writes besides (record permissions, change log). A key someone else took meanwhile is reported,
+ * not loaded. Each transaction moves the watermark with the rows, so a resumed run loads the rest.
+ */
+async function load(
+  ctx: AppContext,
+  importer: Importer,
+  scope: ImportScope,
+  staging: string,
+  mark: Mark,
+  progress: (force?: boolean) => Promise<void>,
+) {
+  const raw = ctx.raw!;
+  const [state] = await rawQuery<{ loaded_through: number; max: number | null; mode: string }>(
+    raw,
+    `select i.loaded_through, i.mode, (select max(line) from ${staging}) as max from imports i where i.id = $1`,
+    [scope.importId],
+  );
+  if (state.max === null) return;
+  const roles: ImportRoles = { grants: new Map() };
+  if (importer.afterInsert && scope.userId !== null) {
+    const [cls] = [importer.compiled.recordClass ?? importer.def.objClass];
+    const ids = await rawQuery<{ role_id: number }>(raw, 'select role_id from user_roles where user_id = $1', [
+      scope.userId,
+    ]);
+    if (cls)
+      roles.grants = await createGrants(
+        ctx.db,
+        scope.domainId,
+        ids.map((r) => r.role_id),
+        cls,
+      );
+  }
+  const fixed = importer.fixed(scope);
+  const fixedCols = Object.keys(fixed);
+  let from = state.loaded_through;
+  while (from < state.max) {
+    const to = raw.driver === 'pglite' ? Math.min(from + LOAD_CHUNK_PGLITE, state.max) : state.max;
+    const cancel = await rawTransaction(raw, async (tx) => {
+      const params: unknown[] = [scope.importId, importer.keyField, importer.takenMessage, from, to];
+      const p: Params = { p: (value) => `$${params.push(value)}` };
+      const values = [
+        ...fixedCols.map((k) => p.p(fixed[k])),
+        ...importer.columns.map((c, i) => (c.cast ? `s.c${i}::${c.cast}` : `s.c${i}`)),
+      ];
+      const extra = importer.afterInsert?.(scope, p, roles) ?? [];
+      const [out] = await tx.query<{ loaded: number; lost: number }>(
+        `with ins as (
+           insert into ${importer.table} (${[...fixedCols, ...importer.columns.map((c) => c.column)].join(', ')})
+           select ${values.join(', ')} from ${staging} s where s.line > $4 and s.line <= $5 order by s.line
+           on conflict do nothing returning *, ${importer.insertedKey} as "__key"
+         )${extra.map((cte, i) => `, extra${i} as (${cte})`).join('')},
+         lost as (
+           insert into import_errors (import_id, line, field, message)
+           select $1, s.line, $2, $3 from ${staging} s
+           where s.line > $4 and s.line <= $5 and not exists (select 1 from ins where ins."__key" = s.key)
+           returning 1
+         )
+         select (select count(*) from ins)::int as loaded, (select count(*) from lost)::int as lost`,
+        params,
+      );
+      return mark(tx, 'loaded_through = $3, rows_loaded = rows_loaded + $4, rows_failed = rows_failed + $5', [
+        to,
+        out.loaded,
+        out.lost,
+      ]);
+    });
+    from = to;
+    await progress();
+    if (cancel && state.mode === 'skip' && from < state.max) throw new Ended('cancelled', 'importCancelled');
+  }
+}
