@@ -63,6 +63,9 @@ async function makeFlow(s: TestServer, token: string, type: string): Promise<num
 
 let voiceFlow = 0;
 let chatFlow = 0;
+/** The chat flow of the suite as a body's `flow`, read when the body is sent (after prepare made it). */
+const withChatFlow = (body: Record<string, unknown>) =>
+  Object.defineProperty(body, 'flow', { enumerable: true, get: () => ({ id: chatFlow }) });
 
 let phones = 0;
 /** A phone number no other call of this run has. */
@@ -584,7 +587,7 @@ export const FIXTURES = {
     invalid: [
       {
         rule: 'name required',
-        body: { name: '', flow: { id: 1 }, provider: 'webchat' },
+        body: withChatFlow({ name: '', provider: 'webchat' }),
         field: 'name',
         message: messages.required,
       },
@@ -596,13 +599,13 @@ export const FIXTURES = {
       },
       {
         rule: 'provider required',
-        body: { name: unique('c'), flow: { id: 1 } },
+        body: withChatFlow({ name: unique('c') }),
         field: 'provider',
         message: messages.required,
       },
       {
         rule: 'uri of 3 characters or more',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'webchat', uri: '/a' },
+        body: withChatFlow({ name: unique('c'), provider: 'webchat', uri: '/a' }),
         field: 'uri',
         message: `${messages.min} 3`,
       },
@@ -610,31 +613,31 @@ export const FIXTURES = {
         rule: 'telegram: token',
         // On update an empty secret keeps the stored one (secrets are never answered, so never sent back).
         on: 'create',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'telegram', metadata: {} },
+        body: withChatFlow({ name: unique('c'), provider: 'telegram', metadata: {} }),
         field: 'metadata.token',
         message: messages.required,
       },
       {
         rule: 'gotd: apiId',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'gotd', metadata: { apiHash: 'h' } },
+        body: withChatFlow({ name: unique('c'), provider: 'gotd', metadata: { apiHash: 'h' } }),
         field: 'metadata.apiId',
         message: messages.required,
       },
       {
         rule: 'gotd: apiHash',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'gotd', metadata: { apiId: '1' } },
+        body: withChatFlow({ name: unique('c'), provider: 'gotd', metadata: { apiId: '1' } }),
         field: 'metadata.apiHash',
         message: messages.required,
       },
       {
         rule: 'messenger: clientId',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'messenger', metadata: { clientSecret: 's' } },
+        body: withChatFlow({ name: unique('c'), provider: 'messenger', metadata: { clientSecret: 's' } }),
         field: 'metadata.clientId',
         message: messages.required,
       },
       {
         rule: 'messenger: clientSecret',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'messenger', metadata: { clientId: 'c' } },
+        body: withChatFlow({ name: unique('c'), provider: 'messenger', metadata: { clientId: 'c' } }),
         field: 'metadata.clientSecret',
         message: messages.required,
       },
@@ -642,55 +645,52 @@ export const FIXTURES = {
         rule: 'viber: token',
         // On update an empty secret keeps the stored one (secrets are never answered, so never sent back).
         on: 'create',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'viber', metadata: { botName: 'b' } },
+        body: withChatFlow({ name: unique('c'), provider: 'viber', metadata: { botName: 'b' } }),
         field: 'metadata.token',
         message: messages.required,
       },
       {
         rule: 'infobip: apiKey',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'infobip', metadata: { url: 'https://x' } },
+        body: withChatFlow({ name: unique('c'), provider: 'infobip', metadata: { url: 'https://x' } }),
         field: 'metadata.apiKey',
         message: messages.required,
       },
       {
         rule: 'infobip: url',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'infobip', metadata: { apiKey: 'k' } },
+        body: withChatFlow({ name: unique('c'), provider: 'infobip', metadata: { apiKey: 'k' } }),
         field: 'metadata.url',
         message: messages.required,
       },
       {
         rule: 'infobip_whatsapp: apiKey',
-        body: { name: unique('c'), flow: { id: 1 }, provider: 'infobip_whatsapp', metadata: { url: 'https://x' } },
+        body: withChatFlow({ name: unique('c'), provider: 'infobip_whatsapp', metadata: { url: 'https://x' } }),
         field: 'metadata.apiKey',
         message: messages.required,
       },
       {
         rule: 'webchat: readTimeout at least 30',
-        body: {
+        body: withChatFlow({
           name: unique('c'),
-          flow: { id: 1 },
           provider: 'webchat',
           metadata: { readTimeout: '29s', writeTimeout: '1s', handshakeTimeout: '10s', mediaMaxSize: '1' },
-        },
+        }),
         field: 'metadata.readTimeout',
         message: `${messages.min} 30`,
       },
       {
         rule: 'webchat: writeTimeout at most 300',
-        body: {
+        body: withChatFlow({
           name: unique('c'),
-          flow: { id: 1 },
           provider: 'webchat',
           metadata: { readTimeout: '30s', writeTimeout: '301s', handshakeTimeout: '10s', mediaMaxSize: '1' },
-        },
+        }),
         field: 'metadata.writeTimeout',
         message: `${messages.max} 300`,
       },
       {
         rule: 'webchat: view is JSON text',
-        body: {
+        body: withChatFlow({
           name: unique('c'),
-          flow: { id: 1 },
           provider: 'webchat',
           metadata: {
             readTimeout: '30s',
@@ -699,7 +699,7 @@ export const FIXTURES = {
             mediaMaxSize: '1',
             view: '{nope',
           },
-        },
+        }),
         field: 'metadata.view',
         message: messages.json,
       },
