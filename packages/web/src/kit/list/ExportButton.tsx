@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, apiUrl, getToken, queryString, reportFailure } from '../../app/api';
+import { downloadFile } from '../download';
 
 type Props = {
   /** API path of the list; the file comes from `{path}/export.csv`. */
@@ -15,8 +15,7 @@ type Props = {
 
 /**
  * Downloads the whole list as CSV with its current search, sort and filters; the server applies
- * the record permissions. Fetched rather than linked, so the token travels in a header and not
- * in a URL that history and logs keep.
+ * the record permissions.
  */
 export function ExportButton({ path, name, query }: Props) {
   const { t } = useTranslation();
@@ -24,25 +23,8 @@ export function ExportButton({ path, name, query }: Props) {
 
   const download = async () => {
     setBusy(true);
-    try {
-      const res = await fetch(apiUrl(`${path}/export.csv${queryString(query)}`), {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-      });
-      if (!res.ok) {
-        reportFailure(new ApiFailure(res.status, await res.json().catch(() => ({ message: t('kit.exportFailed') }))));
-        return;
-      }
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${name}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch {
-      reportFailure(new ApiFailure(0, { message: t('kit.exportFailed') }));
-    } finally {
-      setBusy(false);
-    }
+    await downloadFile(`${path}/export.csv`, `${name}.csv`, t('kit.exportFailed'), query);
+    setBusy(false);
   };
 
   return (
