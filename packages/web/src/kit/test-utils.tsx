@@ -8,7 +8,8 @@ import { vi } from 'vitest';
 import { SessionProvider } from '../app/session';
 import '../i18n';
 
-export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+/** `form` is a multipart body (an upload), `body` a JSON one. */
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown; form?: FormData };
 export type Reply = { status?: number; body?: unknown };
 type Handler = (call: Call) => Reply | undefined;
 
@@ -25,6 +26,7 @@ export function fakeApi(handler: Handler) {
       path: url.pathname.replace(/^\/api/, ''),
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      form: init?.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
     const reply = handler(call) ?? { status: 404, body: { id: 'app.not_found', code: 404, detail: 'Not found' } };
