@@ -1,4 +1,11 @@
-import { blacklistNumbers, blacklistNumbersPath, devices, type ImportItem, messages } from '@switchboard/model';
+import {
+  blacklistNumbers,
+  blacklistNumbersPath,
+  devices,
+  type ImportItem,
+  messages,
+  type ResourceDef,
+} from '@switchboard/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -45,7 +52,7 @@ const importItem = (over: Partial<ImportItem> = {}): ImportItem => ({
   ...over,
 });
 
-function renderDialog(def = blacklistNumbers, listPath = path, onDone = vi.fn()) {
+function renderDialog(def: ResourceDef = blacklistNumbers, listPath = path, onDone = vi.fn()) {
   renderRoutes(
     [
       {
