@@ -1,5 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { blacklistNumbers, blacklistNumbersPath, communicationTypes, type ScopeEntry, users } from '@switchboard/model';
+import {
+  blacklistNumbers,
+  blacklistNumbersPath,
+  communicationTypes,
+  devices,
+  type ScopeEntry,
+  users,
+} from '@switchboard/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -309,8 +316,23 @@ describe('ListScreen', () => {
     renderRoutes(nested, '/lookups/blacklist/7', { ...ADMIN, permissions: [], scope });
     await screen.findByText('+3801');
     expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('offers CSV import of a resource that declares it only with the create right', async () => {
+    fakeApi((c) => (c.path === '/devices' ? { body: { items: [], next: false } } : undefined));
+    const list = [{ path: '/directory/devices', element: <ListScreen def={devices} title="Devices" /> }];
+    const editor: ScopeEntry[] = [{ class: 'devices', access: 'rw', obac: true, rbac: false }];
+    const view = renderRoutes(list, '/directory/devices', { ...ADMIN, permissions: [], scope: editor });
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    view.unmount();
+    const creator: ScopeEntry[] = [{ class: 'devices', access: 'rx', obac: true, rbac: false }];
+    renderRoutes(list, '/directory/devices', { ...ADMIN, permissions: [], scope: creator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByRole('dialog', { name: 'Import from a CSV file' })).toBeInTheDocument();
   });
 
   it('patches a row on a live event and reads the page again, without a reload', async () => {

@@ -3,6 +3,7 @@ import { guardingRight, type ResourceDef, type Right } from '@switchboard/model'
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { ImportButton } from '../import/ImportButton';
 import { Pager } from '../Pager';
 import { valueAt } from '../path';
 import type { Row } from './Cell';
@@ -23,6 +24,8 @@ type Props = {
   cells?: Record<string, (row: Row) => ReactNode>;
   /** API path of the list when it differs from the definition's (records nested under a parent). */
   path?: string;
+  /** The parent record of a nested list (its imports are looked up by it). */
+  parentId?: number;
   /**
    * Prefix of the list's params in the URL, for a list that shares its screen with another (a tab
    * of an editor); see useListState.
@@ -75,6 +78,7 @@ export function ListScreen({
   title,
   cells,
   path: pathProp,
+  parentId,
   ns,
   query: extraQuery,
   toolbar,
@@ -106,6 +110,8 @@ export function ListScreen({
   const mayCreate = def.ops.create && may('x');
   const mayEdit = (def.ops.update || def.ops.patch) && may('w');
   const mayDelete = def.ops.delete && may('d');
+  // The server guards an import by the create right, as it guards Add.
+  const mayImport = Boolean(def.import) && may('x');
   const emptyPage = list.isSuccess && !list.isPlaceholderData && items.length === 0;
 
   // A page beyond the first that comes back empty (its last rows were deleted) steps back one page.
@@ -142,6 +148,7 @@ export function ListScreen({
         addControl={addControl}
       >
         {toolbar}
+        {mayImport && <ImportButton def={def} path={path} parentId={parentId} onDone={() => list.refetch()} />}
         {def.export && (
           <ExportButton
             path={path}

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from './ListScreen';
 
-type Props = Omit<ComponentProps<typeof ListScreen>, 'def' | 'title' | 'path' | 'ns' | 'embedded'> & {
+type Props = Omit<ComponentProps<typeof ListScreen>, 'def' | 'title' | 'path' | 'parentId' | 'ns' | 'embedded'> & {
   /** A nested resource (`parent` in its definition). */
   def: ResourceDef;
   parentId: number;
@@ -25,6 +25,7 @@ export function NestedList({ def, parentId, title, ...rest }: Props) {
       {...rest}
       def={def}
       path={nestedPath(def, parentId)}
+      parentId={parentId}
       ns={def.name}
       embedded
       title={title ?? t(`${def.name}.title`)}

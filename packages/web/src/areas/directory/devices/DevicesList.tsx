@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import type { Row } from '../../../kit/list/Cell';
 import { ListScreen } from '../../../kit/list/ListScreen';
-import { DeviceImport } from './DeviceImport';
 import { DeviceStateBadge } from './DeviceStateBadge';
 
 /** Hotdesk devices open in their own editor (`hotdesk/{id}`). */
@@ -14,7 +13,7 @@ const rowLink = (row: Row) => (row.hotdesk === true ? `hotdesk/${row.id}` : Stri
 
 /**
  * `/directory/devices`: name, account, user, the presence state (live: the telephony side's
- * events change it without a reload), hotdesk, brand, model; import, export and hotdesk creation.
+ * events change it without a reload), hotdesk, brand, model; hotdesk creation (import and export come with the list).
  */
 export function DevicesList() {
   const { t } = useTranslation();
@@ -37,14 +36,11 @@ export function DevicesList() {
       live="devices"
       rowLink={rowLink}
       toolbar={
-        <>
-          {mayCreate && <DeviceImport />}
-          {mayCreate && (
-            <Button size="xs" variant="light" component={Link} to="hotdesk/new" leftSection={<IconPlus size={14} />}>
-              {t('devices.addHotdesk')}
-            </Button>
-          )}
-        </>
+        mayCreate && (
+          <Button size="xs" variant="light" component={Link} to="hotdesk/new" leftSection={<IconPlus size={14} />}>
+            {t('devices.addHotdesk')}
+          </Button>
+        )
       }
     />
   );

@@ -2,9 +2,8 @@ import { blacklistNumbers, nestedPath } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { NestedList } from '../../../kit/list/NestedList';
 import { AddNumbers } from './AddNumbers';
-import { ImportNumbers } from './ImportNumbers';
 
-/** The numbers tab of a blacklist: the generic nested list, plus adding a pasted column and CSV import. */
+/** The numbers tab of a blacklist: the generic nested list, plus adding a pasted column (CSV import comes with the list). */
 export function BlacklistNumbers({ listId }: { listId: number }) {
   const { t } = useTranslation();
   const path = nestedPath(blacklistNumbers, listId);
@@ -13,12 +12,7 @@ export function BlacklistNumbers({ listId }: { listId: number }) {
       def={blacklistNumbers}
       parentId={listId}
       title={t('blacklists.numbers')}
-      toolbar={
-        <>
-          <AddNumbers path={path} />
-          <ImportNumbers path={path} />
-        </>
-      }
+      toolbar={<AddNumbers path={path} />}
     />
   );
 }
