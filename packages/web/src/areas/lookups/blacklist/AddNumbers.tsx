@@ -1,19 +1,27 @@
 import { Button, Group, List, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { blacklistNumbers, guardingRight } from '@switchboard/model';
+import { blacklistNumbers, guardingRight, type ImportItem, importRunning } from '@switchboard/model';
 import { IconListNumbers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiFailure, api } from '../../../app/api';
+import { ApiFailure } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { translateMessage } from '../../../kit/messages';
+import { importErrorText } from '../../../kit/import/errors';
+import { ImportProgress } from '../../../kit/import/ImportProgress';
+import { cancelImport, uploadImport } from '../../../kit/import/import-api';
+import { useImportFollow } from '../../../kit/import/useImportFollow';
+import { translateFailure, translateMessage } from '../../../kit/messages';
 
 type LineError = { line: number; message: string };
 
+/** One number per CSV row, quoted, so that a comma or a quote in a pasted line stays in its number. */
+const asCsv = (numbers: readonly string[]) => `${numbers.map((n) => `"${n.replace(/"/g, '""')}"`).join('\n')}\n`;
+
 /**
- * Adds the numbers pasted as a column (one per line) in one call: the server adds all of them or
- * none, and a refusal lists the pasted lines at fault while the text stays for correcting.
+ * Adds the numbers pasted as a column (one per line) through the CSV import, all or nothing: the
+ * paste goes up as a file, the import is followed to its end, and a refusal lists the pasted lines
+ * at fault while the text stays for correcting.
  */
 export function AddNumbers({ path }: { path: string }) {
   const { t } = useTranslation();
@@ -22,46 +30,71 @@ export function AddNumbers({ path }: { path: string }) {
   const [opened, setOpened] = useState(false);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<LineError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The place in the paste of each line sent: blank lines are not sent.
+  const places = useRef<number[]>([]);
+
+  const onEnd = async (ended: ImportItem) => {
+    if (ended.state !== 'done') return;
+    notifications.show({ color: 'green', message: t('blacklists.imported', { n: ended.rowsLoaded }) });
+    await queryClient.invalidateQueries({ queryKey: [path] });
+    setText('');
+    setOpened(false);
+    reset();
+  };
+  const { item, report, follow, reset, take } = useImportFollow(onEnd);
   const needed = guardingRight(blacklistNumbers, 'x');
   if (!can(needed.objClass, needed.right)) return null;
 
+  const running = item !== null && importRunning(item.state);
+  const errors: LineError[] = [];
+  if (failure) errors.push({ line: 0, message: failure });
+  if (item && !running && item.state !== 'done') {
+    errors.push({ line: 0, message: importErrorText(t, item) ?? t(`imports.state.${item.state}`) });
+    for (const row of report?.rows ?? [])
+      errors.push({ line: places.current[row.line - 1] ?? 0, message: translateMessage(t, row.message) });
+  }
+
   const close = () => {
     setOpened(false);
-    setErrors([]);
+    setFailure(null);
+    if (!running) reset();
   };
 
   const submit = async () => {
-    // The server numbers the lines it gets; blank lines are skipped, so keep each one's place in the paste.
     const lines = text.split(/\r?\n/).flatMap((raw, i) => (raw.trim() ? [{ at: i + 1, number: raw.trim() }] : []));
+    setFailure(null);
+    reset();
     if (!lines.length) {
-      setErrors([{ line: 0, message: t('blacklists.pasteEmpty') }]);
+      setFailure(t('blacklists.pasteEmpty'));
       return;
     }
+    places.current = lines.map((l) => l.at);
     setBusy(true);
     try {
-      const answer = await api.post<{ items: unknown[] }>(
-        path,
-        lines.map((l) => ({ number: l.number })),
-        { silent: true },
+      const file = new Blob([asCsv(lines.map((l) => l.number))], { type: 'text/csv' });
+      follow(
+        await uploadImport(path, file, 'pasted-numbers.csv', {
+          mode: 'all',
+          charset: 'utf-8',
+          separator: ',',
+          header: false,
+        }),
       );
-      notifications.show({ color: 'green', message: t('blacklists.imported', { n: answer.items.length }) });
-      await queryClient.invalidateQueries({ queryKey: [path] });
-      setText('');
-      close();
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      const fields = error.body.fields ?? [];
-      setErrors(
-        fields.length
-          ? fields.map((f) => {
-              const sent = Number.parseInt(f.field, 10);
-              return { line: lines[sent - 1]?.at ?? 0, message: translateMessage(t, f.message) };
-            })
-          : [{ line: 0, message: error.body.detail ?? error.message }],
-      );
+      setFailure(error.status === 0 ? t('common.networkError') : translateFailure(t, error.body, error.message));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (!item) return;
+    try {
+      take(await cancelImport(item.id));
+    } catch (error) {
+      if (error instanceof ApiFailure) setFailure(translateFailure(t, error.body, error.message));
     }
   };
 
@@ -79,9 +112,11 @@ export function AddNumbers({ path }: { path: string }) {
             minRows={6}
             maxRows={16}
             value={text}
+            readOnly={running}
             onChange={(e) => setText(e.currentTarget.value)}
             data-autofocus
           />
+          {item && running && <ImportProgress item={item} cancelling={false} onCancel={cancel} />}
           {errors.length > 0 && (
             <List size="sm" c="red" data-testid="paste-errors">
               {errors.map((e) => (
@@ -95,7 +130,7 @@ export function AddNumbers({ path }: { path: string }) {
             <Button variant="default" onClick={close}>
               {t('kit.cancel')}
             </Button>
-            <Button onClick={submit} loading={busy}>
+            <Button onClick={submit} loading={busy || running}>
               {t('blacklists.addManyButton')}
             </Button>
           </Group>
