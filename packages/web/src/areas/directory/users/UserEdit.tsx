@@ -55,7 +55,7 @@ export function UserEdit() {
         render: (form) => (
           <Stack maw={640}>
             <RefMultiSelect
-              of={refOf(users, 'roles')}
+              of="/roles"
               label={t(fieldKey('roles'))}
               value={form.values.roles}
               disabled={form.readOnly}
