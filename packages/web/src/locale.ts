@@ -13,6 +13,11 @@ export function formatDateTime(value: unknown, lang: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(localeOf(lang));
 }
 
+/** A count as the interface language writes it (50,000; 50 000). */
+export function formatCount(value: number, lang: string): string {
+  return value.toLocaleString(localeOf(lang));
+}
+
 const collators = new Map<string, Intl.Collator>();
 
 /**

@@ -310,6 +310,57 @@ describe('ImportDialog', () => {
     expect(screen.getByRole('button', { name: 'Start import' })).toBeEnabled();
   });
 
+  it('takes progress from live events, and reads the end in full for its reason', async () => {
+    const sources: { url: string; emit: (type: string, data: unknown) => void }[] = [];
+    class FakeEventSource {
+      static CLOSED = 2;
+      readyState = 0;
+      onopen = null;
+      onerror = null;
+      private handlers = new Map<string, (e: { data: string }) => void>();
+      constructor(readonly url: string) {
+        sources.push({ url, emit: (type, data) => this.handlers.get(type)?.({ data: JSON.stringify(data) }) });
+      }
+      addEventListener(type: string, fn: (e: { data: string }) => void) {
+        this.handlers.set(type, fn);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    localStorage.setItem('access-token', 'tok');
+    let ended = false;
+    const stopped = importItem({
+      state: 'failed',
+      rowsRead: 10,
+      error: 'The import stopped on an error: disk full',
+      errorKey: 'errors.importStopped',
+      errorParams: { reason: 'disk full' },
+    });
+    fakeApi(
+      withRecent((c) => {
+        if (c.method === 'POST') return { status: 202, body: importItem() };
+        if (c.method === 'GET' && c.path === '/imports/41') return { body: ended ? stopped : importItem() };
+        return undefined;
+      }),
+    );
+    renderDialog();
+    await userEvent.upload(fileInput(), new File([CSV], 'numbers.csv'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start import' }));
+    await screen.findByTestId('import-progress');
+    await waitFor(() => expect(sources.at(-1)?.url).toContain('topics=imports'));
+    const live = sources.at(-1)!;
+    live.emit('imports', { id: 41, state: 'running', phase: 'checking', bytesRead: 500, rowsRead: 10, rowsFailed: 0 });
+    expect(await screen.findByRole('progressbar', { name: 'Checking rows' })).toHaveAttribute('aria-valuenow', '50');
+    // Another user's import is not this one.
+    live.emit('imports', { id: 99, state: 'running', phase: 'loading', rowsToLoad: 10, rowsLoaded: 9 });
+    expect(screen.getByRole('progressbar', { name: 'Checking rows' })).toBeInTheDocument();
+    ended = true;
+    live.emit('imports', { id: 41, state: 'failed', phase: null, bytesRead: 500, rowsRead: 10, rowsFailed: 0 });
+    expect(await screen.findByTestId('import-reason')).toHaveTextContent('The import stopped on an error: disk full');
+  });
+
   it('follows an import of the list still running when opened', async () => {
     const api = fakeApi((c) => {
       if (c.method === 'GET' && c.path === '/imports')

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../app/api';
 import { notifySuccess } from '../../app/notify';
+import { formatCount } from '../../locale';
 import { translateFailure } from '../messages';
 import { ImportProgress } from './ImportProgress';
 import { ImportResult } from './ImportResult';
@@ -37,7 +38,7 @@ const failureText = (t: Parameters<typeof translateFailure>[0], error: unknown) 
  * running; reopening it shows the one still under way.
  */
 export function ImportDialog({ def, path, parentId = null, opened, onClose, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -45,7 +46,7 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
 
   const onEnd = (ended: ImportItem) => {
     if (ended.mode === 'dry') return;
-    if (ended.state === 'done') notifySuccess(t('imports.done', { n: ended.rowsLoaded }));
+    if (ended.state === 'done') notifySuccess(t('imports.done', { n: formatCount(ended.rowsLoaded, i18n.language) }));
     onDone();
   };
   const { item, report, follow, reset, take } = useImportFollow(onEnd);
@@ -105,9 +106,14 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
   const spec = def.import;
   if (!spec) return null;
   const running = item !== null && importRunning(item.state);
+  // An import still running is shown again on reopening; an ended one gives way to a new file.
+  const close = () => {
+    if (!running) again();
+    onClose();
+  };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('imports.title')} size="xl">
+    <Modal opened={opened} onClose={close} title={t('imports.title')} size="xl">
       {!item && <ImportSetup spec={spec} busy={uploading} error={error} onStart={start} />}
       {item && (
         <Stack gap="sm">
@@ -131,7 +137,7 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
               <Button size="xs" variant="default" onClick={again}>
                 {t('imports.another')}
               </Button>
-              <Button size="xs" onClick={onClose}>
+              <Button size="xs" onClick={close}>
                 {t('imports.close')}
               </Button>
             </Group>

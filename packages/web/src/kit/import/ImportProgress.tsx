@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ImportItem } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../locale';
 
 /** Percent of the current phase: bytes while checking, rows while loading; null before either. */
 export function phasePercent(item: ImportItem): number | null {
@@ -17,7 +18,7 @@ export function ImportProgress({ item, cancelling, onCancel }: Props) {
   const { t, i18n } = useTranslation();
   const percent = phasePercent(item);
   const phase = item.phase ?? 'queued';
-  const n = (value: number) => value.toLocaleString(i18n.language === 'ua' ? 'uk' : i18n.language);
+  const n = (value: number) => formatCount(value, i18n.language);
   return (
     <Stack gap="sm" data-testid="import-progress">
       <Group justify="space-between">

@@ -3,6 +3,7 @@ import type { ImportItem } from '@switchboard/model';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../locale';
 import { downloadFile } from '../download';
 import { translateMessage } from '../messages';
 import { fieldKey } from '../path';
@@ -18,7 +19,7 @@ const COLORS = { done: 'green', failed: 'red', cancelled: 'gray', queued: 'blue'
 export function ImportResult({ item, report }: Props) {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
-  const n = (value: number) => value.toLocaleString(i18n.language === 'ua' ? 'uk' : i18n.language);
+  const n = (value: number) => formatCount(value, i18n.language);
   const dry = item.mode === 'dry';
   const title = item.state === 'done' && dry ? t('imports.state.dryDone') : t(`imports.state.${item.state}`);
   const reason = item.state === 'done' ? null : importErrorText(t, item);

@@ -45,9 +45,13 @@ export function useImportFollow(onEnd: (item: ImportItem) => void) {
     });
   }, [id, take]);
 
+  // An event carries state and counters only: the end (with its reason) is read in full.
   useLiveEvents(running ? IMPORTS_TOPIC : undefined, (data) => {
     if (data === null) poll();
-    else if (data.id === id) take(data as Partial<ImportItem>);
+    else if (data.id === id) {
+      if (importRunning(data.state as ImportItem['state'])) take(data as Partial<ImportItem>);
+      else poll();
+    }
   });
 
   useEffect(() => {

@@ -12,6 +12,7 @@ import { ImportProgress } from '../../../kit/import/ImportProgress';
 import { cancelImport, uploadImport } from '../../../kit/import/import-api';
 import { useImportFollow } from '../../../kit/import/useImportFollow';
 import { translateFailure, translateMessage } from '../../../kit/messages';
+import { formatCount } from '../../../locale';
 
 type LineError = { line: number; message: string };
 
@@ -24,7 +25,7 @@ const asCsv = (numbers: readonly string[]) => `${numbers.map((n) => `"${n.replac
  * at fault while the text stays for correcting.
  */
 export function AddNumbers({ path }: { path: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useSession();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -36,7 +37,10 @@ export function AddNumbers({ path }: { path: string }) {
 
   const onEnd = async (ended: ImportItem) => {
     if (ended.state !== 'done') return;
-    notifications.show({ color: 'green', message: t('blacklists.imported', { n: ended.rowsLoaded }) });
+    notifications.show({
+      color: 'green',
+      message: t('blacklists.imported', { n: formatCount(ended.rowsLoaded, i18n.language) }),
+    });
     await queryClient.invalidateQueries({ queryKey: [path] });
     setText('');
     setOpened(false);
