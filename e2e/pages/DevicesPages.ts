@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /directory/devices: the devices list with its live presence states, import and export. */
+/** /directory/devices: the devices list with its live presence states and export (import: ImportDialogPage). */
 export class DevicesListPage {
   readonly table: Locator;
   readonly search: Locator;
@@ -41,18 +41,6 @@ export class DevicesListPage {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
-  }
-
-  /** Opens the import dialog, picks a CSV made of `content` and runs the import. */
-  async importCsv(name: string, content: string) {
-    await this.page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'Import devices' });
-    const chooser = this.page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Choose file' }).click();
-    await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-    await expect(dialog.getByText(name)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    return dialog;
   }
 }
 

@@ -133,31 +133,6 @@ test('the history tab lists a hotdesk log-in', async ({ page, signedIn, api, req
   await expect(row).not.toContainText('Still logged in');
 });
 
-test('an import with a bad row imports nothing and says which rows are wrong', async ({ page, signedIn, api }) => {
-  expect(signedIn).toBeTruthy();
-  const list = new DevicesListPage(page);
-  await list.goto();
-  const bad = 'account,name,ip,mac\nimp-001,Imported one,10.1.1.1,\nimp-002,Imported two,10.1.1.999,\n,No account,,\n';
-  const dialog = await list.importCsv('devices-bad.csv', bad);
-  const report = dialog.getByRole('table', { name: 'Wrong rows' });
-  await expect(dialog.getByText('Nothing was imported: 2 row(s) are wrong')).toBeVisible();
-  await expect(report.locator('tbody tr')).toHaveCount(2);
-  await expect(report.locator('tbody tr').nth(0)).toContainText('3');
-  await expect(report.locator('tbody tr').nth(0)).toContainText('Should look like IPv4');
-  await expect(report.locator('tbody tr').nth(1)).toContainText('This field is required');
-  await page.screenshot({ path: test.info().outputPath('import-report.png') });
-  expect((await api.call<{ items: Device[] }>('GET', '/devices?q=imp-*')).items).toEqual([]);
-
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  const good = 'account,name,ip\nimp-001,Imported one,10.1.1.1\nimp-002,Imported two,10.1.1.2\n';
-  await list.importCsv('devices-good.csv', good);
-  await expect(page.getByText('Devices imported: 2')).toBeVisible();
-  await list.search.fill('Imported');
-  await list.search.press('Enter');
-  await expect(list.row('imp-002')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('import-done.png') });
-});
-
 test('exports the searched list as a CSV file with formulas neutralised', async ({ page, signedIn, api }) => {
   expect(signedIn).toBeTruthy();
   const tag = `exp${Date.now().toString(36)}`;

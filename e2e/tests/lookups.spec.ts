@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { ImportDialogPage } from '../pages/ImportDialog';
 import { ResourceEditPage, ResourceListPage } from '../pages/ResourcePages';
 
 type Region = { id: number; name: string; timezone: { name: string }; description: string };
@@ -93,24 +94,30 @@ test('blacklist: numbers tab, CSV import refused with a per-row report, then imp
   const numbers = new ResourceListPage(page, `/lookups/blacklist/${list.id}`, 'Numbers');
   await expect(page.getByText('No records yet')).toBeVisible();
 
-  const importFile = (text: string) =>
-    page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
-  await importFile('number,description,expireAt\n380501112233,ok,\n,missing number,\n380501112234,bad date,someday\n');
-  const report = page.getByTestId('import-report');
-  await expect(report).toBeVisible();
-  await expect(page.getByRole('dialog')).toContainText('2 of 3 rows have errors; nothing was imported.');
-  await expect(report.locator('tbody tr')).toHaveCount(2);
-  await expect(report.locator('tbody tr').nth(0)).toContainText('3');
-  await expect(report.locator('tbody tr').nth(0)).toContainText('This field is required');
-  await expect(report.locator('tbody tr').nth(1)).toContainText('Expires at');
+  const dialog = new ImportDialogPage(page);
+  await dialog.open();
+  await dialog.choose(
+    'numbers.csv',
+    'number,description,expireAt\n380501112233,ok,\n,missing number,\n380501112234,bad date,someday\n',
+  );
+  await dialog.start();
+  const refused = await dialog.ended();
+  await expect(refused.getByTestId('import-reason')).toHaveText('2 of 3 rows have errors; nothing was imported.');
+  await expect(dialog.reportRows()).toHaveCount(2);
+  await expect(dialog.reportRows().nth(0)).toContainText('3');
+  await expect(dialog.reportRows().nth(0)).toContainText('This field is required');
+  await expect(dialog.reportRows().nth(1)).toContainText('Expires at');
   await page.screenshot({ path: test.info().outputPath('lookups-blacklist-import-report.png') });
-  await page.getByRole('dialog').getByRole('button').first().click();
+  await dialog.close();
   await expect(page.getByText('No records yet')).toBeVisible();
   expect((await api.call<{ items: unknown[] }>('GET', `/call_center/list/${list.id}/communication`)).items).toEqual([]);
 
-  await importFile('380501112233,first\n380501112234,second\n380501112235,old,2001-01-01\n');
+  // No header row: the columns are taken in order.
+  await dialog.open();
+  await dialog.choose('numbers.csv', '380501112233,first,\n380501112234,second,\n380501112235,old,2001-01-01\n');
+  await dialog.start();
+  await expect(await dialog.ended()).toContainText('Import finished');
+  await dialog.close();
   await expect(numbers.row('380501112235')).toBeVisible();
   await expect(numbers.row('380501112233')).toContainText('first');
   await numbers.search.fill('38050111223');
