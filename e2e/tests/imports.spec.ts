@@ -1,9 +1,18 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { DevicesListPage } from '../pages/DevicesPages';
 import { ImportDialogPage } from '../pages/ImportDialog';
 import { ResourceListPage } from '../pages/ResourcePages';
 
 type Page<T> = { items: T[]; next: boolean };
+
+/** Serious and critical accessibility findings inside the open dialog. */
+async function dialogFindings(page: import('@playwright/test').Page) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).include('[role="dialog"]').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 type Device = { id: number; account: string; name: string; ip: string };
 
 const NUMBERS = 50_000;
@@ -142,8 +151,10 @@ test('a dry run checks the file and changes nothing', async ({ page, signedIn, a
   const dialog = new ImportDialogPage(page);
   await dialog.open();
   await dialog.choose('dry.csv', csv);
+  expect(await dialogFindings(page)).toEqual([]);
   await dialog.start('Dry run (check only)');
   const result = await dialog.ended();
+  expect(await dialogFindings(page)).toEqual([]);
   await expect(result).toContainText('Dry run finished: nothing was changed');
   await expect(result).toContainText('Would load');
   await expect(result.getByTestId('import-loaded')).toHaveText('2');

@@ -113,7 +113,13 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('imports.title')} size="xl">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('imports.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('kit.close') }}
+    >
       {!item && <ImportSetup spec={spec} busy={uploading} error={error} onStart={start} />}
       {item && (
         <Stack gap="sm">

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImportItem } from '@switchboard/model';
-import { IconFileDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../locale';
@@ -24,6 +24,14 @@ export function ImportResult({ item, report }: Props) {
   const title = item.state === 'done' && dry ? t('imports.state.dryDone') : t(`imports.state.${item.state}`);
   const reason = item.state === 'done' ? null : importErrorText(t, item);
   const color = item.state === 'done' && item.rowsFailed > 0 ? 'yellow' : COLORS[item.state];
+  const icon =
+    item.state === 'failed' ? (
+      <IconCircleX size={18} />
+    ) : item.state === 'done' && item.rowsFailed === 0 ? (
+      <IconCircleCheck size={18} />
+    ) : (
+      <IconAlertTriangle size={18} />
+    );
 
   const download = async () => {
     setDownloading(true);
@@ -33,7 +41,14 @@ export function ImportResult({ item, report }: Props) {
 
   return (
     <Stack gap="sm" data-testid="import-result">
-      <Alert color={color} variant="light" title={title}>
+      {/* The title in the text colour: green and yellow titles on their light ground fall short of 4.5:1. */}
+      <Alert
+        color={color}
+        variant="light"
+        title={title}
+        icon={icon}
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         <Stack gap={4}>
           <Group gap="lg">
             <Text size="sm">

@@ -97,7 +97,7 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
       <Group gap="xs">
         <FileButton accept=".csv,.txt,text/csv,text/plain" onChange={choose}>
           {(props) => (
-            <Button {...props} size="xs" variant="light" leftSection={<IconFileUpload size={14} />}>
+            <Button {...props} size="xs" variant="default" leftSection={<IconFileUpload size={14} />}>
               {t('imports.choose')}
             </Button>
           )}
@@ -201,6 +201,7 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
                         : String(mapping[column.field])
                     }
                     clearable={!column.required}
+                    clearButtonProps={{ 'aria-label': t('imports.notInFile') }}
                     onChange={(value) =>
                       setMapping((m) => ({ ...m, [column.field]: value === null ? null : Number(value) }))
                     }
@@ -229,6 +230,11 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
         </Alert>
       )}
       <Group justify="flex-end">
+        {busy && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('imports.uploading')}
+          </Text>
+        )}
         <Button size="xs" disabled={!file || missing.length > 0} loading={busy} onClick={start}>
           {t('imports.start')}
         </Button>

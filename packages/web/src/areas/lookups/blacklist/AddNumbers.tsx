@@ -107,7 +107,13 @@ export function AddNumbers({ path }: { path: string }) {
       <Button size="xs" variant="default" leftSection={<IconListNumbers size={14} />} onClick={() => setOpened(true)}>
         {t('blacklists.addMany')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('blacklists.addManyTitle')} size="md">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('blacklists.addManyTitle')}
+        size="md"
+        closeButtonProps={{ 'aria-label': t('kit.close') }}
+      >
         <Stack gap="sm">
           <Textarea
             label={t('blacklists.pasteLabel')}
