@@ -16,6 +16,7 @@ async function dialogFindings(page: import('@playwright/test').Page) {
 type Device = { id: number; account: string; name: string; ip: string };
 
 const NUMBERS = 50_000;
+const CANCELLED_NUMBERS = 200_000;
 const numberAt = (i: number) => `+38050${String(i).padStart(7, '0')}`;
 
 test('imports 50,000 numbers into a blacklist with live progress, then lists them', async ({
@@ -79,6 +80,41 @@ test('imports 50,000 numbers into a blacklist with live progress, then lists the
   );
   expect(last.items).toHaveLength(1000);
   expect(last.next).toBe(false);
+});
+
+test('an import still running is found again after a reload, and cancelled', async ({
+  page,
+  signedIn,
+  api,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  expect(signedIn).toBeTruthy();
+  const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'E2E cancelled import' });
+  // Large enough to be still running after the reload on a fast machine.
+  const csv = Array.from({ length: CANCELLED_NUMBERS }, (_, i) => numberAt(i)).join('\n');
+  await page.goto(`/lookups/blacklist/${list.id}`);
+  await page.getByRole('tab', { name: 'Numbers' }).click();
+  const dialog = new ImportDialogPage(page);
+  await dialog.open();
+  await dialog.choose('many.csv', csv);
+  // A column of numbers alone: no header, the column taken as the number.
+  await expect(page.getByRole('switch', { name: 'The first row is a header' })).not.toBeChecked();
+  await expect(dialog.column('Number')).toHaveValue('Column 1');
+  await dialog.start('Skip bad rows');
+  await expect(dialog.progress).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Numbers' }).click();
+  await dialog.open();
+  await expect(dialog.dialog.getByText('An import you started earlier is still running.')).toBeVisible();
+  await expect(dialog.progress).toContainText('many.csv');
+  await dialog.dialog.getByRole('button', { name: 'Cancel import' }).click();
+  await page.screenshot({ path: testInfo.outputPath('imports-resumed.png') });
+  const result = await dialog.ended();
+  await expect(result).toContainText('Import cancelled');
+  await page.screenshot({ path: testInfo.outputPath('imports-cancelled.png') });
+  const loaded = Number((await result.getByTestId('import-loaded').textContent())?.replace(/\D/g, ''));
+  expect(loaded).toBeLessThan(CANCELLED_NUMBERS);
 });
 
 test('a device file with a bad row loads nothing all or nothing, then the rest skipping it', async ({

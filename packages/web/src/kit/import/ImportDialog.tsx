@@ -88,17 +88,18 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
     if (!item) return;
     setCancelling(true);
     setError(null);
+    // Once asked, the import stops after its current chunk: the button stays busy until then.
     try {
       take(await cancelImport(item.id));
     } catch (failure) {
       setError(failureText(t, failure));
-    } finally {
       setCancelling(false);
     }
   };
 
   const again = () => {
     setError(null);
+    setCancelling(false);
     setResumed(false);
     reset();
   };

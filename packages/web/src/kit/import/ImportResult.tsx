@@ -22,7 +22,8 @@ export function ImportResult({ item, report }: Props) {
   const n = (value: number) => formatCount(value, i18n.language);
   const dry = item.mode === 'dry';
   const title = item.state === 'done' && dry ? t('imports.state.dryDone') : t(`imports.state.${item.state}`);
-  const reason = item.state === 'done' ? null : importErrorText(t, item);
+  // A cancelled import's reason ("Cancelled.") only repeats its title.
+  const reason = item.state === 'failed' ? importErrorText(t, item) : null;
   const color = item.state === 'done' && item.rowsFailed > 0 ? 'yellow' : COLORS[item.state];
   const icon =
     item.state === 'failed' ? (
