@@ -48,6 +48,8 @@ export type Config = {
   importDir: string;
   /** Largest CSV file an import takes, in bytes (IMPORT_MAX_BYTES); larger uploads get 413. */
   importMaxBytes: number;
+  /** Seconds without a heartbeat after which an import's run is taken for dead and resumed (IMPORT_STALE_SECONDS). */
+  importStaleSeconds: number;
   /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
   ttsCommand: string;
   /**
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),
     importDir: path.resolve(env.IMPORT_DIR || path.join(env.DATA_DIR || './data', 'imports')),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', IMPORT_MAX_BYTES_DEFAULT),
+    importStaleSeconds: Math.max(5, int(env, 'IMPORT_STALE_SECONDS', 60)),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,

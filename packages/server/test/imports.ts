@@ -67,3 +67,13 @@ export async function importCsv(
   const item = await waitImport(s, token, up.body.id);
   return { item, errors: await importErrors(s, token, item.id) };
 }
+
+/** `n` numbers, one a line after a header, with the bad lines given (file line → row text). */
+export function numbersFile(n: number, bad: Record<number, string> = {}, start = 0): string {
+  const lines = ['number,description,expireAt'];
+  for (let i = 0; i < n; i++) {
+    const line = i + 2;
+    lines.push(bad[line] ?? `38044${String(start + i).padStart(7, '0')},row ${line},`);
+  }
+  return `${lines.join('\n')}\n`;
+}

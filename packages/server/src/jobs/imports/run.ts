@@ -26,10 +26,9 @@ export const IMPORT_QUEUE = 'imports';
 /** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
 const CHECK_CHUNK = { postgres: 20_000, pglite: 2_000 } as const;
 /** File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers never wait). */
-const LOAD_CHUNK_PGLITE = 5_000;
-/** A run that has not written its heartbeat for this long is taken to be dead; another takes over. */
-export const STALE_SECONDS = 60;
-const HEARTBEAT_MS = 5_000;
+const LOAD_CHUNK_PGLITE = 1_000;
+/** A run writes its heartbeat this often; one silent for IMPORT_STALE_SECONDS is taken for dead. */
+const HEARTBEAT_MS = 2_000;
 /** Progress events at most this often (and at every change of state). */
 const PROGRESS_MS = 300;
 
@@ -61,6 +60,15 @@ export type ImportRecord = {
 };
 
 export const stagingTable = (id: number) => `import_staging_${id}`;
+
+/**
+ * Lets the event loop take its I/O turn. On PGlite a statement runs synchronously inside a
+ * promise, so back-to-back chunks (and parsing buffered records) are one long chain of
+ * microtasks in which no request is even read; every chunk and every few hundred rows yield.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows parsed and checked between two yields. */
+const ROWS_PER_YIELD = 250;
 
 /** An import ended before its rows were all read: the state and message it ends with. */
 class Ended extends Error {
@@ -154,9 +162,9 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     `update imports set state = 'running', phase = coalesce(phase, 'checking'), runner = $2, heartbeat_at = now(),
        started_at = coalesce(started_at, now())
      where id = $1 and state in ('queued', 'running')
-       and (runner is null or heartbeat_at is null or heartbeat_at < now() - interval '${STALE_SECONDS} seconds')
+       and (runner is null or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3::int))
      returning *`,
-    [importId, runner],
+    [importId, runner, ctx.config.importStaleSeconds],
   );
   if (!row) return;
   const staging = stagingTable(row.id);
@@ -243,9 +251,10 @@ type Outcome = { end?: { state: 'done' | 'failed' | 'cancelled'; key?: ErrorKey;
 
 /**
  * The checking phase: streams the file through the parser, checks each row with the model's
- * schema, and commits staged rows and report lines chunk by chunk with the last line done. Then
- * the duplicates in the file and the keys already taken go to the report too, and the mode
- * decides: a dry run ends here, all-or-nothing ends with any bad row, otherwise loading follows.
+ * schema, and commits each chunk in one transaction: its good rows into the staging table, its
+ * report lines (bad rows; keys met earlier in the file; keys already taken in the resource's
+ * table, found through their indexes) and the watermark. Then the mode decides: a dry run ends
+ * here, all-or-nothing ends with any bad row, otherwise loading follows.
  */
 async function check(
   ctx: AppContext,
@@ -264,31 +273,86 @@ async function check(
       .map((_, i) => `c${i} text`)
       .join(', ')})`,
   );
+  await rawQuery(raw, `create index if not exists ${staging}_key on ${staging} (key)`);
+  const scope: ImportScope = {
+    importId: row.id,
+    domainId: row.domain_id,
+    parentId: row.parent_id,
+    userId: row.user_id,
+    userIp: row.user_ip,
+  };
   const chunkSize = CHECK_CHUNK[raw.driver];
   let rowsRead = row.rows_read;
   let rowsFailed = row.rows_failed;
+  let rowsToLoad = row.rows_to_load;
   let through = row.checked_through;
   let map: Map<string, number> | null = row.header ? null : columnsOf(importer.def.import, null, row.mapping).map;
   let staged: (string | null)[][] = [];
   let errors: (string | null)[][] = [];
   let lastLine = through;
   const decode = new Decode(row.charset);
+  const id = String(row.id);
+  const report = (line: string, message: string) => errors.push([id, line, importer.keyField, message]);
 
   const flush = async () => {
     const cancel = await rawTransaction(raw, async (tx) => {
-      await tx.copy(staging, stagingCols, staged);
+      // Keys met earlier: in this chunk (first line wins), then in the staged chunks before it.
+      const first = new Map<string, string>();
+      let fresh: (string | null)[][] = [];
+      for (const r of staged) {
+        const key = r[1] as string;
+        const at = first.get(key);
+        if (at !== undefined) {
+          report(r[0] as string, importer.duplicateMessage.replace('{{line}}', at));
+        } else {
+          first.set(key, r[0] as string);
+          fresh.push(r);
+        }
+      }
+      const keys = [...first.keys()];
+      if (keys.length) {
+        const earlier = await tx.query<{ key: string; line: number }>(
+          `select key, min(line) as line from ${staging} where key = any($1::text[]) group by key`,
+          [keys],
+        );
+        const earlierLine = new Map(earlier.map((e) => [e.key, String(e.line)]));
+        const params: unknown[] = [keys];
+        const taken = new Set(
+          (
+            await tx.query<{ key: string }>(
+              `select t.key from (${importer.takenKeys(scope, { p: (v) => `$${params.push(v)}` })}) as t(key)
+               where t.key = any($1::text[])`,
+              params,
+            )
+          ).map((t) => t.key),
+        );
+        fresh = fresh.filter((r) => {
+          const key = r[1] as string;
+          const at = earlierLine.get(key);
+          if (at !== undefined) report(r[0] as string, importer.duplicateMessage.replace('{{line}}', at));
+          else if (taken.has(key)) report(r[0] as string, importer.takenMessage);
+          else return true;
+          return false;
+        });
+      }
+      rowsFailed += staged.length - fresh.length;
+      rowsToLoad += fresh.length;
+      await tx.copy(staging, stagingCols, fresh);
+      errors.sort((a, b) => Number(a[1]) - Number(b[1]));
       await tx.copy('import_errors', ['import_id', 'line', 'field', 'message'], errors);
-      return mark(tx, 'checked_through = $3, rows_read = $4, rows_failed = $5, bytes_read = $6', [
+      return mark(tx, 'checked_through = $3, rows_read = $4, rows_failed = $5, bytes_read = $6, rows_to_load = $7', [
         lastLine,
         rowsRead,
         rowsFailed,
         decode.bytes,
+        rowsToLoad,
       ]);
     });
     through = lastLine;
     staged = [];
     errors = [];
     await progress();
+    await yieldToRequests();
     if (cancel) throw new Ended('cancelled', 'importCancelled');
   };
 
@@ -297,12 +361,12 @@ async function check(
     parse({ delimiter: row.separator, bom: true, skip_empty_lines: true, info: true, relax_quotes: false }),
   );
   decode.on('error', (error) => records.destroy(error));
-  let first = true;
+  let firstRecord = true;
   try {
     for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines;
-      if (first) {
-        first = false;
+      if (firstRecord) {
+        firstRecord = false;
         if (row.header) {
           const found = columnsOf(importer.def.import, record, row.mapping);
           if (found.problems.length) {
@@ -310,7 +374,7 @@ async function check(
               await tx.copy(
                 'import_errors',
                 ['import_id', 'line', 'field', 'message'],
-                found.problems.map((p) => [String(row.id), String(line), p.field, p.message]),
+                found.problems.map((p) => [id, String(line), p.field, p.message]),
               );
               await mark(tx, 'rows_failed = 1', []);
             });
@@ -331,7 +395,7 @@ async function check(
       const parsed = importer.schema.safeParse(importer.prepare ? importer.prepare(cells) : cells);
       if (!parsed.success) {
         rowsFailed++;
-        for (const e of fieldErrors(parsed.error)) errors.push([String(row.id), String(line), e.field, e.message]);
+        for (const e of fieldErrors(parsed.error)) errors.push([id, String(line), e.field, e.message]);
       } else {
         const data = parsed.data as Record<string, unknown>;
         const values: (string | null)[] = [String(line), importer.key(data)];
@@ -339,6 +403,7 @@ async function check(
         staged.push(values);
       }
       if (staged.length + errors.length >= chunkSize) await flush();
+      else if (rowsRead % ROWS_PER_YIELD === 0) await yieldToRequests();
     }
   } catch (error) {
     if (error instanceof Ended || error instanceof LostClaim) throw error;
@@ -362,54 +427,17 @@ async function check(
   if (staged.length || errors.length || lastLine > through) await flush();
   if (rowsRead === 0) throw new Ended('failed', 'importEmpty');
 
-  // Duplicates in the file (every line after a key's first) and keys already taken.
-  const outcome = await rawTransaction(raw, async (tx) => {
-    const params: unknown[] = [row.id, importer.keyField];
-    const p: Params = { p: (value) => `$${params.push(value)}` };
-    const dupMessage = p.p(importer.duplicateMessage);
-    const [dups] = await tx.query<{ n: number }>(
-      `with d as (select line, min(line) over (partition by key) as first from ${staging}),
-       gone as (delete from ${staging} s using d where s.line = d.line and d.line > d.first returning s.line, d.first)
-       , rep as (insert into import_errors (import_id, line, field, message)
-         select $1, line, $2, replace(${dupMessage}, '{{line}}', first::text) from gone returning 1)
-       select count(*)::int as n from rep`,
-      params,
-    );
-    const takenParams: unknown[] = [row.id, importer.keyField, importer.takenMessage];
-    const tp: Params = { p: (value) => `$${takenParams.push(value)}` };
-    const scope: ImportScope = {
-      importId: row.id,
-      domainId: row.domain_id,
-      parentId: row.parent_id,
-      userId: row.user_id,
-      userIp: row.user_ip,
-    };
-    const [taken] = await tx.query<{ n: number }>(
-      `with gone as (delete from ${staging} s where s.key in (${importer.takenKeys(scope, tp)}) returning s.line),
-       rep as (insert into import_errors (import_id, line, field, message) select $1, line, $2, $3 from gone returning 1)
-       select count(*)::int as n from rep`,
-      takenParams,
-    );
-    const [left] = await tx.query<{ n: number }>(`select count(*)::int as n from ${staging}`);
-    rowsFailed += dups.n + taken.n;
-    const counts = 'rows_failed = $3, rows_to_load = $4';
-    const base = [rowsFailed, left.n];
+  const outcome = await rawTransaction(raw, async (tx): Promise<Outcome> => {
     if (row.mode === 'dry') {
-      await mark(tx, counts, base);
-      return { end: { state: 'done' as const } };
+      await mark(tx, 'rows_read = rows_read', []);
+      return { end: { state: 'done' } };
     }
     if (row.mode === 'all' && rowsFailed > 0) {
-      await mark(tx, counts, base);
-      return {
-        end: {
-          state: 'failed' as const,
-          key: 'importRowsRefused' as ErrorKey,
-          params: { failed: rowsFailed, rows: rowsRead },
-        },
-      };
+      await mark(tx, 'rows_read = rows_read', []);
+      return { end: { state: 'failed', key: 'importRowsRefused', params: { failed: rowsFailed, rows: rowsRead } } };
     }
-    if (ctx.raw!.driver === 'pglite') await tx.query(`create index on ${staging} (line)`);
-    await mark(tx, `${counts}, phase = 'loading'`, base);
+    if (raw.driver === 'pglite') await tx.query(`create index if not exists ${staging}_line on ${staging} (line)`);
+    await mark(tx, `phase = 'loading'`, []);
     return {};
   });
   await progress(true);
@@ -486,6 +514,7 @@ async function load(
     });
     from = to;
     await progress();
+    await yieldToRequests();
     if (cancel && state.mode === 'skip' && from < state.max) throw new Ended('cancelled', 'importCancelled');
   }
 }

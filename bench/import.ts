@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { api, ensureBuilt, rssMb, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+
+/**
+ * The CSV import of 1,000,000 blacklist numbers through the import pipeline, on PGlite and (with
+ * DATABASE_URL) PostgreSQL, measured in one run against a raw load of the same rows into the
+ * same empty table: COPY on PostgreSQL, multi-row INSERTs of 1,000 rows on PGlite. Meanwhile a
+ * list request every 100 ms (p50, p99, max) and the server's resident memory; then the export of
+ * the imported rows and its memory.
+ *
+ * Targets: import at most 2x the raw load; list p99 at most 100 ms (PostgreSQL) or 500 ms
+ * (PGlite), none over 2 s; RSS at most 200 MB (PostgreSQL) or 400 MB (PGlite) above idle during
+ * the import, at most 100 MB during the export.
+ */
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const PORT = 18_301;
+
+type Row = [number: string, description: string];
+const rowOf = (i: number): Row => [`38${String(i).padStart(10, '0')}`, `bench row ${i}`];
+
+function writeFile(file: string) {
+  const fd = fs.openSync(file, 'w');
+  let text = 'number,description,expireAt\n';
+  for (let i = 0; i < ROWS; i++) {
+    const [n, d] = rowOf(i);
+    text += `${n},${d},\n`;
+    if (text.length > 1 << 20) {
+      fs.writeSync(fd, text);
+      text = '';
+    }
+  }
+  fs.writeSync(fd, text);
+  fs.closeSync(fd);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Raw COPY of the rows into the table, as a bare client would. */
+async function rawCopy(url: string, domainId: number, listId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const start = performance.now();
+    const stream = client.query(
+      copyFrom('copy blacklist_numbers (domain_id, list_id, number, description, expire_at) from stdin'),
+    );
+    await new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+      let i = 0;
+      const pump = () => {
+        while (i < ROWS) {
+          let text = '';
+          for (let k = 0; k < 10_000 && i < ROWS; k++, i++) {
+            const [n, d] = rowOf(i);
+            text += `${domainId}\t${listId}\t${n}\t${d}\t\\N\n`;
+          }
+          if (!stream.write(text)) {
+            stream.once('drain', pump);
+            return;
+          }
+        }
+        stream.end();
+      };
+      pump();
+    });
+    const seconds = (performance.now() - start) / 1000;
+    await client.query('truncate blacklist_numbers');
+    await client.query('vacuum analyze blacklist_numbers');
+    return seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Raw multi-row INSERTs of 1,000 rows on PGlite (the server stopped: PGlite has one process). */
+async function rawInsert(dataDir: string, domainId: number, listId: number): Promise<number> {
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+  try {
+    const start = performance.now();
+    for (let i = 0; i < ROWS; i += 1000) {
+      const params: unknown[] = [];
+      const tuples: string[] = [];
+      for (let k = i; k < Math.min(ROWS, i + 1000); k++) {
+        const [n, d] = rowOf(k);
+        tuples.push(
+          `($${params.push(domainId)}, $${params.push(listId)}, $${params.push(n)}, $${params.push(d)}, null)`,
+        );
+      }
+      await db.query(
+        `insert into blacklist_numbers (domain_id, list_id, number, description, expire_at) values ${tuples.join(', ')}`,
+        params,
+      );
+    }
+    const seconds = (performance.now() - start) / 1000;
+    await db.query('truncate blacklist_numbers');
+    await db.query('vacuum analyze blacklist_numbers');
+    return seconds;
+  } finally {
+    await db.close();
+  }
+}
+
+async function measure(driver: 'pglite' | 'postgres', file: string): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-import-'));
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, IMPORT_DIR: path.join(dataDir, 'imports') };
+  let dbName = '';
+  let admin: pg.Client | null = null;
+  if (driver === 'postgres') {
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    dbName = `sb_bench_import_${Date.now().toString(36)}`;
+    await admin.query(`create database ${dbName}`);
+    const u = new URL(process.env.DATABASE_URL as string);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  } else {
+    env.DATABASE_URL = '';
+  }
+  let server: Server | null = null;
+  try {
+    server = await startServer(PORT, env);
+    let token = await signIn(server.base);
+    const rawList = await api<{ id: number }>(server.base, 'POST', '/api/call_center/list', token, { name: 'raw' });
+    const list = await api<{ id: number }>(server.base, 'POST', '/api/call_center/list', token, { name: 'import' });
+    const { domainId } = await api<{ domainId: number }>(server.base, 'GET', '/api/userinfo', token);
+    let rawSeconds: number;
+    if (driver === 'postgres') {
+      rawSeconds = await rawCopy(env.DATABASE_URL as string, domainId, rawList.id);
+    } else {
+      await stopServer(server);
+      server = null;
+      rawSeconds = await rawInsert(dataDir, domainId, rawList.id);
+      server = await startServer(PORT, env);
+      token = await signIn(server.base);
+    }
+    const headers = { authorization: `Bearer ${token}` };
+    const listUrl = `${server.base}/api/call_center/list?size=10`;
+    for (let i = 0; i < 5; i++) await (await fetch(listUrl, { headers })).text();
+    await sleep(1000);
+    const pid = server.child.pid as number;
+    const idle = rssMb(pid);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 50);
+    const latencies: number[] = [];
+    let failures = 0;
+    let probing = true;
+    const probes: Promise<void>[] = [];
+    const prober = (async () => {
+      while (probing) {
+        probes.push(
+          (async () => {
+            const t = performance.now();
+            const res = await fetch(listUrl, { headers });
+            await res.text();
+            if (!res.ok) failures++;
+            latencies.push(performance.now() - t);
+          })(),
+        );
+        await sleep(100);
+      }
+    })();
+
+    const start = performance.now();
+    const form = new FormData();
+    form.append('mode', 'all');
+    form.append('file', await fs.openAsBlob(file), 'numbers.csv');
+    const up = await fetch(`${server.base}/api/call_center/list/${list.id}/communication/import`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    if (up.status !== 202) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const { id } = (await up.json()) as { id: number };
+    let item: { state: string; rowsLoaded: number; rowsFailed: number; error: string | null };
+    for (;;) {
+      item = await api(server.base, 'GET', `/api/imports/${id}`, token);
+      if (item.state !== 'queued' && item.state !== 'running') break;
+      await sleep(200);
+    }
+    const importSeconds = (performance.now() - start) / 1000;
+    probing = false;
+    await prober;
+    await Promise.all(probes);
+    clearInterval(sampler);
+    if (item.state !== 'done' || item.rowsLoaded !== ROWS) throw new Error(`import ended ${JSON.stringify(item)}`);
+    const importPeak = peak;
+
+    // The export of what was imported.
+    await sleep(2000);
+    const exportIdle = rssMb(pid);
+    let exportPeak = exportIdle;
+    const exportSampler = setInterval(() => {
+      exportPeak = Math.max(exportPeak, rssMb(pid));
+    }, 50);
+    const exportStart = performance.now();
+    const res = await fetch(`${server.base}/api/call_center/list/${list.id}/communication/export.csv`, { headers });
+    let lines = 0;
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) for (const b of chunk) if (b === 10) lines++;
+    const exportSeconds = (performance.now() - exportStart) / 1000;
+    clearInterval(exportSampler);
+    if (lines !== ROWS + 1) throw new Error(`export: ${lines - 1} rows`);
+
+    latencies.sort((a, b) => a - b);
+    const ratio = importSeconds / rawSeconds;
+    const p99 = pct(latencies, 0.99);
+    const max = latencies[latencies.length - 1] ?? 0;
+    const p99Target = driver === 'postgres' ? 100 : 500;
+    const rssTarget = driver === 'postgres' ? 200 : 400;
+    const growth = importPeak - idle;
+    const exportGrowth = exportPeak - exportIdle;
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    return [
+      `Switchboard import bench (${driver}): ${ROWS} blacklist numbers from a ${(fs.statSync(file).size / 1e6).toFixed(1)} MB CSV`,
+      `raw ${driver === 'postgres' ? 'COPY' : 'multi-row INSERT'} ${rawSeconds.toFixed(1)} s; import (upload to done) ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s`,
+      `import / raw ${ratio.toFixed(2)}x (target <= 2: ${met(ratio <= 2)})`,
+      `list every 100 ms meanwhile: ${latencies.length} requests, ${failures} failed, p50 ${pct(latencies, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target <= ${p99Target}: ${met(p99 <= p99Target)}), max ${max.toFixed(0)} ms (target <= 2000: ${met(max <= 2000)})`,
+      `server RSS idle ${idle} MB, peak during the import ${importPeak} MB: +${growth} MB (target <= ${rssTarget}: ${met(growth <= rssTarget)})`,
+      `export of the ${ROWS} rows ${exportSeconds.toFixed(1)} s; RSS ${exportIdle} MB before, peak ${exportPeak} MB: +${exportGrowth} MB (target <= 100: ${met(exportGrowth <= 100)})`,
+    ];
+  } catch (error) {
+    if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
+    throw error;
+  } finally {
+    if (server) await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  await ensureBuilt();
+  const file = path.join(os.tmpdir(), `switchboard-bench-import-${process.pid}.csv`);
+  writeFile(file);
+  try {
+    const out: string[] = [];
+    const drivers: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+    for (const driver of drivers) out.push(...(await measure(driver, file)), '');
+    process.stdout.write(`\n${out.join('\n')}`);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+await main();
