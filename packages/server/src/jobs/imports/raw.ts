@@ -10,16 +10,13 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 
 /**
  * A transaction of the import job: plain statements, and `copy`, which loads rows into a table
- * (COPY FROM STDIN through pg-copy-streams on PostgreSQL; multi-row INSERTs on PGlite, whose
- * single session takes no COPY stream).
+ * (COPY FROM STDIN through pg-copy-streams on PostgreSQL; COPY from an in-memory blob on PGlite,
+ * whose single session takes no COPY stream).
  */
 export type RawTx = {
   query: Query;
   copy(table: string, columns: readonly string[], rows: readonly (readonly (string | null)[])[]): Promise<void>;
 };
-
-/** Rows per INSERT on PGlite; its parameter count stays far below the 65,535 limit. */
-const INSERT_ROWS = 1000;
 
 /** A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped. */
 export function copyText(value: string | null): string {
@@ -27,23 +24,22 @@ export function copyText(value: string | null): string {
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
-async function insertRows(
-  query: Query,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly (string | null)[])[],
-) {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    const slice = rows.slice(i, i + INSERT_ROWS);
-    const params: unknown[] = [];
-    const tuples = slice.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(', ')})`);
-    await query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, params);
-  }
-}
+/** COPY's text format of rows: tab-separated, one a line. */
+const copyLines = (rows: readonly (readonly (string | null)[])[]) =>
+  rows.map((row) => `${row.map(copyText).join('\t')}\n`).join('');
 
 function pgliteTx(tx: Transaction | PGlite): RawTx {
   const query: Query = async (text, params) => (await tx.query(text, params ?? [])).rows as never;
-  return { query, copy: (table, columns, rows) => insertRows(query, table, columns, rows) };
+  return {
+    query,
+    // PGlite takes COPY from a blob in memory: a chunk is small, and it skips binding a parameter per value.
+    copy: async (table, columns, rows) => {
+      if (!rows.length) return;
+      await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+        blob: new Blob([copyLines(rows)]),
+      });
+    },
+  };
 }
 
 function pgTx(client: pg.PoolClient): RawTx {

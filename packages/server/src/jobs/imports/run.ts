@@ -24,9 +24,9 @@ import { type RawTx, rawQuery, rawTransaction } from './raw.js';
 export const IMPORT_QUEUE = 'imports';
 
 /** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
-const CHECK_CHUNK = { postgres: 20_000, pglite: 2_000 } as const;
+const CHECK_CHUNK = { postgres: 20_000, pglite: 5_000 } as const;
 /** File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers never wait). */
-const LOAD_CHUNK_PGLITE = 1_000;
+const LOAD_CHUNK_PGLITE = 2_500;
 /** A run writes its heartbeat this often; one silent for IMPORT_STALE_SECONDS is taken for dead. */
 const HEARTBEAT_MS = 2_000;
 /** Progress events at most this often (and at every change of state). */
@@ -283,77 +283,101 @@ async function check(
   };
   const chunkSize = CHECK_CHUNK[raw.driver];
   let rowsRead = row.rows_read;
-  let rowsFailed = row.rows_failed;
-  let rowsToLoad = row.rows_to_load;
+  /** Rows failed so far, as parsed (the schema's refusals); the totals committed go with each chunk. */
   let through = row.checked_through;
+  const committed = { failed: row.rows_failed, toLoad: row.rows_to_load };
   let map: Map<string, number> | null = row.header ? null : columnsOf(importer.def.import, null, row.mapping).map;
   let staged: (string | null)[][] = [];
   let errors: (string | null)[][] = [];
+  let failedInChunk = 0;
   let lastLine = through;
   const decode = new Decode(row.charset);
   const id = String(row.id);
-  const report = (line: string, message: string) => errors.push([id, line, importer.keyField, message]);
 
-  const flush = async () => {
-    const cancel = await rawTransaction(raw, async (tx) => {
-      // Keys met earlier: in this chunk (first line wins), then in the staged chunks before it.
-      const first = new Map<string, string>();
-      let fresh: (string | null)[][] = [];
-      for (const r of staged) {
-        const key = r[1] as string;
-        const at = first.get(key);
-        if (at !== undefined) {
-          report(r[0] as string, importer.duplicateMessage.replace('{{line}}', at));
-        } else {
-          first.set(key, r[0] as string);
-          fresh.push(r);
-        }
-      }
-      const keys = [...first.keys()];
+  /**
+   * Commits one chunk. A key already in the resource's table is reported as taken; otherwise a
+   * key met before (in an earlier chunk, or earlier in this one) as a repeat of its first line.
+   */
+  const commit = (chunk: {
+    rows: (string | null)[][];
+    errors: (string | null)[][];
+    failed: number;
+    line: number;
+    read: number;
+    bytes: number;
+  }) =>
+    rawTransaction(raw, async (tx) => {
+      const report = (line: string, message: string) => chunk.errors.push([id, line, importer.keyField, message]);
+      const keys = [...new Set(chunk.rows.map((r) => r[1] as string))];
+      const earlierLine = new Map<string, string>();
+      const taken = new Set<string>();
       if (keys.length) {
         const earlier = await tx.query<{ key: string; line: number }>(
           `select key, min(line) as line from ${staging} where key = any($1::text[]) group by key`,
           [keys],
         );
-        const earlierLine = new Map(earlier.map((e) => [e.key, String(e.line)]));
+        for (const e of earlier) earlierLine.set(e.key, String(e.line));
         const params: unknown[] = [keys];
-        const taken = new Set(
-          (
-            await tx.query<{ key: string }>(
-              `select t.key from (${importer.takenKeys(scope, { p: (v) => `$${params.push(v)}` })}) as t(key)
-               where t.key = any($1::text[])`,
-              params,
-            )
-          ).map((t) => t.key),
+        const found = await tx.query<{ key: string }>(
+          `select t.key from (${importer.takenKeys(scope, { p: (v) => `$${params.push(v)}` })}) as t(key)
+           where t.key = any($1::text[])`,
+          params,
         );
-        fresh = fresh.filter((r) => {
-          const key = r[1] as string;
-          const at = earlierLine.get(key);
-          if (at !== undefined) report(r[0] as string, importer.duplicateMessage.replace('{{line}}', at));
-          else if (taken.has(key)) report(r[0] as string, importer.takenMessage);
-          else return true;
-          return false;
-        });
+        for (const t of found) taken.add(t.key);
       }
-      rowsFailed += staged.length - fresh.length;
-      rowsToLoad += fresh.length;
+      const fresh = chunk.rows.filter((r) => {
+        const key = r[1] as string;
+        const line = r[0] as string;
+        const at = earlierLine.get(key);
+        if (taken.has(key)) report(line, importer.takenMessage);
+        else if (at !== undefined) report(line, importer.duplicateMessage.replace('{{line}}', at));
+        else {
+          earlierLine.set(key, line);
+          return true;
+        }
+        return false;
+      });
+      const failed = committed.failed + chunk.failed + chunk.rows.length - fresh.length;
+      const toLoad = committed.toLoad + fresh.length;
       await tx.copy(staging, stagingCols, fresh);
-      errors.sort((a, b) => Number(a[1]) - Number(b[1]));
-      await tx.copy('import_errors', ['import_id', 'line', 'field', 'message'], errors);
-      return mark(tx, 'checked_through = $3, rows_read = $4, rows_failed = $5, bytes_read = $6, rows_to_load = $7', [
-        lastLine,
-        rowsRead,
-        rowsFailed,
-        decode.bytes,
-        rowsToLoad,
-      ]);
+      chunk.errors.sort((a, b) => Number(a[1]) - Number(b[1]));
+      await tx.copy('import_errors', ['import_id', 'line', 'field', 'message'], chunk.errors);
+      const cancel = await mark(
+        tx,
+        'checked_through = $3, rows_read = $4, rows_failed = $5, bytes_read = $6, rows_to_load = $7',
+        [chunk.line, chunk.read, failed, chunk.bytes, toLoad],
+      );
+      committed.failed = failed;
+      committed.toLoad = toLoad;
+      return cancel;
     });
-    through = lastLine;
-    staged = [];
-    errors = [];
+
+  // The chunk being committed while the next is parsed (on PostgreSQL the database works meanwhile).
+  let pending: Promise<boolean> | null = null;
+  const settle = async () => {
+    if (!pending) return;
+    const cancel = await pending;
+    pending = null;
     await progress();
     await yieldToRequests();
     if (cancel) throw new Ended('cancelled', 'importCancelled');
+  };
+  const flush = async () => {
+    await settle();
+    pending = commit({
+      rows: staged,
+      errors,
+      failed: failedInChunk,
+      line: lastLine,
+      read: rowsRead,
+      bytes: decode.bytes,
+    });
+    // A failure surfaces at the next settle; until then it must not count as unhandled.
+    pending.catch(() => {});
+    through = lastLine;
+    staged = [];
+    errors = [];
+    failedInChunk = 0;
   };
 
   const parser = fs.createReadStream(row.file_path, { highWaterMark: 256 * 1024 }).pipe(decode);
@@ -394,7 +418,7 @@ async function check(
       }
       const parsed = importer.schema.safeParse(importer.prepare ? importer.prepare(cells) : cells);
       if (!parsed.success) {
-        rowsFailed++;
+        failedInChunk++;
         for (const e of fieldErrors(parsed.error)) errors.push([id, String(line), e.field, e.message]);
       } else {
         const data = parsed.data as Record<string, unknown>;
@@ -406,6 +430,8 @@ async function check(
       else if (rowsRead % ROWS_PER_YIELD === 0) await yieldToRequests();
     }
   } catch (error) {
+    // The chunk being committed finishes (or fails) before the import ends.
+    await (pending as Promise<boolean> | null)?.catch(() => {});
     if (error instanceof Ended || error instanceof LostClaim) throw error;
     if (error instanceof CsvError) {
       const e = error as CsvError & { lines?: number; record?: unknown[] };
@@ -425,7 +451,9 @@ async function check(
     throw error;
   }
   if (staged.length || errors.length || lastLine > through) await flush();
+  await settle();
   if (rowsRead === 0) throw new Ended('failed', 'importEmpty');
+  const rowsFailed = committed.failed;
 
   const outcome = await rawTransaction(raw, async (tx): Promise<Outcome> => {
     if (row.mode === 'dry') {
@@ -495,12 +523,14 @@ async function load(
         `with ins as (
            insert into ${importer.table} (${[...fixedCols, ...importer.columns.map((c) => c.column)].join(', ')})
            select ${values.join(', ')} from ${staging} s where s.line > $4 and s.line <= $5 order by s.line
-           on conflict do nothing returning *, ${importer.insertedKey} as "__key"
+           on conflict do nothing returning ${importer.afterInsert ? '*, ' : 'id, '}${importer.insertedKey} as "__key"
          )${extra.map((cte, i) => `, extra${i} as (${cte})`).join('')},
          lost as (
+           -- Keys someone else took since they were checked: rare, so only looked for when rows are missing.
            insert into import_errors (import_id, line, field, message)
            select $1, s.line, $2, $3 from ${staging} s
-           where s.line > $4 and s.line <= $5 and not exists (select 1 from ins where ins."__key" = s.key)
+           where (select count(*) from ins) < (select count(*) from ${staging} c where c.line > $4 and c.line <= $5)
+             and s.line > $4 and s.line <= $5 and not exists (select 1 from ins where ins."__key" = s.key)
            returning 1
          )
          select (select count(*) from ins)::int as loaded, (select count(*) from lost)::int as lost`,
