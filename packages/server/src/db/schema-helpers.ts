@@ -16,9 +16,12 @@ export const searchIndex = (name: string, col: Parameters<typeof sql>[1]) =>
 export const SORT_COLLATION = 'und-x-icu';
 export const sortKeySql = (col: string) => `lower(${col}) collate "${SORT_COLLATION}"`;
 
-/** Serves a list's name order within a domain (`where domain_id = ? order by <key>, id`). */
-export const sortIndex = (name: string, domainId: PgColumn, col: PgColumn, id: PgColumn) =>
-  index(name).using('btree', domainId, sql`(lower(${col}) collate "und-x-icu")`, id);
+/**
+ * Serves a list's name order within a domain, or within a parent record for a nested list
+ * (`where domain_id = ? order by <key>, id`).
+ */
+export const sortIndex = (name: string, scope: PgColumn, col: PgColumn, id: PgColumn) =>
+  index(name).using('btree', scope, sql`(lower(${col}) collate "und-x-icu")`, id);
 
 export const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -24,8 +24,10 @@ type Keyed = Record<string, unknown> & { __key: string | null; __id: number };
  * PostgreSQL's null placement (last ascending, first descending). The key travels as text and
  * the database casts it to the column's type, so a timestamp keeps its microseconds.
  */
-function after(col: string, desc: boolean, last: Keyed, st: Statement): string {
+function after(col: string, desc: boolean, last: Keyed, st: Statement, notNull: boolean): string {
   const id = st.param(last.__id);
+  // A key that is never null: one row comparison, which an index on (…, key, id) reads as a range.
+  if (notNull && last.__key !== null) return `(${col}, t.id) ${desc ? '<' : '>'} (${st.param(last.__key)}, ${id})`;
   if (last.__key === null) {
     return desc ? `((${col} is null and t.id < ${id}) or ${col} is not null)` : `(${col} is null and t.id > ${id})`;
   }
@@ -50,6 +52,10 @@ export async function* exportRows(
   const sort = lq.sort ?? c.defaultSort;
   const col = viewText(c.sortCols.get(sort.field) as string, principal);
   const dir = sort.desc ? ' desc' : ' asc';
+  // The sort key of a plain not-null column (or the id) is never null; a reference's name or a
+  // computed field may be.
+  const plain = !c.binding.fields?.[sort.field] && !c.refs.some((r) => r.field === sort.field);
+  const notNull = sort.field === 'id' || (plain && c.columns[sort.field]?.notNull === true);
   const head = `select (${col})::text as "__key", t.id as "__id", ${fields
     .map((f) => `${c.exprs.get(f)} as ${ident(f)}`)
     .join(', ')} from ${ident(c.table)} t`;
@@ -57,7 +63,7 @@ export async function* exportRows(
   for (;;) {
     const st = new Statement();
     let text = listSelect(c, principal, lq, extra, st, head);
-    if (last) text += ` and ${after(col, sort.desc, last, st)}`;
+    if (last) text += ` and ${after(col, sort.desc, last, st, notNull)}`;
     text += ` order by ${col}${dir}, t.id${dir} limit ${st.param(EXPORT_PAGE_SIZE)}`;
     st.text = text;
     const rows = await runStatement<Keyed>(db, st);

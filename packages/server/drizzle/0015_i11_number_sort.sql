@@ -1,0 +1,1 @@
+CREATE INDEX "blacklist_numbers_number_sort" ON "blacklist_numbers" USING btree ("list_id",(lower("number") collate "und-x-icu"),"id");
