@@ -229,6 +229,8 @@ test('a new chat gateway wants name, flow and provider; the list toggles enabled
   // The bot token is stored but never answered: the editor shows that it is set, not its value.
   expect(made).toMatchObject({ enabled: false, provider: 'telegram', metadata: {}, secretsSet: ['token'] });
   expect(JSON.stringify(made)).not.toContain('1:abc');
+  // The saved record opens on its first tab (the open tab lives in the URL of the new one).
+  await editor.tab('Provider settings').click();
   await expect(page.getByLabel('Token')).toHaveValue('');
   await expect(page.getByLabel('Token')).toHaveAttribute('placeholder', 'Set — leave empty to keep');
   await page.screenshot({ path: test.info().outputPath('chat-secret-set.png') });

@@ -47,10 +47,14 @@ export type FormFieldKind =
   | 'date'
   | 'day'
   | 'time'
+  | 'color'
   | 'rows';
 
 export type FormField = {
-  /** Key of the input schema (of the row, inside `rows`). Its label is the i18n key `fields.<field>`. */
+  /**
+   * Key of the input schema (of the row, inside `rows`). Its label is the i18n key `fields.<field>`.
+   * A variant's field may name a key inside a nested settings object (`metadata.token`).
+   */
   field: string;
   /** Default 'text'. */
   kind?: FormFieldKind;
@@ -133,7 +137,10 @@ export type VariantDef = {
   required?: readonly string[];
   /** Formats and ranges of this variant's fields, checked on the stored record. */
   schema?: z.ZodObject;
-  /** Values a new record of this variant starts from, over the input schema's defaults. */
+  /**
+   * Values a new record of this variant starts from, over the input schema's defaults. The default
+   * of a nested settings object (`metadata`, `payload`) fills the keys a request leaves out of it.
+   */
   defaults?: Readonly<Record<string, unknown>>;
   /**
    * Checks the declarations cannot say; `stored` is the record before the write (null on create),
@@ -145,7 +152,39 @@ export type VariantDef = {
 };
 
 /** A discriminator field and its variants. */
-export type VariantsDef = { field: string; cases: readonly VariantDef[] };
+export type VariantsDef = {
+  field: string;
+  cases: readonly VariantDef[];
+  /**
+   * Write-only fields (secrets), dotted paths allowed: never answered, and sent empty on update they
+   * keep the stored value. A required one counts as present when the stored record, as the API
+   * answered it, says it holds a value (`passwordSet`, `secretsSet`).
+   */
+  secrets?: { fields: readonly string[]; isSet: (stored: Record<string, unknown>, field: string) => boolean };
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A new record of a variant: its defaults for what `given` (the request as sent) leaves out, a
+ * nested settings object filled key by key. `body` is the parsed request (with the schema's defaults).
+ */
+export function withDefaultsOf(variant: VariantDef | undefined, given: unknown, body: Record<string, unknown>) {
+  const sent = isPlainObject(given) ? given : {};
+  for (const [key, value] of Object.entries(variant?.defaults ?? {})) {
+    if (isPlainObject(value)) body[key] = { ...value, ...(isPlainObject(sent[key]) ? (body[key] as object) : {}) };
+    else if (!(key in sent)) body[key] = value;
+  }
+  return body;
+}
+
+/** Whether a write-only field of the stored record holds a value. */
+export function secretIsSet(variants: VariantsDef, stored: Record<string, unknown> | null, field: string): boolean {
+  const secrets = variants.secrets;
+  if (!stored || !secrets?.fields.includes(field)) return false;
+  return secrets.isSet(stored, field);
+}
 
 /** The variant a record (or form values) belongs to, if its discriminator names one. */
 export function variantOf(variants: VariantsDef, record: Record<string, unknown>): VariantDef | undefined {
@@ -153,7 +192,7 @@ export function variantOf(variants: VariantsDef, record: Record<string, unknown>
 }
 
 /** The value at a dotted path of a record (`payload.maxWaitTime`). */
-function pathValue(record: Record<string, unknown>, path: string): unknown {
+export function pathValue(record: Record<string, unknown>, path: string): unknown {
   let current: unknown = record;
   for (const part of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -181,7 +220,9 @@ export function variantProblems(
   }
   const out: FieldProblem[] = [];
   for (const f of variant.required ?? []) {
-    if (missing(pathValue(record, f))) out.push({ field: f, message: messages.required });
+    if (missing(pathValue(record, f)) && !secretIsSet(variants, stored, f)) {
+      out.push({ field: f, message: messages.required });
+    }
   }
   if (variant.schema) {
     const picked = Object.fromEntries(Object.keys(variant.schema.shape).map((k) => [k, record[k]]));
@@ -357,7 +398,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   const keys = Object.keys(def.input.shape);
   const checkFields = (fields: readonly FormField[], where: string, within: readonly string[] | null) => {
     for (const f of fields) {
-      if (within && !within.includes(f.field))
+      if (within && !within.includes(f.field.split('.')[0]))
         throw new Error(`${def.name}: form field ${where}${f.field} is not an input field`);
       if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
         throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
@@ -380,7 +421,8 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       if (cases.filter((o) => o.value === c.value || o.key === c.key).length > 1) {
         throw new Error(`${def.name}: variant ${c.key} is declared twice`);
       }
-      for (const f of [...(c.required ?? []).map((r) => r.split('.')[0]), ...Object.keys(c.defaults ?? {})]) {
+      const named = [...(c.required ?? []), ...(def.variants.secrets?.fields ?? [])].map((r) => r.split('.')[0]);
+      for (const f of [...named, ...Object.keys(c.defaults ?? {})]) {
         if (!keys.includes(f)) throw new Error(`${def.name}: variant ${c.key} names ${f}, not an input field`);
       }
       if (c.form) {

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import {
+  defineResource,
+  type FormDef,
+  type FormField,
+  type FormFieldKind,
+  formTabs,
+  ref,
+  type VariantDef,
+  type VariantsDef,
+} from '../resource.js';
 import { oneOf, optionalText, recordId, refOutput, required } from '../validation.js';
 import { flows } from './flows.js';
-import { webchatProblems } from './webchat.js';
+import { defaultWebchat, webchatProblems, webchatToMetadata } from './webchat.js';
 
 export const CHAT_PROVIDERS = [
   'telegram',
@@ -24,17 +33,6 @@ export const VIBER_BTN_FONT_COLOR = '#ffffff';
 /** Viber colours are stored under dotted keys (spec part 1 section 3). */
 export const VIBER_BACK_COLOR_KEY = 'btn.back.color';
 export const VIBER_FONT_COLOR_KEY = 'btn.font.color';
-
-/** Metadata each provider cannot work without (REFERENCE "Required fields per form"). */
-export const CHAT_PROVIDER_REQUIRED: Record<ChatProvider, readonly string[]> = {
-  telegram: ['token'],
-  gotd: ['apiId', 'apiHash'],
-  messenger: ['clientId', 'clientSecret'],
-  viber: ['token'],
-  webchat: [],
-  infobip: ['apiKey', 'url'],
-  infobip_whatsapp: ['apiKey', 'url'],
-};
 
 /**
  * Provider settings that are secrets: written, never answered (the item lists which are set in
@@ -92,51 +90,101 @@ export const chatGatewayItem = z.object({
   updatedAt: z.string(),
 });
 
-/**
- * What the provider's settings need, on the record as it will be stored: required keys,
- * messenger flags as "true"/"false", viber colours, web chat shapes. `uri` may be empty only on
- * create (the server fills it).
- */
-export function chatGatewayProblems(
-  v: Pick<ChatGatewayInput, 'provider' | 'metadata'>,
-  /** Secrets stored already: a required one left empty keeps its value. */
-  secretsSet: readonly string[] = [],
-) {
-  const out: { field: string; message: string }[] = [];
-  const m = v.metadata;
-  for (const key of CHAT_PROVIDER_REQUIRED[v.provider] ?? []) {
-    if (!m[key]?.trim() && !secretsSet.includes(key))
-      out.push({ field: `metadata.${key}`, message: messages.required });
-  }
-  if (v.provider === 'messenger') {
-    for (const key of MESSENGER_FLAGS) {
-      if (m[key] !== undefined && m[key] !== 'true' && m[key] !== 'false') {
-        out.push({ field: `metadata.${key}`, message: 'Should be true or false' });
-      }
-    }
-  }
-  if (v.provider === 'gotd' && m.apiId && !/^\d+$/.test(m.apiId)) {
-    out.push({ field: 'metadata.apiId', message: messages.numeric });
-  }
-  if (v.provider === 'webchat') out.push(...webchatProblems(m));
-  return out;
+/** A provider's setting on its settings tab: a key of the stored text map. */
+const setting = (key: string, kind: FormFieldKind = 'text', required = false): FormField => ({
+  field: `metadata.${key}`,
+  kind,
+  required,
+  // i18n keys cannot hold dots: `btn.back.color` is `btn_back_color`.
+  label: `chatGateways.settings.${key.replace(/\./g, '_')}`,
+});
+
+/** The settings tab of a provider; what it marks required, the variant requires. */
+const settingsTab = (...fields: FormField[]): FormDef => ({ tabs: [{ key: 'settings', fields }] });
+const requiredOf = (form: FormDef) =>
+  formTabs(form).flatMap((tab) => tab.fields.filter((f) => f.required).map((f) => f.field));
+
+/** One provider: its settings (REFERENCE "Required fields per form"), defaults and checks. */
+function provider(key: ChatProvider, form: FormDef | null, more: Omit<VariantDef, 'key' | 'value'> = {}): VariantDef {
+  return { key, value: key, ...(form ? { form, required: requiredOf(form) } : {}), ...more };
 }
 
-/** Defaults a provider's settings start from in the form. */
-export function defaultProviderMetadata(provider: ChatProvider): Record<string, string> {
-  switch (provider) {
-    case 'viber':
-      return {
-        token: '',
-        botName: '',
-        [VIBER_BACK_COLOR_KEY]: VIBER_BTN_BACK_COLOR,
-        [VIBER_FONT_COLOR_KEY]: VIBER_BTN_FONT_COLOR,
-      };
-    case 'messenger':
-      return { clientId: '', clientSecret: '', instagramComments: 'false', instagramMentions: 'false' };
-    default:
-      return Object.fromEntries((CHAT_PROVIDER_REQUIRED[provider] ?? []).map((k) => [k, '']));
-  }
+const textBoolean = z.enum(['true', 'false'], { error: 'Should be true or false' }).optional();
+
+/**
+ * The provider is the discriminator. Settings live in the text map `metadata`; each provider's
+ * declares which keys it needs, the defaults a new gateway gets and the formats it checks, on the
+ * record as it will be stored (so a PATCH of the provider alone cannot leave its settings missing).
+ */
+const chatVariants: VariantsDef = {
+  field: 'provider',
+  // Secrets are never answered (the item lists which are set in `secretsSet`).
+  secrets: {
+    fields: CHAT_SECRET_KEYS.map((k) => `metadata.${k}`),
+    isSet: (stored, field) =>
+      Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice('metadata.'.length)),
+  },
+  cases: [
+    provider('telegram', settingsTab(setting('token', 'password', true))),
+    provider('gotd', settingsTab(setting('apiId', 'text', true), setting('apiHash', 'password', true)), {
+      schema: z.object({
+        metadata: z.looseObject({
+          apiId: z
+            .string()
+            .refine((v) => v === '' || /^\d+$/.test(v), { error: messages.numeric })
+            .optional(),
+        }),
+      }),
+    }),
+    provider(
+      'messenger',
+      settingsTab(
+        setting('clientId', 'text', true),
+        setting('clientSecret', 'password', true),
+        ...MESSENGER_FLAGS.map((k) => setting(k, 'switch')),
+      ),
+      {
+        defaults: { metadata: Object.fromEntries(MESSENGER_FLAGS.map((k) => [k, 'false'])) },
+        schema: z.object({
+          metadata: z.looseObject(Object.fromEntries(MESSENGER_FLAGS.map((k) => [k, textBoolean]))),
+        }),
+      },
+    ),
+    provider(
+      'viber',
+      settingsTab(
+        setting('token', 'password', true),
+        setting('botName'),
+        setting(VIBER_BACK_COLOR_KEY, 'color'),
+        setting(VIBER_FONT_COLOR_KEY, 'color'),
+      ),
+      {
+        defaults: {
+          metadata: { [VIBER_BACK_COLOR_KEY]: VIBER_BTN_BACK_COLOR, [VIBER_FONT_COLOR_KEY]: VIBER_BTN_FONT_COLOR },
+        },
+      },
+    ),
+    // Web chat has tabs of its own in the console (typed settings, see webchat.ts).
+    provider('webchat', null, {
+      defaults: { metadata: webchatToMetadata(defaultWebchat()) },
+      check: (record) => webchatProblems((record.metadata ?? {}) as Record<string, string>),
+    }),
+    provider('infobip', settingsTab(setting('apiKey', 'password', true), setting('url', 'text', true))),
+    provider('infobip_whatsapp', settingsTab(setting('apiKey', 'password', true), setting('url', 'text', true))),
+  ],
+};
+
+/**
+ * The settings a provider starts from in the form: each of its settings empty, then its defaults
+ * (web chat's typed settings start from `defaultWebchat`).
+ */
+export function providerMetadata(key: ChatProvider): Record<string, string> {
+  const variant = chatVariants.cases.find((c) => c.key === key);
+  const fields = variant?.form ? formTabs(variant.form).flatMap((tab) => tab.fields) : [];
+  return {
+    ...Object.fromEntries(fields.map((f) => [f.field.slice('metadata.'.length), ''])),
+    ...(variant?.defaults?.metadata as Record<string, string> | undefined),
+  };
 }
 
 export const chatGateways = defineResource({
@@ -175,6 +223,7 @@ export const chatGateways = defineResource({
   refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',
   ops: { create: true, update: true, patch: true, delete: true },
+  variants: chatVariants,
 });
 
 /** Graph pages of a messenger gateway, as `GET {uri}?pages=` answers them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import { variantProblems } from '../resource.js';
-import { chatGatewayProblems, randomChatUri } from './chat-gateways.js';
+import { chatGateways, providerMetadata, randomChatUri } from './chat-gateways.js';
 import { isSipAccount, sipGateways } from './sip-gateways.js';
 
 describe('SIP gateways', () => {
@@ -44,11 +44,39 @@ describe('chat gateways', () => {
     expect(randomChatUri(() => 0)).toBe(`/${'a'.repeat(31)}`);
   });
 
-  it('requires each provider its settings', () => {
-    expect(chatGatewayProblems({ provider: 'gotd', metadata: { apiId: 'x', apiHash: '' } })).toEqual([
+  const problems = (record: Record<string, unknown>, stored: Record<string, unknown> | null = null) =>
+    variantProblems(chatGateways.variants!, record, stored);
+
+  it('requires each provider its settings, from its variant', () => {
+    expect(problems({ provider: 'gotd', metadata: { apiId: 'x', apiHash: '' } })).toEqual([
       { field: 'metadata.apiHash', message: messages.required },
       { field: 'metadata.apiId', message: messages.numeric },
     ]);
-    expect(chatGatewayProblems({ provider: 'telegram', metadata: { token: 't' } })).toEqual([]);
+    expect(problems({ provider: 'telegram', metadata: { token: 't' } })).toEqual([]);
+    expect(
+      problems({ provider: 'messenger', metadata: { clientId: 'c', clientSecret: 's', instagramComments: 'yes' } }),
+    ).toEqual([{ field: 'metadata.instagramComments', message: 'Should be true or false' }]);
+  });
+
+  it('takes a stored secret for a required one left empty', () => {
+    expect(problems({ provider: 'telegram', metadata: { token: '' } }, { secretsSet: ['token'] })).toEqual([]);
+    expect(problems({ provider: 'telegram', metadata: {} }, { secretsSet: [] })).toEqual([
+      { field: 'metadata.token', message: messages.required },
+    ]);
+  });
+
+  it('starts a provider from its settings and defaults', () => {
+    expect(providerMetadata('viber')).toEqual({
+      token: '',
+      botName: '',
+      'btn.back.color': '#1d2733',
+      'btn.font.color': '#ffffff',
+    });
+    expect(providerMetadata('messenger')).toEqual({
+      clientId: '',
+      clientSecret: '',
+      instagramComments: 'false',
+      instagramMentions: 'false',
+    });
   });
 });

@@ -91,16 +91,13 @@ export const sipGatewayItem = z.object({
  */
 const sipVariants: VariantsDef = {
   field: 'register',
+  // The password is never answered: a stored one shows as `passwordSet`.
+  secrets: { fields: ['password'], isSet: (stored) => stored.passwordSet === true },
   cases: [
     {
       key: 'register',
       value: true,
-      required: ['account', 'proxy'],
-      // The password is never answered: a stored one shows as `passwordSet`.
-      check: (record, stored) =>
-        stored?.passwordSet === true || (typeof record.password === 'string' && record.password !== '')
-          ? []
-          : [{ field: 'password', message: messages.required }],
+      required: ['account', 'proxy', 'password'],
       form: {
         fields: [
           { field: 'account', required: true, label: 'sipGateways.account' },

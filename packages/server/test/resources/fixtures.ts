@@ -584,6 +584,20 @@ export const FIXTURES = {
     }),
     patch: { enabled: true },
     untouched: 'provider',
+    variants: Object.fromEntries(
+      Object.entries({
+        telegram: { token: '123:abc' },
+        gotd: { apiId: '12345', apiHash: 'hash' },
+        messenger: { clientId: 'client', clientSecret: 'secret' },
+        viber: { token: 'viber-token', botName: 'bot' },
+        webchat: {},
+        infobip: { apiKey: 'key', url: 'https://api.infobip.example' },
+        infobip_whatsapp: { apiKey: 'key', url: 'https://api.infobip.example' },
+      }).map(([provider, metadata]) => [
+        provider,
+        (prefix: string) => withChatFlow({ name: unique(prefix), provider, metadata }),
+      ]),
+    ),
     invalid: [
       {
         rule: 'name required',

@@ -1,4 +1,4 @@
-import { type ResourceDef, variantOf, variantProblems } from '@switchboard/model';
+import { type ResourceDef, variantOf, variantProblems, withDefaultsOf } from '@switchboard/model';
 import { validationError } from './http.js';
 
 type Row = Record<string, unknown>;
@@ -20,13 +20,10 @@ export function checkVariant(def: ResourceDef, record: Row, stored: Row | null, 
 }
 
 /**
- * A created record takes its variant's defaults for the fields the request left out (the input
- * schema has already filled its common defaults, which a variant may differ from).
+ * A created record takes its variant's defaults for the fields the request left out, and for the
+ * keys it left out of a nested settings object (the input schema has already filled its common
+ * defaults, which a variant may differ from).
  */
 export function withVariantDefaults(def: ResourceDef, sent: unknown, body: Row): Row {
-  const variant = def.variants ? variantOf(def.variants, body) : undefined;
-  if (!variant?.defaults) return body;
-  const given = sent !== null && typeof sent === 'object' ? (sent as Row) : {};
-  for (const [key, value] of Object.entries(variant.defaults)) if (!(key in given)) body[key] = value;
-  return body;
+  return def.variants ? withDefaultsOf(variantOf(def.variants, body), sent, body) : body;
 }

@@ -5,6 +5,7 @@ import {
   type VariantDef,
   variantOf,
   variantProblems,
+  withDefaultsOf,
 } from '@switchboard/model';
 import { blank, schemaDefault } from '../fields/rows';
 import type { FieldError, FormValues } from './form';
@@ -29,7 +30,7 @@ export function formDefaults(def: ResourceDef, variant?: VariantDef): FormValues
     out[key] = found !== undefined ? found : blank(kindOf(def, key));
   }
   if (variant && def.variants) out[def.variants.field] = variant.value;
-  return { ...out, ...variant?.defaults };
+  return withDefaultsOf(variant, {}, out);
 }
 
 /** Form values from an item read from the API: the input fields it carries, defaults for the rest. */

@@ -1,5 +1,12 @@
-import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { type FormField, type FormFieldKind, MINUTES_PER_DAY, type Ref, type ResourceDef } from '@switchboard/model';
+import { ColorInput, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  type FormField,
+  type FormFieldKind,
+  MINUTES_PER_DAY,
+  type Ref,
+  type ResourceDef,
+  secretIsSet,
+} from '@switchboard/model';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
@@ -61,13 +68,19 @@ function TextareaKind(props: FieldProps) {
 }
 
 /**
- * A write-only secret: the API never answers it, only `<field>Set`. Once one is stored the field
- * may stay empty (the stored one is kept) and says so.
+ * A write-only secret: the API never answers it, only whether one is stored (as the definition's
+ * variants declare it, else `<field>Set`). Once one is stored the field may stay empty (the stored
+ * one is kept) and says so.
  */
 function PasswordKind(props: FieldProps) {
   const { t } = useTranslation();
   const common = useCommon(props);
-  const stored = props.form.item?.[`${props.field.field}Set`] === true;
+  const item = props.form.item ?? null;
+  const { variants } = props.def;
+  const stored =
+    variants?.secrets?.fields.includes(props.field.field) === true
+      ? secretIsSet(variants, item, props.field.field)
+      : item?.[`${props.field.field}Set`] === true;
   return (
     <PasswordInput
       {...common}
@@ -159,6 +172,12 @@ function TimezoneKind(props: FieldProps) {
   );
 }
 
+/** A colour as `#rrggbb` text. */
+function ColorKind(props: FieldProps) {
+  const common = useCommon(props);
+  return <ColorInput {...common} format="hex" value={text(props.value)} onChange={props.onChange} />;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `2024-05-01T10:30` in the browser's zone for an ISO instant, as datetime-local inputs take it. */
@@ -243,6 +262,7 @@ export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode
   date: DateKind,
   day: DayKind,
   time: TimeKind,
+  color: ColorKind,
   rows: RowsField,
 };
 

@@ -1,48 +1,16 @@
 import { randomInt } from 'node:crypto';
-import {
-  CHAT_SECRET_KEYS,
-  type ChatGatewayInput,
-  chatGatewayProblems,
-  chatGateways as chatGatewaysDef,
-  defaultWebchat,
-  MESSENGER_FLAGS,
-  randomChatUri,
-  VIBER_BACK_COLOR_KEY,
-  VIBER_BTN_BACK_COLOR,
-  VIBER_BTN_FONT_COLOR,
-  VIBER_FONT_COLOR_KEY,
-  webchatToMetadata,
-} from '@switchboard/model';
+import { CHAT_SECRET_KEYS, chatGateways as chatGatewaysDef, randomChatUri } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { chatGateways } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
-import { validationError } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 
 const SECRET_ARRAY = `array[${CHAT_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 
-/** Provider settings the spec gives defaults for, filled in where the body leaves them out. */
-function withDefaults(provider: string, metadata: Record<string, string>): Record<string, string> {
-  switch (provider) {
-    case 'viber':
-      return {
-        [VIBER_BACK_COLOR_KEY]: VIBER_BTN_BACK_COLOR,
-        [VIBER_FONT_COLOR_KEY]: VIBER_BTN_FONT_COLOR,
-        ...metadata,
-      };
-    case 'messenger':
-      return { ...Object.fromEntries(MESSENGER_FLAGS.map((k) => [k, 'false'])), ...metadata };
-    case 'webchat':
-      return { ...webchatToMetadata(defaultWebchat()), ...metadata };
-    default:
-      return metadata;
-  }
-}
-
 /**
  * Chat gateways at /api/chat/bots. The uri is the gateway's public endpoint: made on create when
- * absent, unique across domains (409 naming uri). Provider settings are checked on the record as
- * it will be stored, so a PATCH of the provider alone cannot leave its settings missing.
+ * absent, unique across domains (409 naming uri). The provider is the variant: the engine checks
+ * its settings on the record as it will be stored and fills its defaults on create.
  */
 export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
   table: chatGateways,
@@ -60,8 +28,8 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
       },
     },
   },
+  // What each provider requires, its defaults and formats are its variant's (see the model).
   beforeWrite: async (body, ctx, tx) => {
-    const secretsSet = ctx.old ? ((ctx.old.secretsSet as string[] | undefined) ?? []) : [];
     // Secrets are never answered, so a client sends them back empty: those keep the stored value.
     if (ctx.old && body.metadata && tx) {
       const [stored] = await queryRows<{ metadata: Record<string, string> }>(
@@ -73,14 +41,5 @@ export const chatGatewaysResource = defineServerResource(chatGatewaysDef, {
         if (!sent[key] && stored?.metadata[key]) sent[key] = stored.metadata[key];
       }
     }
-    const merged = { ...(ctx.old ?? {}), ...body } as ChatGatewayInput;
-    // Defaults fill a new record only (create runs this before the row is built); an update
-    // stores what it sends.
-    if (ctx.op === 'create') {
-      merged.metadata = withDefaults(merged.provider, merged.metadata ?? {});
-      body.metadata = merged.metadata;
-    }
-    const problems = chatGatewayProblems(merged, 'metadata' in body ? [] : secretsSet);
-    if (problems.length) throw validationError('chatGateways', problems);
   },
 });

@@ -1,10 +1,11 @@
 import {
   type ChatProvider,
-  chatGatewayProblems,
-  defaultProviderMetadata,
+  chatGateways,
   defaultWebchat,
   messages,
+  providerMetadata,
   type Ref,
+  variantProblems,
   type WebchatValues,
   webchatFromMetadata,
   webchatToMetadata,
@@ -75,12 +76,12 @@ export function chatGatewayToInput(values: ChatGatewayValues): Record<string, un
   };
 }
 
-/** Settings a new provider starts from. */
+/** Settings a new provider starts from: its variant's settings, empty, then its defaults. */
 export function switchProvider(values: ChatGatewayValues, provider: ChatProvider | null): ChatGatewayValues {
   return {
     ...values,
     provider,
-    metadata: provider && provider !== 'webchat' ? defaultProviderMetadata(provider) : {},
+    metadata: provider && provider !== 'webchat' ? providerMetadata(provider) : {},
     webchat: defaultWebchat(),
   };
 }
@@ -88,7 +89,9 @@ export function switchProvider(values: ChatGatewayValues, provider: ChatProvider
 export function checkChatGateway(values: ChatGatewayValues): FieldError[] {
   const out: FieldError[] = [];
   if (!values.provider) return out;
-  out.push(...chatGatewayProblems({ provider: values.provider, metadata: metadataOf(values) }, values.secretsSet));
+  // What the provider's variant requires, as the server checks it: a stored secret counts as set.
+  const record = { provider: values.provider, metadata: metadataOf(values) };
+  out.push(...variantProblems(chatGateways.variants!, record, { secretsSet: values.secretsSet }));
   if (values.webchat.mediaMaxSize <= 0) out.push({ field: 'metadata.mediaMaxSize', message: messages.positive });
   return out;
 }
