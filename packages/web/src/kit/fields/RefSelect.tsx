@@ -1,20 +1,15 @@
 import { MultiSelect, Select } from '@mantine/core';
 import { type Ref, type RefDef, type RefValue, refPicker } from '@switchboard/model';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type PickerProps, usePickerProps } from './picker';
 import { useRefOptions } from './useRefOptions';
 
-type Common = {
+type Common = PickerProps & {
   /**
    * What to choose from: a declared reference (its target's path, its filter as the query), or
    * the API path of a lookup that is no reference field (the roles of an ACL, say).
    */
   of: RefDef | string;
-  label: string;
-  error?: string;
-  disabled?: boolean;
-  placeholder?: string;
-  required?: boolean;
 };
 
 /** A chosen record the caller may not read comes without a name: it shows as its id. */
@@ -35,30 +30,17 @@ function useChoices(of: RefDef | string, search: string, chosen: readonly RefVal
 /** One reference chosen from an API list. */
 export function RefSelect({
   of,
-  label,
-  error,
-  disabled,
-  placeholder,
-  required,
   value,
   onChange,
+  ...picker
 }: Common & { value: RefValue | null; onChange: (value: Ref | null) => void }) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => (value ? [value] : []), [value]);
   const { byId, data } = useChoices(of, search, chosen);
   return (
     <Select
-      size="sm"
-      label={label}
-      required={required}
-      error={error}
-      disabled={disabled}
-      placeholder={placeholder}
+      {...usePickerProps(picker)}
       data={data}
-      searchable
-      clearable
-      nothingFoundMessage={t('kit.nothingFound')}
       value={value ? String(value.id) : null}
       onSearchChange={setSearch}
       onChange={(v) => onChange(v === null ? null : (byId.get(Number(v)) ?? null))}
@@ -69,27 +51,16 @@ export function RefSelect({
 /** Several references chosen from an API list. */
 export function RefMultiSelect({
   of,
-  label,
-  error,
-  disabled,
-  placeholder,
   value,
   onChange,
+  ...picker
 }: Common & { value: readonly RefValue[]; onChange: (value: Ref[]) => void }) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const { byId, data } = useChoices(of, search, value);
   return (
     <MultiSelect
-      size="sm"
-      label={label}
-      error={error}
-      disabled={disabled}
-      placeholder={placeholder}
+      {...usePickerProps(picker)}
       data={data}
-      searchable
-      clearable
-      nothingFoundMessage={t('kit.nothingFound')}
       value={value.map((r) => String(r.id))}
       searchValue={search}
       onSearchChange={setSearch}

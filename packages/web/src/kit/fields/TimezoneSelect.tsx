@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { searchTerm } from '../list/useListState';
+import { type PickerProps, usePickerProps } from './picker';
 
 /** The API path of the time-zone catalog. */
 export const TIMEZONES_PATH = '/calendars/timezones';
@@ -25,20 +26,16 @@ export function timezoneLabel(name: string, offset?: string): string {
   }
 }
 
-type Props = {
-  label: string;
+type Props = PickerProps & {
   value: TimezoneValue;
   onChange: (value: TimezoneValue) => void;
-  error?: string;
-  required?: boolean;
-  disabled?: boolean;
 };
 
 /**
  * A time zone chosen from the server's catalog by its current IANA name, searched by any part of
  * the name, an old name, the city or the offset; each option names its old names too.
  */
-export function TimezoneSelect({ label, value, onChange, error, required, disabled }: Props) {
+export function TimezoneSelect({ value, onChange, ...picker }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   // While the box shows the chosen zone, its label is not a search.
@@ -65,16 +62,9 @@ export function TimezoneSelect({ label, value, onChange, error, required, disabl
   }, [items, value]);
   return (
     <Select
-      size="sm"
-      label={label}
-      required={required}
-      error={error}
-      disabled={disabled}
+      {...usePickerProps(picker)}
       data={data}
-      searchable
-      clearable
       filter={({ options }) => options}
-      nothingFoundMessage={t('kit.nothingFound')}
       renderOption={({ option }) => {
         const old = aliases.get(option.value) ?? [];
         return (
