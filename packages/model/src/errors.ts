@@ -60,6 +60,12 @@ const nouns: Record<string, string> = {
 
 export const nounOf = (name: string): string => nouns[name] ?? 'record';
 
+/** A resource that names its records in its definition (`ResourceDef.noun`) adds it here. */
+export function registerNoun(name: string, noun: string) {
+  if (nouns[name] && nouns[name] !== noun) throw new Error(`${name}: its noun is declared twice`);
+  nouns[name] = noun;
+}
+
 /** The verbs behind the one-letter rights r, w, x, d (create is x on classes). */
 export const rightVerbs: Record<string, string> = { r: 'read', w: 'edit', x: 'create', d: 'delete' };
 

@@ -8,16 +8,7 @@ export * from './directory/users.js';
 export * from './errors.js';
 export * from './filters.js';
 export * from './imports.js';
-export * from './lookups/blacklists.js';
-export * from './lookups/buckets.js';
-export * from './lookups/calendars.js';
-export * from './lookups/communication-types.js';
-export * from './lookups/ics.js';
-export * from './lookups/media.js';
-export * from './lookups/pause-causes.js';
-export * from './lookups/regions.js';
-export * from './lookups/skills.js';
-export * from './lookups/timezones.js';
+export * from './lookups/index.js';
 export * from './messages.js';
 export * from './nav.js';
 export * from './permissions/objclass.js';
@@ -36,13 +27,7 @@ export * from './validation.js';
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
 import { userLogs, users, userTokens } from './directory/users.js';
-import { blacklistNumbers, blacklists } from './lookups/blacklists.js';
-import { buckets } from './lookups/buckets.js';
-import { calendars } from './lookups/calendars.js';
-import { communicationTypes } from './lookups/communication-types.js';
-import { pauseCauses } from './lookups/pause-causes.js';
-import { regions } from './lookups/regions.js';
-import { skills } from './lookups/skills.js';
+import { lookupsNested, lookupsResources } from './lookups/index.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
 import type { ResourceDef } from './resource.js';
@@ -63,20 +48,14 @@ export const RESOURCES: readonly ResourceDef[] = [
   flows,
   dialplan,
   chatplan,
-  calendars,
-  regions,
-  skills,
-  buckets,
-  blacklists,
-  communicationTypes,
-  pauseCauses,
+  ...lookupsResources,
   sipGateways,
   chatGateways,
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */
 export const NESTED_RESOURCES: readonly ResourceDef[] = [
-  blacklistNumbers,
+  ...lookupsNested,
   userTokens,
   userLogs,
   deviceHistory,

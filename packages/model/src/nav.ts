@@ -1,7 +1,7 @@
 import { contactCenterNav } from './contact-center/nav.js';
 import { directoryNav } from './directory/nav.js';
 import { integrationsNav } from './integrations/nav.js';
-import { lookupsNav } from './lookups/nav.js';
+import { lookupsNav } from './lookups/index.js';
 import type { NavSection } from './nav-entry.js';
 import { permissionsNav } from './permissions/nav.js';
 import { AREAS } from './resource.js';

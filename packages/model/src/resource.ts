@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AccessClass, Permission, Right } from './access.js';
 import type { LoggableObject } from './constants.js';
+import { registerNoun } from './errors.js';
 import { checkFilters, type ListFilter } from './filters.js';
 import type { ImportSpec } from './imports.js';
 import { messages } from './messages.js';
@@ -243,6 +244,8 @@ export function variantProblems(
 export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends z.ZodObject = z.ZodObject> = {
   /** Resource key, also the i18n namespace of its strings. */
   name: string;
+  /** What one record is called in the server's English messages ("No such region."). */
+  noun?: string;
   /** API path under /api, e.g. `/users`. */
   path: string;
   /** Access class guarding it; null where the class is checked by a special rule. */
@@ -368,6 +371,7 @@ export function nestedPath(def: ResourceDef, parentId: number | string): string 
 export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   def: ResourceDef<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
+  if (def.noun) registerNoun(def.name, def.noun);
   for (const f of def.listFields) {
     if (!def.fields.includes(f)) throw new Error(`${def.name}: list field ${f} is not a field`);
   }

@@ -1,5 +1,7 @@
+import { RESOURCES } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { registerImportRoutes } from '../jobs/imports/routes.js';
+import { derivedResource } from './derived.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
 import type { ServerResource } from './engine/define.js';
@@ -11,8 +13,16 @@ import { system } from './system/index.js';
 /** The areas, each collecting its own resources and routes (`<area>/index.ts`). */
 const AREAS: readonly ServerArea[] = [directory, routing, lookups, permissions, system];
 
-/** Every model resource the server serves. */
-export const SERVER_RESOURCES: readonly ServerResource[] = AREAS.flatMap((area) => area.resources);
+const BOUND = AREAS.flatMap((area) => area.resources);
+
+/**
+ * Every model resource the server serves: those an area binds by hand, then every other declared
+ * one from its definition and its table (see `derivedResource`).
+ */
+export const SERVER_RESOURCES: readonly ServerResource[] = [
+  ...BOUND,
+  ...RESOURCES.filter((def) => !BOUND.some((r) => r.compiled.def.name === def.name)).map(derivedResource),
+];
 
 /** Registers the generic resources of every area, then the routes special to some of them. */
 export async function registerResources(app: FastifyInstance) {

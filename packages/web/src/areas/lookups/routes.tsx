@@ -1,14 +1,4 @@
-import {
-  blacklistNumbers,
-  blacklists,
-  buckets,
-  calendars,
-  communicationTypes,
-  media,
-  pauseCauses,
-  regions,
-  skills,
-} from '@switchboard/model';
+import { blacklistNumbers, blacklists, calendars, media, regions, skills } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { guarded, nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
 
@@ -17,15 +7,15 @@ const CalendarEdit = screen(() => import('./calendars/CalendarEdit'), 'CalendarE
 const MediaList = screen(() => import('./media/MediaList'), 'MediaList');
 const BlacklistEdit = screen(() => import('./blacklist/BlacklistEdit'), 'BlacklistEdit');
 
-/** Lookups routes, relative to the admin layout; each screen loads on demand. */
+/**
+ * Lookups routes, relative to the admin layout; each screen loads on demand. A lookup on the generic
+ * screens needs no line here (see `areas/routes.tsx`).
+ */
 export const routes: RouteObject[] = [
   { path: 'lookups/media', element: guarded(media, MediaList) },
   ...resourceRoutes(regions),
   ...resourceRoutes(skills),
-  ...resourceRoutes(buckets),
   ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
   ...nestedRoutes(blacklistNumbers),
-  ...resourceRoutes(communicationTypes),
-  ...resourceRoutes(pauseCauses),
   ...resourceRoutes(calendars, { list: CalendarsList, edit: CalendarEdit }),
 ];
