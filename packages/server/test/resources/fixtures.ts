@@ -399,32 +399,6 @@ export const FIXTURES = {
       },
     ],
   },
-  regions: {
-    create: (prefix) => ({
-      name: unique(prefix),
-      timezone: { name: 'Europe/Berlin', offset: '+01:00' },
-      description: 'made by a test',
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), timezone: { name: 'America/New_York' }, description: 'replaced' }),
-    patch: { timezone: { name: 'UTC' } },
-    untouched: 'description',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', timezone: { name: 'UTC' } },
-        field: 'name',
-        message: messages.required,
-      },
-      { rule: 'timezone required', body: { name: unique('tz') }, field: 'timezone', message: messages.required },
-      {
-        rule: 'timezone known',
-        body: { name: unique('tz'), timezone: { name: 'Mars/Olympus' } },
-        field: 'timezone',
-        message: TIMEZONE_UNKNOWN,
-      },
-    ],
-  },
   sipGateways: {
     create: (prefix) => ({
       name: unique(prefix),

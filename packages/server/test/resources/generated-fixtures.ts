@@ -1,4 +1,4 @@
-import { messages, type ResourceDef } from '@switchboard/model';
+import { formTabs, messages, type ResourceDef, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { z } from 'zod';
 import type { Fixture, InvalidCase } from './fixtures.js';
 import { scramble, unique } from './helpers.js';
@@ -10,7 +10,11 @@ type FieldKind =
   | { type: 'text'; key: string; required: boolean; minLength: number }
   | { type: 'number'; key: string; required: boolean; min: number; max: number; bounded: boolean }
   | { type: 'boolean'; key: string; required: boolean }
-  | { type: 'enum'; key: string; required: boolean; options: string[] };
+  | { type: 'enum'; key: string; required: boolean; options: string[] }
+  | { type: 'timezone'; key: string; required: boolean };
+
+/** Zones a time-zone field is given, varied so that sorting has values to order. */
+const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
 
 type Def = { type: string; innerType?: z.ZodType };
 const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
@@ -52,6 +56,8 @@ function sampleOf(kind: FieldKind, prefix: string, search: string, text: string)
       return seq % 2 === 0;
     case 'enum':
       return kind.options[scramble(seq) % kind.options.length];
+    case 'timezone':
+      return { name: ZONES[scramble(seq) % ZONES.length] };
   }
 }
 
@@ -66,8 +72,11 @@ function sampleOf(kind: FieldKind, prefix: string, search: string, text: string)
 export function generatedFixture(def: ResourceDef): Fixture | null {
   const schema = (def.createInput ?? def.input) as z.ZodObject;
   const kinds: FieldKind[] = [];
+  // A time zone is an object the schema refines: its form kind says what it is.
+  const formFields = def.form ? formTabs(def.form).flatMap((tab) => tab.fields) : [];
+  const zoned = (key: string) => formFields.some((f) => f.field === key && f.kind === 'timezone');
   for (const [key, field] of Object.entries(schema.shape)) {
-    const kind = kindOf(key, field as z.ZodType);
+    const kind = zoned(key) ? ({ type: 'timezone', key, required: true } as const) : kindOf(key, field as z.ZodType);
     if (!kind) return null;
     kinds.push(kind);
   }
@@ -103,6 +112,11 @@ export function generatedFixture(def: ResourceDef): Fixture | null {
       });
     }
     if (k.type === 'boolean') invalid.push({ rule: `${k.key} is a flag`, body: broken('yes'), field: k.key });
+    if (k.type === 'timezone') {
+      invalid.push({ rule: `${k.key} required`, body: broken(null), field: k.key, message: messages.required });
+      const zone = { name: 'Mars/Olympus_Mons' };
+      invalid.push({ rule: `${k.key} a known zone`, body: broken(zone), field: k.key, message: TIMEZONE_UNKNOWN });
+    }
   }
   const changeable = kinds.find((k) => k.key !== search && k.type === 'text') ?? kinds.find((k) => k.key !== search);
   const patch: Body = changeable ? { [changeable.key]: sampleOf(changeable, 'patched', search, 'patched') } : {};
