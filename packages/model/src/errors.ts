@@ -42,7 +42,6 @@ const nouns: Record<string, string> = {
   buckets: 'bucket',
   skills: 'skill',
   pauseCauses: 'pause cause',
-  regions: 'region',
   communicationTypes: 'communication type',
   media: 'media file',
   blacklists: 'blacklist',

@@ -382,7 +382,15 @@ async function check(
 
   const parser = fs.createReadStream(row.file_path, { highWaterMark: 256 * 1024 }).pipe(decode);
   const records = parser.pipe(
-    parse({ delimiter: row.separator, bom: true, skip_empty_lines: true, info: true, relax_quotes: false }),
+    parse({
+      delimiter: row.separator,
+      // Line ends of any platform, even mixed in one file.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+      relax_quotes: false,
+    }),
   );
   decode.on('error', (error) => records.destroy(error));
   let firstRecord = true;

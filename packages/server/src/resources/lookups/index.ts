@@ -4,20 +4,12 @@ import { blacklistsResource } from './blacklists/blacklists.js';
 import { blacklistNumbersResource } from './blacklists/numbers.js';
 import { calendarsResource } from './calendars.js';
 import { mediaResource, registerMediaRoutes } from './media/media.js';
-import { regionsResource } from './regions.js';
 import { skillsResource } from './skills.js';
 import { registerTimezoneRoute } from './timezones.js';
 
 /** Lookups with a binding of their own; the simple ones are served from their definition and table. */
 export const lookups: ServerArea = {
-  resources: [
-    mediaResource,
-    calendarsResource,
-    regionsResource,
-    skillsResource,
-    blacklistsResource,
-    blacklistNumbersResource,
-  ],
+  resources: [mediaResource, calendarsResource, skillsResource, blacklistsResource, blacklistNumbersResource],
   async register(app: FastifyInstance) {
     await registerMediaRoutes(app);
     registerTimezoneRoute(app);

@@ -1,4 +1,8 @@
 import { IMPORT_SEPARATORS, type ImportCharset, type ImportSeparator } from '@switchboard/model';
+import { parse } from 'csv-parse/browser/esm/sync';
+
+/** Line ends a file may use, even mixed (as the server reads them). */
+const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
 
 /** How much of the file the browser reads for the preview. */
 export const PREVIEW_BYTES = 64 * 1024;
@@ -6,47 +10,35 @@ export const PREVIEW_BYTES = 64 * 1024;
 export const PREVIEW_ROWS = 5;
 
 /**
- * Splits CSV text into rows of cells, RFC 4180 style: a quoted cell may hold the separator, line
- * breaks and doubled quotes. Stops after `limit` rows; blank lines are skipped as the server does.
- * When `partial`, the text is a cut-off head of the file and its last, maybe unfinished, row is dropped.
+ * Rows of cells of CSV text (csv-parse, as the server reads the file): quoted cells may hold the
+ * separator, line breaks and doubled quotes; blank lines are skipped. Stops after `limit` rows.
+ * When `partial`, the text is a cut-off head of the file and its last, maybe unfinished, row is
+ * dropped. A head that is not CSV in this separator answers the rows read before the fault.
  */
 export function parseCsv(text: string, separator: ImportSeparator, limit = Number.POSITIVE_INFINITY, partial = false) {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
-  const endRow = () => {
-    row.push(cell);
-    if (row.length > 1 || row[0] !== '') rows.push(row);
-    row = [];
-    cell = '';
-  };
-  while (i < text.length && rows.length < limit) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      else cell += ch;
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && cell === '') quoted = true;
-    else if (ch === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      endRow();
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-    } else cell += ch;
-    i += 1;
+  let head = text;
+  if (partial) {
+    const cut = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
+    head = cut >= 0 ? head.slice(0, cut + 1) : '';
   }
-  const cut = i < text.length;
-  if (!cut && !partial && (cell !== '' || row.length > 0)) endRow();
+  const rows: string[][] = [];
+  try {
+    const parsed = parse(head, {
+      delimiter: separator,
+      bom: true,
+      skip_empty_lines: true,
+      record_delimiter: RECORD_DELIMITERS,
+      relax_column_count: true,
+      // The preview shows stray quotes as they are; the server reports them on their line.
+      relax_quotes: true,
+      to: Number.isFinite(limit) ? limit : undefined,
+    }) as string[][];
+    rows.push(...parsed);
+  } catch (error) {
+    // A cut inside a quoted cell, or text that is no CSV: show what came before it.
+    const partialRows = (error as { records?: string[][] }).records;
+    if (Array.isArray(partialRows)) rows.push(...partialRows);
+  }
   return rows.slice(0, limit);
 }
 
