@@ -1,4 +1,4 @@
-import { blacklistNumbers, blacklists, calendars, media, regions, skills } from '@switchboard/model';
+import { blacklistNumbers, blacklists, calendars, media, skills } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { guarded, nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
 
@@ -13,7 +13,6 @@ const BlacklistEdit = screen(() => import('./blacklist/BlacklistEdit'), 'Blackli
  */
 export const routes: RouteObject[] = [
   { path: 'lookups/media', element: guarded(media, MediaList) },
-  ...resourceRoutes(regions),
   ...resourceRoutes(skills),
   ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
   ...nestedRoutes(blacklistNumbers),
