@@ -9,6 +9,7 @@ import { calendars } from './calendars.js';
 import { communicationTypes } from './communication-types.js';
 import { media } from './media.js';
 import { pauseCauses } from './pause-causes.js';
+import { regions } from './regions.js';
 import { skills } from './skills.js';
 
 export * from './blacklists.js';
@@ -18,12 +19,14 @@ export * from './communication-types.js';
 export * from './ics.js';
 export * from './media.js';
 export * from './pause-causes.js';
+export * from './regions.js';
 export * from './skills.js';
 export * from './timezones.js';
 
 /** The area's resources the engine serves (flat; nested ones are listed with `NESTED_RESOURCES`). */
 export const lookupsResources: readonly ResourceDef[] = [
   calendars,
+  regions,
   skills,
   buckets,
   blacklists,
@@ -44,6 +47,7 @@ export const lookupsNav: NavSection = {
     navOf(media, 'media'),
     navOf(calendars, 'calendars'),
     navOf(communicationTypes, 'communications'),
+    navOf(regions, 'regions'),
     navOf(pauseCauses, 'pauseCause'),
   ],
 };
