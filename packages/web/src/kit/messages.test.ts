@@ -2,6 +2,8 @@ import { errorDetail, errorTexts } from '@switchboard/model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../i18n';
 import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import ua from '../locales/ua.json';
 import { translateFailure } from './messages';
 
 const conflict = {
@@ -20,6 +22,28 @@ describe('server messages in the user language', () => {
     // The console names the field by its form label.
     expect(translateFailure(i18n.t, conflict, '')).toBe('A device with this Account already exists.');
     expect(errorDetail('conflict', conflict.params)).toBe(conflict.detail);
+  });
+
+  it('says every keyed server message in ru and ua, with the parameters of the English one', () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of Object.entries(errorTexts)) {
+      for (const [lang, bundle] of Object.entries({ ru, ua })) {
+        const said = (bundle.errors as Record<string, unknown>)[key];
+        expect(typeof said, `${lang} errors.${key}`).toBe('string');
+        expect(said, `${lang} errors.${key}`).not.toBe(text);
+        expect(names(said as string), `${lang} errors.${key}`).toEqual(names(text));
+      }
+    }
+  });
+
+  it('says a permission parameter by its name in the locale', async () => {
+    const body = { detail: 'x', key: 'errors.userRolesPermission', params: { permission: 'manageUserRoles' } };
+    expect(translateFailure(i18n.t, body, '')).toBe('Changing user roles needs the “Manage user roles” permission.');
+    await setLanguage('ru');
+    expect(translateFailure(i18n.t, body, '')).toBe(
+      'Для изменения ролей пользователя нужно разрешение «Управление ролями пользователей».',
+    );
+    await setLanguage('en');
   });
 
   it('says a conflict, a missing right and a field error in ru and ua with the resource own name', async () => {

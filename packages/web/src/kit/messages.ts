@@ -7,8 +7,8 @@ const KEYS = Object.entries(messages) as [MessageKey, string][];
 export type Keyed = { message: string; key?: string; params?: Record<string, string | number> };
 
 /**
- * Keyed server messages are said from the locales; their `resource`, `right` and `field`
- * parameters are names, said with the locale's own words for them.
+ * Keyed server messages are said from the locales; their `resource`, `right`, `field` and
+ * `permission` parameters are names, said with the locale's own words for them.
  */
 function translateKeyed(t: TFunction, key: string, params: Record<string, string | number> = {}): string {
   const words: Record<string, string | number> = { ...params };
@@ -17,6 +17,8 @@ function translateKeyed(t: TFunction, key: string, params: Record<string, string
   if (params.right !== undefined)
     words.right = t(`errors.rights.${params.right}`, { defaultValue: String(params.right) });
   if (params.field !== undefined) words.field = t(`fields.${params.field}`, { defaultValue: String(params.field) });
+  if (params.permission !== undefined)
+    words.permission = t(`roles.permission.${params.permission}`, { defaultValue: String(params.permission) });
   return t(key, words);
 }
 
