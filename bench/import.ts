@@ -158,9 +158,14 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
         probes.push(
           (async () => {
             const t = performance.now();
-            const res = await fetch(listUrl, { headers });
-            await res.text();
-            if (!res.ok) failures++;
+            try {
+              const res = await fetch(listUrl, { headers, signal: AbortSignal.timeout(30_000) });
+              await res.text();
+              if (!res.ok) failures++;
+            } catch {
+              // Not answered (refused, or past 30 s): a failure, counted with the time it took.
+              failures++;
+            }
             latencies.push(performance.now() - t);
           })(),
         );

@@ -24,7 +24,7 @@ import { type RawTx, rawQuery, rawTransaction } from './raw.js';
 export const IMPORT_QUEUE = 'imports';
 
 /** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
-const CHECK_CHUNK = { postgres: 20_000, pglite: 5_000 } as const;
+const CHECK_CHUNK = { postgres: 20_000, pglite: 2_000 } as const;
 /** File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers never wait). */
 const LOAD_CHUNK_PGLITE = 2_500;
 /** A run writes its heartbeat this often; one silent for IMPORT_STALE_SECONDS is taken for dead. */
@@ -269,9 +269,9 @@ async function check(
   const stagingCols = ['line', 'key', ...importer.columns.map((_, i) => `c${i}`)];
   await rawQuery(
     raw,
-    `create table if not exists ${staging} (line integer not null, key text not null, ${importer.columns
-      .map((_, i) => `c${i} text`)
-      .join(', ')})`,
+    // PGlite loads by ranges of lines: its key on line grows with each chunk, never built at once.
+    `create table if not exists ${staging} (line integer not null${raw.driver === 'pglite' ? ' primary key' : ''},
+       key text not null, ${importer.columns.map((_, i) => `c${i} text`).join(', ')})`,
   );
   await rawQuery(raw, `create index if not exists ${staging}_key on ${staging} (key)`);
   const scope: ImportScope = {
@@ -472,7 +472,6 @@ async function check(
       await mark(tx, 'rows_read = rows_read', []);
       return { end: { state: 'failed', key: 'importRowsRefused', params: { failed: rowsFailed, rows: rowsRead } } };
     }
-    if (raw.driver === 'pglite') await tx.query(`create index if not exists ${staging}_line on ${staging} (line)`);
     await mark(tx, `phase = 'loading'`, []);
     return {};
   });
