@@ -1,7 +1,7 @@
 import { bitsToGrants, grantsToBits } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { keyedError, keyedField } from '../http/errors.js';
 import { queryRows } from '../resources/engine/sql.js';
 
 export type AclRow = { grantee: { id: number; name: string }; granted: string };
@@ -24,8 +24,9 @@ export async function checkRoles(
   if (found.length !== unique.length) {
     const known = new Set(found.map((r) => r.id));
     const missing = unique.filter((id) => !known.has(id));
-    throw new HttpError(400, `app.${name}.validation`, `${field}: unknown role ${missing.join(', ')}`, [
-      { field, message: `Unknown role ${missing.join(', ')}` },
+    const params = { ids: missing.join(', ') };
+    throw keyedError(400, `app.${name}.validation`, 'unknownRoles', params, [
+      keyedField(field, 'unknownRoles', params),
     ]);
   }
 }

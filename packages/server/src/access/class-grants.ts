@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalidateAuth } from '../auth/cache.js';
 import type { Db } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
@@ -22,7 +22,7 @@ async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number
     db,
     sql`select class as cls from objclass where id = ${id} and domain_id = ${request.principal!.domainId}`,
   );
-  if (!found) throw new HttpError(404, 'app.objclass.not_found', 'No such objclass record.');
+  if (!found) throw notFound('objclass');
   return { id, cls: found.cls };
 }
 

@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { mergeAccess } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { forbidden } from '../http/errors.js';
+import { keyedError } from '../http/errors.js';
 import { classAllows } from '../http/guard.js';
 import type { Principal } from '../http/principal.js';
 import { queryRows } from '../resources/engine/sql.js';
@@ -98,23 +98,28 @@ export function refuseEscalation(actor: Principal, actorRights: Rights, before: 
   const already = new Set(excess(actor, actorRights, before));
   const added = excess(actor, actorRights, after).filter((x) => !already.has(x));
   if (added.length) {
-    throw forbidden(`You cannot grant rights you do not hold yourself: ${added.join(', ')}.`);
+    throw keyedError(403, 'app.auth.forbidden', 'grantBeyond', { rights: added.join(', ') });
   }
 }
 
 /** Refuses (403) acting on a user whose roles grant more than the actor holds. */
-export async function refuseStrongerUser(db: Db, actor: Principal, userId: number, action: string) {
+export async function refuseStrongerUser(
+  db: Db,
+  actor: Principal,
+  userId: number,
+  action: 'strongerUserTwoFactor' | 'strongerUserLogOut' | 'strongerUserPassword' | 'strongerUserToken',
+) {
   if (userId === actor.userId) return;
   const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
   const beyond = excess(actor, actorRights, await userRights(db, actor.domainId, userId));
   if (beyond.length) {
-    throw forbidden(`You cannot ${action} a user who holds rights you do not: ${beyond.join(', ')}.`);
+    throw keyedError(403, 'app.auth.forbidden', action, { rights: beyond.join(', ') });
   }
 }
 
 /** Refuses (403) a change to a role the actor holds: it would change the actor's own rights. */
 export function refuseOwnRole(actor: Principal, roleIds: Iterable<number>) {
   for (const id of roleIds) {
-    if (actor.roleIds.includes(id)) throw forbidden('You cannot change the rights of a role you hold.');
+    if (actor.roleIds.includes(id)) throw keyedError(403, 'app.auth.forbidden', 'ownRoleRights');
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { forbidden } from '../http/errors.js';
+import { keyedError } from '../http/errors.js';
 import type { Compiled } from '../resources/engine/compile.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { notFound } from '../resources/engine/ops.js';
@@ -79,7 +79,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
           for (const [grantee, next] of bits) {
             const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
             if (missing.length)
-              throw forbidden(`You may grant only rights you manage on this record (not ${missing.join('')}).`);
+              throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
           }
         }
         await writeRecordAcl(tx, principal.domainId, cls, id, bits);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalidateAuth } from '../auth/cache.js';
 import type { Db } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { keyedError, keyedField, notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
@@ -17,7 +17,7 @@ async function roleOf(db: Db, request: FastifyRequest): Promise<number> {
     db,
     sql`select id from roles where id = ${id} and domain_id = ${request.principal!.domainId}`,
   );
-  if (!found) throw new HttpError(404, 'app.roles.not_found', 'No such roles record.');
+  if (!found) throw notFound('roles');
   return id;
 }
 
@@ -80,8 +80,9 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
         const known = new Map(classes.map((c) => [c.id, c]));
         const missing = ids.filter((id) => !known.has(id));
         if (missing.length) {
-          throw new HttpError(400, 'app.roles.validation', `objclass: unknown object class ${missing.join(', ')}`, [
-            { field: 'objclass', message: `Unknown object class ${missing.join(', ')}` },
+          const params = { ids: missing.join(', ') };
+          throw keyedError(400, 'app.roles.validation', 'unknownClasses', params, [
+            keyedField('objclass', 'unknownClasses', params),
           ]);
         }
         const changed = ids.filter((id) => (known.get(id)?.access ?? 0) !== bits.get(id));

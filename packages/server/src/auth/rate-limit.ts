@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { keyedError } from '../http/errors.js';
 import { queryRows } from '../resources/engine/sql.js';
 
 /**
@@ -24,13 +24,9 @@ export function attemptKeys(domain: number | string, username: string, ip: strin
 }
 
 const tooMany = (wait: number) =>
-  new HttpError(
-    429,
-    'app.auth.too_many_attempts',
-    `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-    undefined,
-    { 'retry-after': String(wait) },
-  );
+  keyedError(429, 'app.auth.too_many_attempts', 'tooManyAttempts', { seconds: wait }, undefined, {
+    'retry-after': String(wait),
+  });
 
 /** Takes the next number of a counter within its window; answers it and the seconds the window has left. */
 async function take(ctx: AppContext, key: string): Promise<{ count: number; left: number }> {

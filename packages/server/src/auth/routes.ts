@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { domains, users } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, keyedError } from '../http/errors.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { userInfoOf } from './principal.js';
@@ -16,11 +16,9 @@ import { createChallenge, twoFactorOf, twoFactorRequired } from './two-factor.js
 import { twoFactorLoginRoutes } from './two-factor-routes.js';
 
 const loginBody = z.object({ username: required(), password: required(), domain: z.string().trim().optional() });
-const invalidCredentials = () =>
-  new HttpError(401, 'app.auth.invalid_credentials', 'The username or password is incorrect.');
+const invalidCredentials = () => keyedError(401, 'app.auth.invalid_credentials', 'signInFailed');
 
-const inactiveAccount = () =>
-  new HttpError(401, 'app.auth.inactive', 'This account is disabled. Ask an administrator to activate it.');
+const inactiveAccount = () => keyedError(401, 'app.auth.inactive', 'accountDisabled');
 
 /** `user@domain` carries its domain; otherwise the one domain there is, if there is only one. */
 async function resolveDomain(ctx: AppContext, username: string, domain: string | undefined) {

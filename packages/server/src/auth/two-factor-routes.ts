@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { refuseStrongerUser } from '../access/escalation.js';
 import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { keyedError, notFound } from '../http/errors.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
 import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
 import { loginAnswer, startSession } from './session-start.js';
@@ -29,8 +29,7 @@ import {
   verifySecondFactor,
 } from './two-factor.js';
 
-const expiredChallenge = () =>
-  new HttpError(401, 'app.auth.challenge_expired', 'The sign-in has expired. Enter your password again.');
+const expiredChallenge = () => keyedError(401, 'app.auth.challenge_expired', 'signInExpired');
 const wrongCode = () => validationError('auth', [{ field: 'code', message: messages.twoFactorWrong }]);
 
 type Account = { id: number; domainId: number; username: string; domain: string };
@@ -85,7 +84,7 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
       if (!row) throw expiredChallenge();
       const existing = await twoFactorOf(ctx.db, row.userId);
       if (existing?.enabledAt) {
-        throw new HttpError(409, 'app.auth.two_factor_enrolled', 'Two-factor sign-in is already set up.');
+        throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
       }
       return beginEnrolment(ctx.db, row.userId, label(await accountOf(ctx, row.userId)));
     },
@@ -148,7 +147,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const account = await me(request);
       if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
-        throw new HttpError(409, 'app.auth.two_factor_enrolled', 'Two-factor sign-in is already set up.');
+        throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
       }
       return beginEnrolment(ctx.db, account.id, label(account));
     },
@@ -182,11 +181,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       const { code } = parseBody('auth', twoFactorCode, request.body);
       const account = await me(request);
       if (await twoFactorRequired(ctx.db, account.id)) {
-        throw new HttpError(
-          403,
-          'app.auth.two_factor_required',
-          'A role you hold requires two-factor sign-in: it cannot be turned off.',
-        );
+        throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
       }
       await limited(ctx, request, account, async () =>
         (await verifySecondFactor(ctx.db, account.id, code)) ? true : null,
@@ -217,9 +212,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const userId = await domainUser(ctx, request);
-      await refuseStrongerUser(ctx.db, request.principal!, userId, 'reset two-factor sign-in of');
+      await refuseStrongerUser(ctx.db, request.principal!, userId, 'strongerUserTwoFactor');
       if (!(await removeTwoFactor(ctx.db, userId))) {
-        throw new HttpError(404, 'app.users.two_factor_not_set', 'This user has no two-factor sign-in to reset.');
+        throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
       }
       await logTwoFactor(ctx, request, userId, 'two_factor_reset');
       return reply.status(204).send();
@@ -235,7 +230,7 @@ async function domainUser(ctx: AppContext, request: FastifyRequest): Promise<num
     .from(users)
     .where(and(eq(users.id, id), eq(users.domainId, request.principal!.domainId)))
     .limit(1);
-  if (!row) throw notFound('app.users.not_found', 'No such users record.');
+  if (!row) throw notFound('users');
   return row.id;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { onAuthChange } from '../auth/cache.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { keyedError } from '../http/errors.js';
 import { authenticate, classAllows, recordAllows, recordChecksOn, tokenOf } from '../http/guard.js';
 import type { Principal } from '../http/principal.js';
 import { routeCompilers, validationError } from '../resources/engine/http.js';
@@ -95,10 +95,11 @@ export async function registerEventStream(app: FastifyInstance) {
       const token = tokenOf(request);
       const open = [...streams].filter((s) => s.token === token).length;
       if (open >= ctx.config.eventStreamsPerToken) {
-        throw new HttpError(
+        throw keyedError(
           429,
           'app.events.too_many_streams',
-          `At most ${ctx.config.eventStreamsPerToken} event streams may be open with one token.`,
+          'tooManyStreams',
+          { max: ctx.config.eventStreamsPerToken },
           undefined,
           { 'retry-after': String(RETRY_MS / 1000) },
         );

@@ -1,4 +1,4 @@
-import { fieldErrors } from '@switchboard/model';
+import { type ErrorParams, fieldErrors } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -70,7 +70,10 @@ type Answer = {
   code: number;
   result?: Record<string, unknown>;
   detail?: string;
-  fields?: { field: string; message: string }[];
+  /** The message key of `detail` and its parameters, when the refusal was keyed. */
+  key?: string;
+  params?: ErrorParams;
+  fields?: { field: string; message: string; key?: string; params?: ErrorParams }[];
 };
 
 /** Applies one event in its own transaction, then publishes what it changed. */
@@ -85,7 +88,15 @@ async function apply(caller: TelephonyCaller, parsed: Parsed, index: number): Pr
     return { index, type: parsed.type, code: 200, result: outcome.result };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {
-      return { index, type: parsed.type, code: error.statusCode, detail: error.message, fields: error.fields };
+      const keyed = error.key ? { key: error.key, params: error.params } : {};
+      return {
+        index,
+        type: parsed.type,
+        code: error.statusCode,
+        detail: error.message,
+        ...keyed,
+        fields: error.fields,
+      };
     }
     throw error;
   }
@@ -138,7 +149,7 @@ export async function registerTelephonyRoutes(app: FastifyInstance) {
       const [one] = answers;
       if (one.code !== 200) {
         const id = `app.telephony_events.${one.code === 404 ? 'not_found' : 'refused'}`;
-        return reply.status(one.code).send(apiError(one.code, id, `Event ${one.type}: ${one.detail}`, one.fields));
+        return reply.status(one.code).send(apiError(one.code, id, `Event ${one.type}: ${one.detail}`, one.fields, one));
       }
       return { type: one.type, ...one.result };
     },

@@ -1,6 +1,5 @@
-import { errorDetail } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import { keyedError } from './errors.js';
 
 /** ADMISSION_*: requests handled at once, requests waiting at most, and the longest wait. */
 declare module 'fastify' {
@@ -106,9 +105,7 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits)
     const release = await queue.enter();
     if (!release) {
       const params = { seconds: retryAfter };
-      throw new HttpError(503, 'app.busy', errorDetail('busy', params), undefined, {
-        'retry-after': retryAfter,
-      }).keyed('busy', params);
+      throw keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
     }
     reply.raw.once('close', release);
   });

@@ -14,7 +14,7 @@ import { registerEventStream } from '../events/stream.js';
 import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
 import { registerAdmission } from './admission.js';
-import { apiError, errorHandler } from './errors.js';
+import { apiError, errorHandler, keyedError } from './errors.js';
 import { guardHook, requireGuard } from './guard.js';
 import { healthRoutes } from './health.js';
 import { openApiRoute, registerOpenApi } from './openapi.js';
@@ -42,7 +42,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const slug = (error.code ?? 'bad_request').replace(/^FST_ERR_(CTP_)?/, '').toLowerCase();
-      void (reply as FastifyReply).status(status).send(apiError(status, `app.request.${slug}`, error.message));
+      const refused = keyedError(status, `app.request.${slug}`, 'badRequest', { reason: error.message });
+      void (reply as FastifyReply)
+        .status(status)
+        .send(apiError(status, refused.id, refused.message, undefined, refused));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -67,9 +70,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onRequest', guardHook(ctx));
   addSecurityHeaders(app);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(apiError(404, 'app.not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const none = keyedError(404, 'app.not_found', 'routeNotFound', {
+      method: request.method,
+      path: request.url.split('?')[0],
+    });
+    return reply.status(404).send(apiError(404, none.id, none.message, undefined, none));
+  });
 
   const unwatch = await watchAuthChanges(ctx);
   app.addHook('onClose', async () => unwatch());

@@ -54,7 +54,16 @@ export const keyedError = (
   key: ErrorKey,
   params: ErrorParams = {},
   fields?: FieldError[],
-) => new HttpError(statusCode, id, errorDetail(key, params), fields).keyed(key, params);
+  headers?: Record<string, string>,
+) => new HttpError(statusCode, id, errorDetail(key, params), fields, headers).keyed(key, params);
+
+/** A field error with the message key the console translates, its English text as `message`. */
+export const keyedField = (field: string, key: ErrorKey, params: ErrorParams = {}): FieldError => ({
+  field,
+  message: errorDetail(key, params),
+  key: `errors.${key}`,
+  params,
+});
 
 export function apiError(
   code: number,
@@ -72,17 +81,16 @@ export function apiError(
   return body;
 }
 
-export const unauthorized = () =>
-  new HttpError(
-    401,
-    'app.auth.unauthorized',
-    'Sign in first: the access token is missing, invalid, expired or revoked.',
-  );
+export const unauthorized = () => keyedError(401, 'app.auth.unauthorized', 'unauthorized');
 
-export const forbidden = (detail = 'You do not have the right to do this.') =>
-  new HttpError(403, 'app.auth.forbidden', detail);
+/** 403 with a keyed message (the plain one by default); a detail string alone is not translated. */
+export const forbidden = (detail?: string) =>
+  detail === undefined
+    ? keyedError(403, 'app.auth.forbidden', 'forbidden')
+    : new HttpError(403, 'app.auth.forbidden', detail);
 
-export const notFound = (id = 'app.not_found', detail = 'Not found.') => new HttpError(404, id, detail);
+/** 404 naming the record by its resource (`No such user.`). */
+export const notFound = (resource: string) => keyedError(404, `app.${resource}.not_found`, 'notFound', { resource });
 
 /** The resource part of an error id: `/api/call_center/queues/:id` → `call_center_queues`. */
 export function resourceKey(url: string | undefined): string {
@@ -109,14 +117,11 @@ function databaseError(request: FastifyRequest, error: unknown): HttpError | nul
   const code = (cause as { code?: unknown }).code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   const key = resourceKey(request.routeOptions.url);
-  if (code === '23505')
-    return new HttpError(409, `app.${key}.conflict`, 'A record with the same unique value already exists.');
-  if (code === '23503')
-    return new HttpError(400, `app.${key}.reference`, 'A referenced record does not exist or is still in use.');
+  if (code === '23505') return keyedError(409, `app.${key}.conflict`, 'uniqueValue');
+  if (code === '23503') return keyedError(400, `app.${key}.reference`, 'referenced');
   // A text too long for its search index (btree rows stop near 2.7 kB) is the sender's fault too.
-  if (code === '54000') return new HttpError(400, `app.${key}.too_long`, 'A value sent is too long.');
-  if (code.startsWith('22'))
-    return new HttpError(400, `app.${key}.invalid_value`, 'A value sent is out of range or malformed.');
+  if (code === '54000') return keyedError(400, `app.${key}.too_long`, 'tooLong');
+  if (code.startsWith('22')) return keyedError(400, `app.${key}.invalid_value`, 'badValue');
   return null;
 }
 
@@ -142,18 +147,16 @@ export function toHttpError(error: unknown, request: FastifyRequest): HttpError 
     error instanceof Error &&
     /^(Multipart|Unexpected end of (form|multipart)|Malformed part header|Part terminated early)/.test(error.message)
   ) {
-    return new HttpError(
-      400,
-      `app.${resourceKey(request.routeOptions.url)}.multipart`,
-      `Malformed upload: ${error.message}.`,
-    );
+    return keyedError(400, `app.${resourceKey(request.routeOptions.url)}.multipart`, 'badUpload', {
+      reason: error.message,
+    });
   }
   const fe = error as Partial<FastifyError>;
   if (!isResponseSerializationError(fe as Error) && fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const slug = (fe.code ?? 'bad_request').replace(/^FST_ERR_(CTP_)?/, '').toLowerCase();
-    return new HttpError(fe.statusCode, `app.request.${slug}`, fe.message ?? 'Bad request.');
+    return keyedError(fe.statusCode, `app.request.${slug}`, 'badRequest', { reason: fe.message ?? '' });
   }
-  return new HttpError(500, 'app.internal', 'The server failed to handle this request.');
+  return keyedError(500, 'app.internal', 'internal');
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { apiError, HttpError } from './errors.js';
+import { apiError, HttpError, keyedError } from './errors.js';
 
 const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>Switchboard</title></head>
 <body><h1>Switchboard</h1><p>The console is not built yet: run <code>npm run build -w packages/web</code>.
@@ -25,7 +25,8 @@ export async function staticRoutes(app: FastifyInstance) {
   app.get('/*', { config: { guard: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = consolePath(request.url.split('?')[0]);
     if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send(apiError(404, 'app.not_found', `No API route ${request.method} ${url}.`));
+      const none = keyedError(404, 'app.not_found', 'routeNotFound', { method: request.method, path: url });
+      return reply.status(404).send(apiError(404, none.id, none.message, undefined, none));
     }
     if (!built) return reply.type('text/html').send(PLACEHOLDER);
     const file = path.join(webDist, path.normalize(url));

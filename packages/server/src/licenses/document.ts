@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
-import { type LicensePayload, licensePayload } from '@switchboard/model';
+import { type ErrorKey, type ErrorParams, errorDetail, type LicensePayload, licensePayload } from '@switchboard/model';
 
 /**
  * A license document is one line of text: `SB1.<payload>.<signature>`, both parts base64url. The
@@ -9,12 +9,14 @@ import { type LicensePayload, licensePayload } from '@switchboard/model';
  */
 const PREFIX = 'SB1';
 
+/** What is wrong with a document: its reason, and the keyed message saying it. */
 export class LicenseDocumentError extends Error {
   constructor(
     readonly reason: 'malformed' | 'signature' | 'fields',
-    message: string,
+    readonly key: ErrorKey,
+    readonly params: ErrorParams = {},
   ) {
-    super(message);
+    super(errorDetail(key, params));
   }
 }
 
@@ -72,7 +74,7 @@ export function verifyLicense(text: string, publicKey: KeyObject): LicensePayloa
   const compact = text.replace(/\s+/g, '');
   const parts = compact.split('.');
   if (parts.length !== 3 || parts[0] !== PREFIX || !BASE64URL.test(parts[1]) || !BASE64URL.test(parts[2])) {
-    throw new LicenseDocumentError('malformed', 'This is not a Switchboard license document.');
+    throw new LicenseDocumentError('malformed', 'licenseMalformed');
   }
   const bytes = Buffer.from(parts[1], 'base64url');
   const signature = Buffer.from(parts[2], 'base64url');
@@ -83,24 +85,21 @@ export function verifyLicense(text: string, publicKey: KeyObject): LicensePayloa
     valid = false;
   }
   if (!valid) {
-    throw new LicenseDocumentError(
-      'signature',
-      'The license signature is not valid: the document was altered or signed with another key.',
-    );
+    throw new LicenseDocumentError('signature', 'licenseSignature');
   }
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw new LicenseDocumentError('malformed', 'The license content is not readable.');
+    throw new LicenseDocumentError('malformed', 'licenseUnreadable');
   }
   const parsed = licensePayload.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new LicenseDocumentError('fields', `The license field ${first?.path.join('.') || 'content'} is not valid.`);
+    throw new LicenseDocumentError('fields', 'licenseField', { name: first?.path.join('.') || 'content' });
   }
   if (Date.parse(parsed.data.not_after) <= Date.parse(parsed.data.not_before)) {
-    throw new LicenseDocumentError('fields', 'The license ends before it begins.');
+    throw new LicenseDocumentError('fields', 'licenseEndsFirst');
   }
   return parsed.data;
 }

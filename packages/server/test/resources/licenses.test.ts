@@ -83,7 +83,10 @@ describe.each(drivers())('licenses on %s', (driver) => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ id: 'app.license.invalid', code: 400 });
       expect(res.body.detail).toMatch(/signature is not valid/);
-      expect(res.body.fields).toEqual([{ field: 'certificate', message: res.body.detail }]);
+      expect(res.body).toMatchObject({ key: 'errors.licenseSignature' });
+      expect(res.body.fields).toEqual([
+        { field: 'certificate', message: res.body.detail, key: 'errors.licenseSignature', params: {} },
+      ]);
       expect(await count()).toBe(before);
     });
 
@@ -194,7 +197,14 @@ describe.each(drivers())('licenses on %s', (driver) => {
         body: { license: [id] },
       });
       expect(res.status).toBe(400);
-      expect(res.body.fields).toEqual([{ field: 'license', message: `Unknown license: ${id}.` }]);
+      expect(res.body.fields).toEqual([
+        {
+          field: 'license',
+          message: `No such license: ${id}.`,
+          key: 'errors.licenseUnknown',
+          params: { ids: `${id}` },
+        },
+      ]);
     });
   });
 
@@ -208,7 +218,12 @@ describe.each(drivers())('licenses on %s', (driver) => {
       const full = await setLicenses(c.id, [id]);
       expect(full.status).toBe(400);
       expect(full.body.fields).toEqual([
-        { field: 'license', message: `License ${id} (EMAIL) is used up: 2 of 2 assigned.` },
+        {
+          field: 'license',
+          message: `License ${id} (EMAIL) is used up: 2 of 2 assigned.`,
+          key: 'errors.licenseUsedUp',
+          params: { id, product: 'EMAIL', used: 2, limit: 2 },
+        },
       ]);
       expect((await s.request('GET', `/api/users/${c.id}`, { token })).body.license).toEqual([]);
       // Keeping a held license is no new assignment; dropping one frees its seat.
@@ -254,7 +269,7 @@ describe.each(drivers())('licenses on %s', (driver) => {
       const [one, two] = await Promise.allSettled([first, second]);
       expect(one.status).toBe('fulfilled');
       expect(two.status).toBe('rejected');
-      expect((two as PromiseRejectedResult).reason.fields).toEqual([
+      expect((two as PromiseRejectedResult).reason.fields).toMatchObject([
         { field: 'license', message: `License ${id} (CALL_CENTER) is used up: 1 of 1 assigned.` },
       ]);
       expect((await s.request('GET', `/api/license/${id}`, { token })).body.used).toBe(1);
@@ -264,7 +279,7 @@ describe.each(drivers())('licenses on %s', (driver) => {
       const user = await newUser();
       const unknown = await setLicenses(user.id, [999999]);
       expect(unknown.status).toBe(400);
-      expect(unknown.body.fields).toEqual([{ field: 'license', message: 'Unknown license: 999999.' }]);
+      expect(unknown.body.fields).toMatchObject([{ field: 'license', message: 'No such license: 999999.' }]);
       const soon = await seedLicense(s, { daysLeft: 5, product: 'CHAT' });
       expect((await setLicenses(user.id, [soon])).status).toBe(200);
       await queryRows(s.ctx.db, sql`update licenses set not_after = now() - interval '1 day' where id = ${soon}`);

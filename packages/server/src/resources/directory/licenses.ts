@@ -1,5 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  type ErrorKey,
+  type ErrorParams,
   LICENSE_EXPIRY_FILTERS,
   type LicenseExpiryFilter,
   licenseImport,
@@ -14,7 +16,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { keyedError, keyedField } from '../../http/errors.js';
 import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
 import { compile } from '../engine/compile.js';
 import { defineServerResource } from '../engine/define.js';
@@ -78,8 +80,8 @@ function expiryCondition(raw: unknown): SQL | null {
   return sql`t.not_after > now() and t.not_after <= now() + make_interval(days => ${Number(filter)})`;
 }
 
-const licenseError = (detail: string) =>
-  new HttpError(400, 'app.license.invalid', detail, [{ field: 'certificate', message: detail }]);
+const licenseError = (key: ErrorKey, params: ErrorParams = {}) =>
+  keyedError(400, 'app.license.invalid', key, params, [keyedField('certificate', key, params)]);
 
 let keyCache: { text: string; key: KeyObject } | null = null;
 function publicKeyOf(text: string): KeyObject {
@@ -175,22 +177,20 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       const principal = request.principal!;
       const keyText = ctx.config.licensePublicKey;
       if (!keyText) {
-        throw licenseError(
-          'No license key is configured on this server (LICENSE_PUBLIC_KEY), so licenses cannot be imported.',
-        );
+        throw licenseError('licenseNoKey');
       }
       let payload: ReturnType<typeof verifyLicense>;
       try {
         payload = verifyLicense(certificate, publicKeyOf(keyText));
       } catch (error) {
-        if (error instanceof LicenseDocumentError) throw licenseError(error.message);
+        if (error instanceof LicenseDocumentError) throw licenseError(error.key, error.params);
         throw error;
       }
       if (payload.domain !== principal.domain) {
-        throw licenseError(`This license is for the domain "${payload.domain}", not "${principal.domain}".`);
+        throw licenseError('licenseDomain', { licensed: payload.domain, domain: principal.domain });
       }
       if (Date.parse(payload.not_after) <= Date.now()) {
-        throw licenseError(`This license expired on ${new Date(payload.not_after).toISOString().slice(0, 10)}.`);
+        throw licenseError('licenseExpired', { date: new Date(payload.not_after).toISOString().slice(0, 10) });
       }
       const values = {
         product: payload.product,
@@ -236,9 +236,9 @@ export function registerLicenseRoutes(app: FastifyInstance) {
         sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal!.domainId} and ${holds(licenseId)}`,
       );
       if (!found.length) {
-        throw new HttpError(404, 'app.license_users.not_found', 'No such user holds this license.');
+        throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
       }
-      await refuseStrongerUser(ctx.db, request.principal!, userId, 'log out');
+      await refuseStrongerUser(ctx.db, request.principal!, userId, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, userId);
       await invalidateAuth(ctx);
       return { sessions };
@@ -248,7 +248,8 @@ export function registerLicenseRoutes(app: FastifyInstance) {
 
 type Locked = { id: number; product: string; seat_limit: number; expired: boolean };
 
-const assignError = (message: string) => validationError('users', [{ field: 'license', message }]);
+const assignError = (key: ErrorKey, params: ErrorParams) =>
+  validationError('users', [keyedField('license', key, params)]);
 
 /**
  * Sets a user's licenses inside the user's write transaction. Every license of the domain asked
@@ -270,16 +271,16 @@ export async function assignLicenses(tx: Db, domainId: number, userId: number, w
     );
     const known = new Set(locked.map((l) => l.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw assignError(`Unknown license: ${unknown.join(', ')}.`);
+    if (unknown.length) throw assignError('licenseUnknown', { ids: unknown.join(', ') });
     for (const l of locked) {
       if (current.has(l.id)) continue;
-      if (l.expired) throw assignError(`License ${l.id} (${l.product}) has expired and cannot be assigned.`);
+      if (l.expired) throw assignError('licenseExpiredSeat', { id: l.id, product: l.product });
       const [{ used }] = await queryRows<{ used: number }>(
         tx,
         sql`select count(*)::int as used from user_licenses where license_id = ${l.id}`,
       );
       if (used >= l.seat_limit) {
-        throw assignError(`License ${l.id} (${l.product}) is used up: ${used} of ${l.seat_limit} assigned.`);
+        throw assignError('licenseUsedUp', { id: l.id, product: l.product, used, limit: l.seat_limit });
       }
     }
   }

@@ -1,4 +1,4 @@
-import { BULK_CREATE_MAX, fieldErrors, messages } from '@switchboard/model';
+import { BULK_CREATE_MAX, type ErrorParams, fieldErrors, messages } from '@switchboard/model';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
@@ -16,8 +16,11 @@ export const routeCompilers = {
   serializerCompiler: () => (data: unknown) => JSON.stringify(data),
 } as const;
 
-export function validationError(name: string, fields: { field: string; message: string }[]): HttpError {
-  const named = fields.map((f) => ({ field: f.field || 'body', message: f.message }));
+export function validationError(
+  name: string,
+  fields: { field: string; message: string; key?: string; params?: ErrorParams }[],
+): HttpError {
+  const named = fields.map((f) => ({ ...f, field: f.field || 'body' }));
   const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
   return new HttpError(400, `app.${name}.validation`, detail, named);
 }

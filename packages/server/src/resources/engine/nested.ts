@@ -2,7 +2,7 @@ import { guardingRight, type Right } from '@switchboard/model';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, keyedError } from '../../http/errors.js';
+import { keyedError } from '../../http/errors.js';
 import { recordAllows, recordChecksOn } from '../../http/guard.js';
 import type { Compiled } from './compile.js';
 import { parseId } from './http.js';
@@ -71,7 +71,7 @@ export async function parentOf(c: Compiled, link: ParentLink, request: FastifyRe
   if (link.recordClass && recordChecksOn(principal, link.recordClass)) {
     const needed = guardingRight(c.def, right).right;
     if (!(await recordAllows(request.server.ctx, principal, link.recordClass, parentId, needed))) {
-      throw forbidden(`You have no ${needed} right on this ${link.recordClass} record.`);
+      throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: needed, resource: link.recordClass });
     }
   }
   return parentId;

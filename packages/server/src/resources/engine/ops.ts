@@ -5,7 +5,7 @@ import { recordFilter, recordFilterText } from '../../access/record-filter.js';
 import { writeChange } from '../../changelog/writer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { HttpError, keyedError } from '../../http/errors.js';
+import { keyedError, keyedField } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import { escapeLike, type ListQuery } from './list-query.js';
@@ -155,8 +155,8 @@ async function inUse<T>(c: Compiled, work: () => Promise<T>): Promise<T> {
     let e = error as { code?: unknown; cause?: unknown } | undefined;
     for (let depth = 0; e && depth < 5; depth++) {
       if (e.code === '23503') {
-        const message = `This ${c.def.name} record is in use by other records and cannot be deleted`;
-        throw new HttpError(409, `app.${c.def.name}.in_use`, message, [{ field: 'id', message }]);
+        const params = { resource: c.def.name };
+        throw keyedError(409, `app.${c.def.name}.in_use`, 'inUse', params, [keyedField('id', 'inUse', params)]);
       }
       e = e.cause as { code?: unknown; cause?: unknown } | undefined;
     }

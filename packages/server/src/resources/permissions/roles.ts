@@ -5,7 +5,7 @@ import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } f
 import { invalidateAuth } from '../../auth/cache.js';
 import { mergeAccess } from '../../auth/principal.js';
 import { roles } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { keyedError } from '../../http/errors.js';
 import { defineServerResource } from '../engine/define.js';
 import { doc, routeCompilers } from '../engine/http.js';
 
@@ -31,7 +31,7 @@ export const rolesResource = defineServerResource(rolesDef, {
   // is the only holder of every right), leaving the domain with nobody to manage it.
   beforeDelete: (item, ctx) => {
     if (ctx.principal.roleIds.includes(item.id as number)) {
-      throw new HttpError(400, 'app.roles.delete_own', 'You cannot delete a role you hold.');
+      throw keyedError(400, 'app.roles.delete_own', 'deleteOwnRole');
     }
   },
   afterCommit: (app) => invalidateAuth(app),

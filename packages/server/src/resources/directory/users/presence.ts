@@ -56,7 +56,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
         sql`select 1 from users where id = ${id} and domain_id = ${request.principal!.domainId}`,
       );
       if (!found.length) throw notFound(c);
-      await refuseStrongerUser(ctx.db, request.principal!, id, 'log out');
+      await refuseStrongerUser(ctx.db, request.principal!, id, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, id);
       await invalidateAuth(ctx);
       return { sessions };

@@ -4,7 +4,7 @@ import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { issueToken } from '../../../auth/tokens.js';
 import { authTokens } from '../../../db/schema.js';
-import { forbidden } from '../../../http/errors.js';
+import { keyedError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
 
@@ -29,9 +29,9 @@ export const userTokensResource = defineServerResource(userTokens, {
     // A token signs in as its user: minting one for someone else is as strong as setting their
     // password, so it needs the same permission (else the edit right would reach any user's rights).
     if (owner !== principal.userId && !principal.permissions.has('changeUserPassword')) {
-      throw forbidden("Creating another user's token needs the changeUserPassword permission.");
+      throw keyedError(403, 'app.auth.forbidden', 'userTokenPermission', { permission: 'changeUserPassword' });
     }
-    await refuseStrongerUser(ctx.db, principal, owner, 'create a token for');
+    await refuseStrongerUser(ctx.db, principal, owner, 'strongerUserToken');
     const { token, row } = await issueToken(ctx, {
       userId: owner,
       domainId: principal.domainId,

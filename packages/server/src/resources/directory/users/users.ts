@@ -7,7 +7,7 @@ import { hashPassword } from '../../../auth/passwords.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { userDevices, users } from '../../../db/schema.js';
-import { forbidden, HttpError } from '../../../http/errors.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
 import { assignLicenses, USER_LICENSES_SQL } from '../licenses.js';
@@ -43,7 +43,7 @@ async function refuseUserEscalation(body: Record<string, unknown>, ctx: WriteCon
     }
   }
   if (ctx.old && typeof body.password === 'string' && body.password !== '') {
-    await refuseStrongerUser(db, actor, ctx.old.id as number, 'set the password of');
+    await refuseStrongerUser(db, actor, ctx.old.id as number, 'strongerUserPassword');
   }
 }
 
@@ -53,34 +53,30 @@ async function checkUserRights(body: Record<string, unknown>, ctx: WriteContext,
   if ('roles' in body && !has('manageUserRoles')) {
     const before = ctx.old ? refIds(ctx.old.roles) : [];
     if (!sameIds(before, refIds(body.roles)))
-      throw forbidden('Changing user roles needs the manageUserRoles permission.');
+      throw keyedError(403, 'app.auth.forbidden', 'userRolesPermission', { permission: 'manageUserRoles' });
   }
   // Dropping one's own role can take away the rights to give it back (a PUT without roles clears
   // them), leaving the domain with nobody to manage it; another manager may still do it.
   if ('roles' in body && ctx.old && ctx.old.id === ctx.principal.userId) {
     const kept = new Set(refIds(body.roles));
     if (refIds(ctx.old.roles).some((id) => !kept.has(id))) {
-      throw new HttpError(400, 'app.users.drop_own_role', 'You cannot remove a role from your own user.', [
-        { field: 'roles', message: 'You cannot remove a role from your own user.' },
-      ]);
+      throw keyedError(400, 'app.users.drop_own_role', 'dropOwnRole', {}, [keyedField('roles', 'dropOwnRole')]);
     }
   }
   // Deactivating oneself ends one's own session at once and may leave nobody to undo it.
   if (body.state === false && ctx.old && ctx.old.id === ctx.principal.userId) {
-    throw new HttpError(400, 'app.users.deactivate_self', 'You cannot deactivate your own user.', [
-      { field: 'state', message: 'You cannot deactivate your own user.' },
-    ]);
+    throw keyedError(400, 'app.users.deactivate_self', 'deactivateSelf', {}, [keyedField('state', 'deactivateSelf')]);
   }
   if ('license' in body && !has('manageUserLicense')) {
     const before = ctx.old ? refIds(ctx.old.license) : [];
     if (!sameIds(before, body.license as number[])) {
-      throw forbidden('Changing user licenses needs the manageUserLicense permission.');
+      throw keyedError(403, 'app.auth.forbidden', 'userLicensePermission', { permission: 'manageUserLicense' });
     }
   }
   // Setting a password on an existing user (oneself included) needs the permission: one's own
   // password changes through PUT /users/password, which asks for the current one.
   if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '' && !has('changeUserPassword')) {
-    throw forbidden('Setting a user password needs the changeUserPassword permission.');
+    throw keyedError(403, 'app.auth.forbidden', 'userPasswordPermission', { permission: 'changeUserPassword' });
   }
   await refuseUserEscalation(body, ctx, tx ?? ctx.app.db);
 }
@@ -142,7 +138,7 @@ export const usersResource = defineServerResource(usersDef, {
   beforeWrite: checkUserRights,
   beforeDelete: (item, ctx) => {
     if (item.id === ctx.principal.userId) {
-      throw new HttpError(400, 'app.users.delete_self', 'You cannot delete your own user.');
+      throw keyedError(400, 'app.users.delete_self', 'deleteSelf');
     }
   },
   afterCommit: (app) => invalidateAuth(app),
