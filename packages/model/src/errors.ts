@@ -91,6 +91,16 @@ export const errorTexts = {
   licenseUnknown: 'No such license: {{ids}}.',
   licenseExpiredSeat: 'License {{id}} ({{product}}) has expired and cannot be assigned.',
   licenseUsedUp: 'License {{id}} ({{product}}) is used up: {{used}} of {{limit}} assigned.',
+  // Chat gateway pages and WhatsApp accounts
+  chatGatewayNotFound: 'No chat gateway has this uri.',
+  chatPagesMessengerOnly: 'Pages belong to messenger gateways only.',
+  chatGatewayNoClient: 'The gateway has no clientId and clientSecret.',
+  chatPageNotFound: 'The gateway has no such page.',
+  chatWhatsappNotFound: 'The gateway has no such WhatsApp account.',
+  chatSetupExpired: 'This setup was not started here or has expired: start it again from the gateway.',
+  chatSetupOther: 'This setup was started for another gateway: start it again from the gateway.',
+  providerUnreachable: 'The provider cannot be reached.',
+  providerRefused: 'The provider refused: {{reason}}',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',
   uniqueValue: 'A record with the same unique value already exists.',

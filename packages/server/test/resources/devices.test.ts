@@ -176,7 +176,15 @@ describe.each(drivers())('devices on %s', (driver) => {
       const missing = await post({ type: 'device.registered', account: 'no-such-account' });
       expect(missing.status).toBe(404);
       expect(missing.body.detail).toContain('device.registered');
-      expect(missing.body.fields).toEqual([{ field: 'account', message: expect.stringContaining('no-such-account') }]);
+      expect(missing.body).toMatchObject({ key: 'errors.deviceNotFound', params: { account: 'no-such-account' } });
+      expect(missing.body.fields).toEqual([
+        {
+          field: 'account',
+          message: expect.stringContaining('no-such-account'),
+          key: 'errors.deviceNotFound',
+          params: { account: 'no-such-account' },
+        },
+      ]);
 
       const other = await s.createDomain(unique('far'));
       const account = unique('shared');

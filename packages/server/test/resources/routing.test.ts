@@ -145,7 +145,8 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
       expect(rule.status).toBe(201);
       const del = await call('DELETE', `/api/routing/schema/${voice.id}`);
       expect(del.status).toBe(409);
-      expect(del.body.detail).toContain(`dialplan rule "${rule.body.name}"`);
+      expect(del.body).toMatchObject({ key: 'errors.flowInUse', params: { names: `"${rule.body.name}"` } });
+      expect(del.body.detail).toContain(`used by "${rule.body.name}" (outbound routes`);
       const retype = await call('PATCH', `/api/routing/schema/${voice.id}`, { type: 'chat' });
       expect(retype.status).toBe(409);
       expect((await call('GET', `/api/routing/schema/${voice.id}`)).body.type).toBe('voice');
@@ -364,7 +365,7 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
       });
       const del = await call('DELETE', `/api/routing/schema/${chat.id}`);
       expect(del.status).toBe(409);
-      expect(del.body.detail).toContain(`chat plan "${created.body.name}"`);
+      expect(del.body.detail).toContain(`"${created.body.name}"`);
     });
   });
 });

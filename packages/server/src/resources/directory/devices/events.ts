@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent, type TelephonyOutcome } from '../../../events/telephony.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
 import { queryRows } from '../../engine/sql.js';
 import { USER_NAME_SQL } from '../users/users.js';
 
@@ -27,8 +27,10 @@ async function deviceOf(tx: Db, domainId: number, value: string): Promise<Device
         where domain_id = ${domainId} and lower(account) = lower(${value}) for update`,
   );
   if (!row) {
-    const message = `No device with account "${value}" in this domain`;
-    throw new HttpError(404, 'app.devices.not_found', message, [{ field: 'account', message }]);
+    const params = { account: value };
+    throw keyedError(404, 'app.devices.not_found', 'deviceNotFound', params, [
+      keyedField('account', 'deviceNotFound', params),
+    ]);
   }
   return row;
 }
@@ -83,8 +85,9 @@ type UserRow = { id: number; name: string };
 
 async function userOf(tx: Db, domainId: number, e: z.output<typeof hotdeskUser>): Promise<UserRow> {
   if (e.userId === undefined && e.username === undefined) {
-    const message = 'Name the user by userId or username';
-    throw new HttpError(400, 'app.devices.validation', message, [{ field: 'username', message }]);
+    throw keyedError(400, 'app.devices.validation', 'hotdeskUserUnnamed', {}, [
+      keyedField('username', 'hotdeskUserUnnamed'),
+    ]);
   }
   const [row] = await queryRows<UserRow>(
     tx,
@@ -95,8 +98,10 @@ async function userOf(tx: Db, domainId: number, e: z.output<typeof hotdeskUser>)
   );
   if (!row) {
     const field = e.userId !== undefined ? 'userId' : 'username';
-    const message = `No user ${e.userId ?? `"${e.username}"`} in this domain`;
-    throw new HttpError(404, 'app.users.not_found', message, [{ field, message }]);
+    const params = { user: e.userId ?? `"${e.username}"` };
+    throw keyedError(404, 'app.users.not_found', 'hotdeskUserNotFound', params, [
+      keyedField(field, 'hotdeskUserNotFound', params),
+    ]);
   }
   return row;
 }
@@ -110,8 +115,10 @@ const asSent = (e: z.output<typeof hotdeskUser>) =>
 
 function requireHotdesk(device: DeviceRow) {
   if (!device.hotdesk) {
-    const message = `Device "${device.account}" is not a hotdesk device`;
-    throw new HttpError(400, 'app.devices.not_hotdesk', message, [{ field: 'account', message }]);
+    const params = { account: device.account };
+    throw keyedError(400, 'app.devices.not_hotdesk', 'deviceNotHotdesk', params, [
+      keyedField('account', 'deviceNotHotdesk', params),
+    ]);
   }
 }
 

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { MEDIA_UPLOAD_FIELD, media as mediaDef, messages, TTS_VOICES, ttsInput, ttsStatus } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mediaFiles } from '../../../db/schema.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError } from '../../../http/errors.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
@@ -44,7 +44,7 @@ function cleanName(raw: string | undefined): string {
 const fileError = (message: string) => validationError('media', [{ field: MEDIA_UPLOAD_FIELD, message }]);
 
 const tooLarge = (max: number) =>
-  new HttpError(413, 'app.media.too_large', `The file is larger than the limit of ${max} bytes.`, [
+  keyedError(413, 'app.media.too_large', 'mediaTooLarge', { max }, [
     { field: MEDIA_UPLOAD_FIELD, message: `${messages.max} ${max}` },
   ]);
 
@@ -88,12 +88,7 @@ async function checked(temp: string) {
   }
 }
 
-const ttsUnavailable = () =>
-  new HttpError(
-    503,
-    'app.media.tts_unavailable',
-    'No text-to-speech engine is installed on the server: install espeak-ng (or set TTS_COMMAND).',
-  );
+const ttsUnavailable = () => keyedError(503, 'app.media.tts_unavailable', 'ttsUnavailable');
 
 /**
  * Media routes beside the generic list, read and delete: multipart upload (token in the query),
@@ -153,20 +148,14 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       try {
         size = (await fs.promises.stat(file)).size;
       } catch {
-        throw new HttpError(404, 'app.media.file_missing', 'The file of this media record is missing on the server.');
+        throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');
       }
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
-        throw new HttpError(
-          416,
-          'app.media.range',
-          `The range asked for is outside the file of ${size} bytes.`,
-          undefined,
-          {
-            'content-range': `bytes */${size}`,
-            'accept-ranges': 'bytes',
-          },
-        );
+        throw keyedError(416, 'app.media.range', 'mediaRange', { size }, undefined, {
+          'content-range': `bytes */${size}`,
+          'accept-ranges': 'bytes',
+        });
       }
       reply
         .header('accept-ranges', 'bytes')
@@ -219,17 +208,14 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       } catch (error) {
         await removeQuietly(temp);
         request.log.error({ err: error }, 'text-to-speech failed');
-        throw new HttpError(500, 'app.media.tts_failed', 'The text-to-speech engine failed to speak this text.');
+        throw keyedError(500, 'app.media.tts_failed', 'ttsFailed');
       }
       const kind = await checked(temp);
       if (kind.size > config.mediaMaxBytes) {
         await removeQuietly(temp);
-        throw new HttpError(
-          413,
-          'app.media.too_large',
-          `The speech is larger than the limit of ${config.mediaMaxBytes} bytes.`,
-          [{ field: 'text', message: `${messages.max} ${config.mediaMaxBytes}` }],
-        );
+        throw keyedError(413, 'app.media.too_large', 'speechTooLarge', { max: config.mediaMaxBytes }, [
+          { field: 'text', message: `${messages.max} ${config.mediaMaxBytes}` },
+        ]);
       }
       const item = await store(request, temp, cleanName(body.name), kind);
       return reply.status(201).send(item);

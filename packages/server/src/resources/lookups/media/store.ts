@@ -65,7 +65,7 @@ export function mediaFile(config: Config, domainId: number, id: number, mimeType
 export async function inspect(temp: string): Promise<{ mimeType: MediaMimeType; size: number }> {
   try {
     const { size } = await fs.promises.stat(temp);
-    if (size === 0) throw new MediaRefused('empty', 'The file is empty.');
+    if (size === 0) throw new MediaRefused('empty', errorTexts.fileEmpty);
     const mimeType = sniffAudio(await readHead(temp));
     if (!mimeType) throw new MediaRefused('type', errorTexts.audioOnly);
     return { mimeType, size };

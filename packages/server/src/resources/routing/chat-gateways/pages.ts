@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ErrorKey, ErrorParams } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
-import { forbidden, HttpError } from '../../../http/errors.js';
+import { keyedError } from '../../../http/errors.js';
 import { classAllows } from '../../../http/guard.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
@@ -28,7 +29,8 @@ type Gateway = { id: number; domainId: number; uri: string; clientId: string; cl
 type Account = { externalId: string; name: string; accessToken: string; extra: Record<string, unknown> };
 type Kind = 'pages' | 'whatsapp';
 
-const fail = (status: number, id: string, detail: string) => new HttpError(status, `app.chatGateways.${id}`, detail);
+const fail = (status: number, id: string, key: ErrorKey, params: ErrorParams = {}) =>
+  keyedError(status, `app.chatGateways.${id}`, key, params);
 
 async function findGateway(db: Db, uri: string, domainId: number | null): Promise<Gateway> {
   const rows = await queryRows<{
@@ -44,10 +46,10 @@ async function findGateway(db: Db, uri: string, domainId: number | null): Promis
       : sql`select id, domain_id, uri, provider, metadata from chat_gateways where uri = ${uri} and domain_id = ${domainId}`,
   );
   const row = rows[0];
-  if (!row) throw fail(404, 'not_found', 'No chat gateway has this uri.');
-  if (row.provider !== 'messenger') throw fail(400, 'not_messenger', 'Pages belong to messenger gateways only.');
+  if (!row) throw fail(404, 'not_found', 'chatGatewayNotFound');
+  if (row.provider !== 'messenger') throw fail(400, 'not_messenger', 'chatPagesMessengerOnly');
   const { clientId = '', clientSecret = '' } = row.metadata;
-  if (!clientId || !clientSecret) throw fail(400, 'no_client', 'The gateway has no clientId and clientSecret.');
+  if (!clientId || !clientSecret) throw fail(400, 'no_client', 'chatGatewayNoClient');
   return { id: row.id, domainId: row.domain_id, uri: row.uri, clientId, clientSecret };
 }
 
@@ -64,10 +66,10 @@ async function graph<T>(
   try {
     res = await fetch(url, { method, signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS) });
   } catch {
-    throw fail(502, 'provider', 'The provider cannot be reached.');
+    throw fail(502, 'provider', 'providerUnreachable');
   }
   const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-  if (!res.ok) throw fail(502, 'provider', `The provider refused: ${body.error?.message ?? res.status}`);
+  if (!res.ok) throw fail(502, 'provider', 'providerRefused', { reason: body.error?.message ?? res.status });
   return body as T;
 }
 
@@ -187,7 +189,7 @@ export function registerChatPageRoutes(app: FastifyInstance) {
       const g = await findGateway(ctx.db, uriOf(request), principal.domainId);
       // Reading is the route's guard; anything that changes the gateway's accounts wants edit.
       if (action !== '' && !classAllows(principal, 'chats', 'w')) {
-        throw forbidden('You have no w right on chats.');
+        throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'chats' });
       }
       if (kind === 'instagram') {
         if (action !== '') throw validationError('chatGateways', [{ field: 'instagram', message: 'Unknown action' }]);
@@ -203,7 +205,7 @@ export function registerChatPageRoutes(app: FastifyInstance) {
         if (action === 'subscribe' || action === 'unsubscribe') {
           const id = needId(query);
           const page = (await accounts(ctx.db, g.id, 'page')).find((p) => p.externalId === id);
-          if (!page) throw fail(404, 'page_not_found', 'The gateway has no such page.');
+          if (!page) throw fail(404, 'page_not_found', 'chatPageNotFound');
           if (action === 'subscribe') {
             await graph(ctx, 'POST', `${id}/subscribed_apps`, {
               subscribed_fields: PAGE_FIELDS,
@@ -221,7 +223,7 @@ export function registerChatPageRoutes(app: FastifyInstance) {
       if (action === 'subscribe' || action === 'unsubscribe' || action === 'remove') {
         const id = needId(query);
         const account = (await accounts(ctx.db, g.id, 'whatsapp')).find((w) => w.externalId === id);
-        if (!account) throw fail(404, 'whatsapp_not_found', 'The gateway has no such WhatsApp account.');
+        if (!account) throw fail(404, 'whatsapp_not_found', 'chatWhatsappNotFound');
         if (action === 'remove' && query.ack !== 'true') {
           throw validationError('chatGateways', [{ field: 'ack', message: 'Removing needs ack=true' }]);
         }
@@ -266,15 +268,11 @@ export function registerChatPageRoutes(app: FastifyInstance) {
             returning domain_id as "domainId", gateway_id as "gatewayId"`,
       );
       if (!started) {
-        throw fail(
-          400,
-          'setup_state',
-          'This setup was not started here or has expired: start it again from the gateway.',
-        );
+        throw fail(400, 'setup_state', 'chatSetupExpired');
       }
       const g = await findGateway(ctx.db, uriOf(request), started.domainId);
       if (g.id !== started.gatewayId) {
-        throw fail(400, 'setup_state', 'This setup was started for another gateway: start it again from the gateway.');
+        throw fail(400, 'setup_state', 'chatSetupOther');
       }
       const { access_token: userToken } = await graph<{ access_token: string }>(ctx, 'GET', 'oauth/access_token', {
         client_id: g.clientId,

@@ -9,7 +9,11 @@ export const PATTERN_TIMEOUT_MS = 250;
 /** The budget of one tester call over all its patterns. */
 export const TESTER_BUDGET_MS = 2_000;
 
-export class TesterTimeoutError extends Error {}
+export class TesterTimeoutError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`The patterns took longer than ${budgetMs} ms to test.`);
+  }
+}
 
 // Runs in a worker thread: each pattern in a vm context stopped after PATTERN_TIMEOUT_MS, the first
 // match's index posted back (-1 for none). A pattern that does not compile matches nothing.
@@ -45,7 +49,7 @@ export function firstMatch(patterns: string[], number: string, budgetMs = TESTER
     });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(new TesterTimeoutError(`The patterns took longer than ${budgetMs} ms to test.`));
+      reject(new TesterTimeoutError(budgetMs));
     }, budgetMs);
     worker.once('message', (index: number) => {
       clearTimeout(timer);

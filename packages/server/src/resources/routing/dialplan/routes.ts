@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError } from '../../../http/errors.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -44,7 +44,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
         );
       } catch (error) {
         if (!(error instanceof TesterTimeoutError)) throw error;
-        throw new HttpError(422, 'app.dialplan.tester_timeout', `${error.message} Simplify the slow patterns.`);
+        throw keyedError(422, 'app.dialplan.tester_timeout', 'patternsSlow', { ms: error.budgetMs });
       }
       return { item: rows[index] ?? null };
     },
@@ -73,7 +73,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
         const from = rows.find((r) => r.id === fromId);
         const to = rows.find((r) => r.id === toId);
         if (!from) throw notFound(c);
-        if (!to) throw new HttpError(404, 'app.dialplan.not_found', 'No such dialplan record (toId).');
+        if (!to) throw keyedError(404, 'app.dialplan.not_found', 'notFound', { resource: 'dialplan' });
         const [a, b] = [from.position, to.position];
         if (a < b) {
           await tx.execute(sql`update dialplan set position = -(case when id = ${fromId} then ${b}::int else position - 1 end)

@@ -2,7 +2,7 @@ import { FLOW_TYPES, flows as flowsDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { flows } from '../../../db/schema.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { escapeLike } from '../../engine/list-query.js';
 import { queryRows } from '../../engine/sql.js';
@@ -49,7 +49,7 @@ export function flowListFilters(query: Record<string, unknown>): SQL[] | { field
   return out;
 }
 
-/** Where a flow is used: dialplan rules, chat plans and chat gateways by name. */
+/** Where a flow is used: the names of the dialplan rules, chat plans and chat gateways running it. */
 async function flowUsage(tx: Db, flowId: number): Promise<string | null> {
   const rows = await queryRows<{ kind: string; name: string }>(
     tx,
@@ -59,13 +59,11 @@ async function flowUsage(tx: Db, flowId: number): Promise<string | null> {
         order by 1, 2 limit 20`,
   );
   if (!rows.length) return null;
-  return rows.map((r) => `${r.kind} "${r.name}"`).join(', ');
+  return rows.map((r) => `"${r.name}"`).join(', ');
 }
 
-const inUse = (usage: string, what: string) => {
-  const message = `The flow is used by ${usage}: ${what}`;
-  return new HttpError(409, 'app.flows.in_use', message, [{ field: 'id', message }]);
-};
+const inUse = (names: string, key: 'flowInUse' | 'flowTypeInUse') =>
+  keyedError(409, 'app.flows.in_use', key, { names }, [keyedField('id', key, { names })]);
 
 /** The schema a save replaces becomes the flow's next version, in the save's transaction. */
 async function keepVersion(tx: Db, flowId: number, schema: unknown, ctx: WriteContext) {
@@ -98,13 +96,13 @@ export const flowsResource = defineServerResource(flowsDef, {
       afterWrite: async (tx, flowId, value, ctx) => {
         if (ctx.op === 'create' || !ctx.old || ctx.old.type === value) return;
         const usage = await flowUsage(tx, flowId);
-        if (usage) throw inUse(usage, 'its type cannot change');
+        if (usage) throw inUse(usage, 'flowTypeInUse');
       },
     },
   },
   listFilters: flowListFilters,
   beforeDelete: async (item, _ctx, tx) => {
     const usage = await flowUsage(tx, item.id as number);
-    if (usage) throw inUse(usage, 'delete or change those first');
+    if (usage) throw inUse(usage, 'flowInUse');
   },
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { flowVersions } from '../../../db/schema.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError } from '../../../http/errors.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, parseId, queryError, routeCompilers } from '../../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
@@ -98,7 +98,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
         request.server.ctx.db,
         sql`select schema from flow_versions where id = ${versionId} and flow_id = ${id}`,
       );
-      if (!version) throw new HttpError(404, 'app.flows.version_not_found', 'No such version of this flow.');
+      if (!version) throw keyedError(404, 'app.flows.version_not_found', 'flowVersionNotFound');
       return updateItem(flowsResource.compiled, callerOf(request), id, { schema: version.schema }, 'patch');
     },
   });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent } from '../../../events/telephony.js';
-import { HttpError } from '../../../http/errors.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
 import { queryRows } from '../../engine/sql.js';
 
 /** Registration changes of SIP gateways reach the browsers of those who may read gateways. */
@@ -23,8 +23,7 @@ registerTelephonyEvent(
   }),
   async (tx, e, { principal }) => {
     if (e.id === undefined && e.name === undefined) {
-      const message = 'Name the gateway by id or name';
-      throw new HttpError(400, 'app.sipGateways.validation', message, [{ field: 'name', message }]);
+      throw keyedError(400, 'app.sipGateways.validation', 'gatewayUnnamed', {}, [keyedField('name', 'gatewayUnnamed')]);
     }
     const [row] = await queryRows<{ id: number; name: string; register: boolean; r_state: string }>(
       tx,
@@ -36,12 +35,16 @@ registerTelephonyEvent(
     );
     if (!row) {
       const field = e.id !== undefined ? 'id' : 'name';
-      const message = `No SIP gateway ${e.id ?? `"${e.name}"`} in this domain`;
-      throw new HttpError(404, 'app.sipGateways.not_found', message, [{ field, message }]);
+      const params = { gateway: e.id ?? `"${e.name}"` };
+      throw keyedError(404, 'app.sipGateways.not_found', 'gatewayNotFound', params, [
+        keyedField(field, 'gatewayNotFound', params),
+      ]);
     }
     if (!row.register) {
-      const message = `SIP gateway "${row.name}" is a trunk: it does not register`;
-      throw new HttpError(400, 'app.sipGateways.not_register', message, [{ field: 'state', message }]);
+      const params = { name: row.name };
+      throw keyedError(400, 'app.sipGateways.not_register', 'gatewayTrunk', params, [
+        keyedField('state', 'gatewayTrunk', params),
+      ]);
     }
     const changed = row.r_state !== e.state;
     if (changed) await tx.execute(sql`update sip_gateways set r_state = ${e.state} where id = ${row.id}`);
