@@ -8,7 +8,7 @@ import { type Enrolment, signIn, signInWithCode, startSignInEnrolment } from '..
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
 import { useDocumentTitle } from '../app/title';
-import { translateMessage } from '../kit/messages';
+import { translateFailure, translateMessage } from '../kit/messages';
 import { CodeStep } from './two-factor/CodeStep';
 import { EnrolmentStep } from './two-factor/EnrolmentStep';
 import { RecoveryCodes } from './two-factor/RecoveryCodes';
@@ -44,7 +44,7 @@ export function SignInPage() {
     if (error.status === 401) return t('auth.badCredentials');
     if (error.status === 429) return t('auth.tooManyAttempts');
     if (error.status === 0) return t('common.networkError');
-    return error.body.detail ?? error.message;
+    return translateFailure(t, error.body, error.message);
   };
 
   const enter = async () => {
@@ -61,7 +61,7 @@ export function SignInPage() {
       else await enter();
     } catch (error) {
       const field = error instanceof ApiFailure ? error.body.fields?.find((f) => f.field === 'code') : undefined;
-      if (field) setCodeError(translateMessage(t, field.message));
+      if (field) setCodeError(translateMessage(t, field));
       else if (error instanceof ApiFailure && error.status === 401) {
         // The challenge expired or ran out of attempts: the password is asked again.
         setStep({ kind: 'password' });
@@ -103,7 +103,7 @@ export function SignInPage() {
       } else if (fields.length) {
         const fieldErrors: FieldErrors = {};
         for (const f of fields) {
-          if (f.field === 'username' || f.field === 'password') fieldErrors[f.field] = translateMessage(t, f.message);
+          if (f.field === 'username' || f.field === 'password') fieldErrors[f.field] = translateMessage(t, f);
         }
         setErrors(fieldErrors);
         if (!Object.keys(fieldErrors).length) setFailure(describe(error));

@@ -17,7 +17,7 @@ const PATH = '/users/me/two-factor';
 /** The code field's error from a refusal, or null when the refusal was about something else. */
 const codeError = (t: TFunction, error: unknown) => {
   const field = error instanceof ApiFailure ? error.body.fields?.find((f) => f.field === 'code') : undefined;
-  return field ? translateMessage(t, field.message) : null;
+  return field ? translateMessage(t, field) : null;
 };
 
 /** Settings → two-factor sign-in: set up with a QR code, recovery codes once, turn off with a code. */

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, api } from '../../../app/api';
-import { translateMessage } from '../../../kit/messages';
+import { translateFailure, translateMessage } from '../../../kit/messages';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -49,11 +49,10 @@ export function ImportLicenseDialog({ opened, onClose }: Props) {
       await queryClient.invalidateQueries({ queryKey: ['/license'] });
       close();
     } catch (failure) {
-      const message =
-        failure instanceof ApiFailure
-          ? (failure.body.fields?.[0]?.message ?? failure.body.detail ?? failure.message)
-          : String(failure);
-      setError(translateMessage(t, message));
+      // A keyed refusal is said from its key; a validation error by its field's message.
+      if (!(failure instanceof ApiFailure)) setError(String(failure));
+      else if (failure.body.key) setError(translateFailure(t, failure.body, failure.message));
+      else setError(translateMessage(t, failure.body.fields?.[0] ?? failure.message));
     } finally {
       setBusy(false);
     }

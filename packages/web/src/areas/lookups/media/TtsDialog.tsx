@@ -29,7 +29,7 @@ export function TtsDialog({ opened, onClose, onCreated }: Props) {
 
   const error = (field: string) => {
     const found = errors.find((e) => e.field === field);
-    return found ? translateMessage(t, found.message) : undefined;
+    return found ? translateMessage(t, found) : undefined;
   };
 
   const close = () => {
