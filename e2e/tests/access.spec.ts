@@ -41,3 +41,39 @@ test('a role that may only read devices shows devices, hides users and roles, an
   await other.screenshot({ path: test.info().outputPath('device-reader-denied.png') });
   await context.close();
 });
+
+test('flows are open to every signed-in user: a role with no rights lists, adds and deletes one, with no refusal', async ({
+  api,
+  browser,
+}) => {
+  // A role with no class grants and no permissions at all (spec: flows always have full access).
+  const role = await api.call<{ id: number }>('POST', '/roles', { name: 'No rights at all' });
+  await api.createUser('flow-maker', { roles: [{ id: role.id }] });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const refusals: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() === 403) refusals.push(`${res.request().method()} ${res.url()}`);
+  });
+  await page.goto('/start');
+  await new SignInPage(page).signIn('flow-maker', 'E2e-user-password-1');
+  const shell = new Shell(page);
+  await shell.expectShown();
+  await expect(shell.navEntry('flow')).toBeVisible();
+  await expect(shell.navEntry('devices')).toHaveCount(0);
+  await shell.navEntry('flow').click();
+  await expect(page.getByRole('heading', { name: 'Flows' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('e2e flow of a user without rights');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/routing\/flow\/\d+$/);
+  await page.goto('/routing/flow');
+  const row = page.locator('main table tbody tr', { hasText: 'e2e flow of a user without rights' });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('flows-without-rights.png') });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  expect(refusals).toEqual([]);
+  await context.close();
+});

@@ -100,12 +100,12 @@ test('filters declared in the definitions: by enum, by reference and by number r
   await expect(devices.row('E2E Free desk')).toHaveCount(0);
 
   await api.call('POST', '/call_center/pause_causes', { name: 'E2E Short break', limitMin: 5 });
-  await api.call('POST', '/call_center/pause_causes', { name: 'E2E Lunch', limitMin: 45 });
+  await api.call('POST', '/call_center/pause_causes', { name: 'E2E Long lunch', limitMin: 45 });
   const causes = new ResourceListPage(page, '/lookups/pause-cause', 'Agent pause causes');
   await causes.goto('?q=E2E');
   await page.getByRole('spinbutton', { name: 'Limit, minutes: at least' }).fill('30');
   await expect(causes.row('E2E Short break')).toHaveCount(0);
-  await expect(causes.row('E2E Lunch')).toBeVisible();
+  await expect(causes.row('E2E Long lunch')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('lists-filter-number-range.png') });
 });
 

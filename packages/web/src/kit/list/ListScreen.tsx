@@ -97,6 +97,10 @@ export function ListScreen({
   const filters = def.filters ?? NO_FILTERS;
   const state = useListState(def.defaultSort, { ns, filters });
   const { query, page } = state;
+  // A screen's own filter (the license expiry, say) narrows the list as much as a declared one.
+  const filtered =
+    state.filtered ||
+    Object.values(extraQuery ?? {}).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length));
   const path = pathProp ?? def.path;
   const { list, items, toggle, remove, move } = useListData(def, path, query, extraQuery, live);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -193,7 +197,7 @@ export function ListScreen({
           </Button>
         </Group>
       )}
-      <ListNotes def={def} empty={emptyPage && page === 1} searched={Boolean(state.q)} filtered={state.filtered} />
+      <ListNotes def={def} empty={emptyPage && page === 1} searched={Boolean(state.q)} filtered={filtered} />
       {footer}
       <Pager
         page={page}
