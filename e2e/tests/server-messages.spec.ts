@@ -38,3 +38,35 @@ for (const lang of ['ru', 'ua'] as const) {
     await page.screenshot({ path: test.info().outputPath(`duplicate-device-${lang}.png`) });
   });
 }
+
+const license: Record<Lang, { import: string; dialog: string; text: string; button: string; message: string }> = {
+  ru: {
+    import: 'Импорт',
+    dialog: 'Импорт лицензии',
+    text: 'Текст лицензии',
+    button: 'Импортировать лицензию',
+    message: 'Это не документ лицензии Switchboard.',
+  },
+  ua: {
+    import: 'Імпорт',
+    dialog: 'Імпорт ліцензії',
+    text: 'Текст ліцензії',
+    button: 'Імпортувати ліцензію',
+    message: 'Це не документ ліцензії Switchboard.',
+  },
+};
+
+// A refusal the server keys (not a field check the console knows) is said from the locale too.
+for (const lang of ['ru', 'ua'] as const) {
+  test(`a text that is no license is refused in ${lang}`, async ({ page, signedIn }) => {
+    await signedIn.switchLanguage(lang);
+    const words = license[lang];
+    await page.goto('/directory/license');
+    await page.getByRole('button', { name: words.import, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.dialog });
+    await dialog.getByRole('textbox', { name: words.text }).fill('not a license');
+    await dialog.getByRole('button', { name: words.button }).click();
+    await expect(dialog.getByRole('alert')).toContainText(words.message);
+    await page.screenshot({ path: test.info().outputPath(`license-refused-${lang}.png`) });
+  });
+}
