@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import {
   type ErrorKey,
@@ -380,19 +380,17 @@ async function check(
     failedInChunk = 0;
   };
 
-  const parser = fs.createReadStream(row.file_path, { highWaterMark: 256 * 1024 }).pipe(decode);
-  const records = parser.pipe(
-    parse({
-      delimiter: row.separator,
-      // Line ends of any platform, even mixed in one file.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      bom: true,
-      skip_empty_lines: true,
-      info: true,
-      relax_quotes: false,
-    }),
-  );
-  decode.on('error', (error) => records.destroy(error));
+  const records = parse({
+    delimiter: row.separator,
+    // Line ends of any platform, even mixed in one file.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    bom: true,
+    skip_empty_lines: true,
+    info: true,
+    relax_quotes: false,
+  });
+  // Any stream's failure (a file gone, bytes not in the charset) ends the reading of records with it.
+  pipeline(fs.createReadStream(row.file_path, { highWaterMark: 256 * 1024 }), decode, records, () => {});
   let firstRecord = true;
   try {
     for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
