@@ -20,7 +20,12 @@ export function validationError(
   name: string,
   fields: { field: string; message: string; key?: string; params?: ErrorParams }[],
 ): HttpError {
-  const named = fields.map((f) => ({ ...f, field: f.field || 'body' }));
+  // Only the answer's own properties: a keyed message keeps its key and parameters.
+  const named = fields.map(({ field, message, key, params }) => ({
+    field: field || 'body',
+    message,
+    ...(key ? { key, params: params ?? {} } : {}),
+  }));
   const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
   return new HttpError(400, `app.${name}.validation`, detail, named);
 }
