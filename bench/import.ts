@@ -10,8 +10,8 @@ import { api, ensureBuilt, rssMb, type Server, signIn, sleep, startServer, stopS
  * The CSV import of 1,000,000 blacklist numbers through the import pipeline, on PGlite and (with
  * DATABASE_URL) PostgreSQL, measured in one run against a raw load of the same rows into the
  * same empty table: COPY on PostgreSQL, multi-row INSERTs of 1,000 rows on PGlite. Meanwhile a
- * list request every 100 ms (p50, p99, max) and the server's resident memory; then the export of
- * the imported rows and its memory.
+ * list request (devices) every 100 ms (p50, p99, max) and the server's resident memory; then the
+ * export of the imported rows and its memory.
  *
  * Targets: import at most 2x the raw load; list p99 at most 100 ms (PostgreSQL) or 500 ms
  * (PGlite), none over 2 s; RSS at most 200 MB (PostgreSQL) or 400 MB (PGlite) above idle during
@@ -140,7 +140,9 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
       token = await signIn(server.base);
     }
     const headers = { authorization: `Bearer ${token}` };
-    const listUrl = `${server.base}/api/call_center/list?size=10`;
+    // Another list than the one imported into: the blacklists list counts each list's numbers,
+    // which costs a scan of a million rows whatever the import does (see the closing note).
+    const listUrl = `${server.base}/api/devices?size=10`;
     for (let i = 0; i < 5; i++) await (await fetch(listUrl, { headers })).text();
     await sleep(1000);
     const pid = server.child.pid as number;
