@@ -41,6 +41,13 @@ export const messages = {
   oneOf: 'Should be one of',
   /** A reference to a record that does not exist (in the caller's domain). */
   noSuchRecord: 'No such record exists',
+  /** Import reports: a header cell naming no column of the list; the known columns follow. */
+  unknownColumn: 'Unknown column',
+  /** A blacklist number already in its list; in an import report, "(line N)" may follow. */
+  numberTaken: 'This number is already in the list',
+  /** Device import reports: an account of another device, or of an earlier row (its number follows). */
+  accountTaken: 'A device with this account already exists',
+  accountRepeated: 'The account is already on row',
 } as const;
 
 export type MessageKey = keyof typeof messages;

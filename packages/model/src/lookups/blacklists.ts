@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
 import { optionalText, phone, required } from '../validation.js';
 
 export const DATE_INVALID = 'Should be a date and time';
-export const NUMBER_TAKEN = 'This number is already in the list';
+export const NUMBER_TAKEN = messages.numberTaken;
 
 /**
  * Blacklist (spec part 1 section 3): name, description and `count`, the numbers that have not

@@ -115,7 +115,10 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
           const known = new Set(def.import.columns.map((col) => col.field));
           const problems = Object.keys(options.mapping)
             .filter((f) => !known.has(f))
-            .map((f) => ({ field: `mapping.${f}`, message: `Unknown column (known: ${[...known].join(', ')})` }));
+            .map((f) => ({
+              field: `mapping.${f}`,
+              message: `${messages.unknownColumn} (known: ${[...known].join(', ')})`,
+            }));
           for (const col of def.import.columns) {
             if (col.required && !(col.field in options.mapping)) {
               problems.push({ field: `mapping.${col.field}`, message: messages.required });

@@ -134,7 +134,8 @@ export function columnsOf(
       const column = spec.columns.find(
         (c) => c.field.toLowerCase() === name || c.aliases?.some((a) => a.toLowerCase() === name),
       );
-      if (!column) problems.push({ field: cell.trim(), message: `Unknown column (known: ${known.join(', ')})` });
+      if (!column)
+        problems.push({ field: cell.trim(), message: `${messages.unknownColumn} (known: ${known.join(', ')})` });
       else if (!map.has(column.field)) map.set(column.field, index);
     });
   } else {

@@ -5,6 +5,7 @@ import {
   deviceImportRow,
   deviceRegistration,
   devices,
+  messages,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -61,8 +62,8 @@ registerImporter({
   fixed: (scope) => ({ domain_id: scope.domainId }),
   takenKeys: (scope, params) => `select lower(account) from devices where domain_id = ${params.p(scope.domainId)}`,
   insertedKey: 'lower(account)',
-  duplicateMessage: 'The account is already on row {{line}}',
-  takenMessage: 'A device with this account already exists',
+  duplicateMessage: `${messages.accountRepeated} {{line}}`,
+  takenMessage: messages.accountTaken,
   afterInsert: (scope, params, roles) => {
     const out: string[] = [];
     const domain = params.p(scope.domainId);
