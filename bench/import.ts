@@ -252,8 +252,12 @@ async function main() {
   try {
     const out: string[] = [];
     const drivers: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
-    for (const driver of drivers) out.push(...(await measure(driver, file)), '');
-    process.stdout.write(`\n${out.join('\n')}`);
+    for (const driver of drivers) {
+      const figures = await measure(driver, file);
+      // Each driver's figures as soon as they are measured.
+      process.stdout.write(`\n${figures.join('\n')}\n`);
+      out.push(...figures, '');
+    }
   } finally {
     fs.rmSync(file, { force: true });
   }

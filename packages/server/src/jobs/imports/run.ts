@@ -232,6 +232,9 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     }
     await load(ctx, importer, scope, staging, mark, progress);
     await end('done');
+    // The planner's statistics of the table: a list that grew by a million rows is read by
+    // index from now on, not by a sort of the whole list (PGlite runs no autovacuum at all).
+    await rawQuery(raw, `analyze ${importer.table}`).catch(() => {});
     if (importer.topic) {
       await publish(ctx, { domainId: row.domain_id, topic: importer.topic, data: { imported: row.id } }).catch(
         () => {},
