@@ -52,6 +52,16 @@ describe('useListState', () => {
     expect(hook.result.current.page).toBe(2);
   });
 
+  it('builds two changes made before the next render on each other', () => {
+    const { hook, router } = setup('/list');
+    act(() => {
+      // A date range's two ends typed in quick succession: one render sees both.
+      hook.result.current.setSearch('bob');
+      hook.result.current.setPage(3);
+    });
+    expect(router().state.location.search).toBe('?q=bob&page=3');
+  });
+
   it('steps back by replacing the history entry', () => {
     const { hook, router } = setup('/list?page=4');
     act(() => hook.result.current.stepBack());

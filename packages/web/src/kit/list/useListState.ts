@@ -1,5 +1,5 @@
 import { FIRST_PAGE, filterParams, type ListFilter, PAGE_SIZE, PAGE_SIZES } from '@switchboard/model';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { type FilterValues, filterQuery } from './filters';
 
@@ -63,11 +63,16 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
     [valueKey],
   );
 
+  // The params as last set: two changes before the next render (a date range's two ends typed
+  // quickly) must build on each other. The router's updater gets the params of the last render,
+  // so the second change would drop the first.
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
     (change: Change, replace = false) => {
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(latest.current);
           const put = (name: string, value: string | undefined, fallback: string) => {
             if (value === undefined) return;
             if (value === fallback || value === '') next.delete(key(name));
@@ -81,6 +86,7 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
             next.delete(key(name));
             for (const v of list) if (v) next.append(key(name), v);
           }
+          latest.current = next;
           return next;
         },
         { replace },
