@@ -227,7 +227,7 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     if (!importer) throw new Error(`No importer for ${row.resource}`);
     await progress(true);
     if (row.phase === 'checking') {
-      const next = await check(ctx, importer, row, staging, mark, progress);
+      const next = await check(ctx, importer, row, scope, staging, mark, progress);
       if (next.end) return await end(next.end.state, next.end.key, next.end.params);
     }
     await load(ctx, importer, scope, staging, mark, progress);
@@ -264,6 +264,7 @@ async function check(
   ctx: AppContext,
   importer: Importer,
   row: ImportRecord,
+  scope: ImportScope,
   staging: string,
   mark: Mark,
   progress: (force?: boolean) => Promise<void>,
@@ -278,13 +279,6 @@ async function check(
        key text not null, ${importer.columns.map((_, i) => `c${i} text`).join(', ')})`,
   );
   await rawQuery(raw, `create index if not exists ${staging}_key on ${staging} (key)`);
-  const scope: ImportScope = {
-    importId: row.id,
-    domainId: row.domain_id,
-    parentId: row.parent_id,
-    userId: row.user_id,
-    userIp: row.user_ip,
-  };
   const chunkSize = CHECK_CHUNK[raw.driver];
   let rowsRead = row.rows_read;
   /** Rows failed so far, as parsed (the schema's refusals); the totals committed go with each chunk. */
