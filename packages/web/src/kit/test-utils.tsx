@@ -11,7 +11,8 @@ import '../i18n';
 /** `form` is a multipart body (an upload), `body` a JSON one. */
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown; form?: FormData };
 export type Reply = { status?: number; body?: unknown };
-type Handler = (call: Call) => Reply | undefined;
+/** A handler may answer later (a promise), to hold a request while the test acts. */
+type Handler = (call: Call) => Reply | undefined | Promise<Reply | undefined>;
 
 /**
  * Replaces fetch with a small fake API: every request is recorded and answered by `handler`
@@ -29,7 +30,10 @@ export function fakeApi(handler: Handler) {
       form: init?.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
-    const reply = handler(call) ?? { status: 404, body: { id: 'app.not_found', code: 404, detail: 'Not found' } };
+    const reply = (await handler(call)) ?? {
+      status: 404,
+      body: { id: 'app.not_found', code: 404, detail: 'Not found' },
+    };
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

@@ -113,7 +113,11 @@ export function EditScreen<V extends FormValues>({
       try {
         const found = await api.get<Item>(`${def.path}/${itemId}`, { signal, silent: true });
         setItem(found);
-        reset(fromItemRef.current(found));
+        const read = fromItemRef.current(found);
+        // Edits made while the record was being read (the form stays on screen just after a save)
+        // are kept and show as unsaved; otherwise the form shows the record as read.
+        if (editorRef.current.isDirty()) editorRef.current.setInitialValues(read);
+        else reset(read);
       } catch (error) {
         if (signal?.aborted) return;
         // No such record (or none the caller may see): the page does not exist.

@@ -59,4 +59,36 @@ describe('ResourceEdit', () => {
     });
     expect(await screen.findByRole('heading', { name: 'North' })).toBeInTheDocument();
   });
+
+  it('keeps what is typed while the saved record is read again, and shows it as unsaved', async () => {
+    let held: ((reply: { body: unknown }) => void) | undefined;
+    const stored = { id: 4, name: 'North', timezone: { name: 'Europe/Kirov' }, description: '' };
+    const api = fakeApi((c) => {
+      if (c.path === '/regions/4' && c.method === 'PUT') {
+        Object.assign(stored, c.body);
+        return { body: stored };
+      }
+      if (c.path === '/regions/4') {
+        // The read after the save is held until the user has typed.
+        if (api.of('PUT', '/regions/4').length === 0) return { body: { ...stored } };
+        return new Promise((resolve) => {
+          held = resolve;
+        });
+      }
+      return undefined;
+    });
+    renderRoutes(routes, '/lookups/regions/4');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'North-East');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(held).toBeDefined());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'cold');
+    held?.({ body: { ...stored } });
+    await waitFor(() => expect(api.of('GET', '/regions/4')).toHaveLength(2));
+    expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('cold');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('North-East');
+    expect(api.of('PUT', '/regions/4')[0]?.body).toMatchObject({ name: 'North-East', description: '' });
+  });
 });

@@ -65,9 +65,14 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
 
   // The params as last set: two changes before the next render (a date range's two ends typed
   // quickly) must build on each other. The router's updater gets the params of the last render,
-  // so the second change would drop the first.
+  // so the second change would drop the first. The router keeps one params object per location,
+  // so a render for another reason (a key typed) does not take `latest` back to an older URL.
   const latest = useRef(params);
-  latest.current = params;
+  const shown = useRef(params);
+  if (shown.current !== params) {
+    shown.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
     (change: Change, replace = false) => {
       setParams(
