@@ -26,6 +26,7 @@ type Result = {
   shed: number;
   otherErrors: number;
   rss: { firstStart: number; idle: number; peak: number; after: number };
+  answered: number;
 };
 
 async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
@@ -54,7 +55,11 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(pid));
     }, 100);
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 60 });
+    // Connections that got at least one answer: one never answered waited for the whole run.
+    const answered = new Set<unknown>();
+    const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 60 }, () => {});
+    run.on('response', (client) => answered.add(client));
+    const result = await new Promise<autocannon.Result>((resolve) => run.on('done', resolve));
     clearInterval(sampler);
     // What stays once the load is gone: after the collector has had time to run.
     await sleep(10_000);
@@ -69,6 +74,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
       shed,
       otherErrors: result.non2xx - shed + result.errors + result.timeouts,
       rss: { firstStart, idle, peak, after },
+      answered: answered.size,
     };
   } catch (error) {
     if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
@@ -83,12 +89,12 @@ function print(results: Result[]) {
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   const rows = [
     `Switchboard fairness bench (PGlite): ${CONNECTIONS} connections, ${DURATION} s, devices list`,
-    `${'admission'.padEnd(10)}${pad('answers', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('max ms', 8)}${pad('503', 7)}${pad('errors', 8)}${pad('p99/p50', 9)}${pad('max/p50', 9)}${pad('RSS idle/peak/after MB', 24)}${pad('first start MB', 16)}`,
+    `${'admission'.padEnd(10)}${pad('answers', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('max ms', 8)}${pad('503', 7)}${pad('errors', 8)}${pad('p99/p50', 9)}${pad('max/p50', 9)}${pad('RSS idle/peak/after MB', 24)}${pad('first start MB', 16)}${pad('answered conns', 16)}`,
   ];
   for (const r of results) {
     const base = Math.max(r.p50, 1);
     rows.push(
-      `${r.label.padEnd(10)}${pad(r.requests, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.max, 8)}${pad(r.shed, 7)}${pad(r.otherErrors, 8)}${pad((r.p99 / base).toFixed(1), 9)}${pad((r.max / base).toFixed(1), 9)}${pad(`${r.rss.idle}/${r.rss.peak}/${r.rss.after}`, 24)}${pad(r.rss.firstStart, 16)}`,
+      `${r.label.padEnd(10)}${pad(r.requests, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.max, 8)}${pad(r.shed, 7)}${pad(r.otherErrors, 8)}${pad((r.p99 / base).toFixed(1), 9)}${pad((r.max / base).toFixed(1), 9)}${pad(`${r.rss.idle}/${r.rss.peak}/${r.rss.after}`, 24)}${pad(r.rss.firstStart, 16)}${pad(`${r.answered}/${CONNECTIONS}`, 16)}`,
     );
   }
   const on = results[0];

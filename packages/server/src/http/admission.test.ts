@@ -19,7 +19,10 @@ describe('AdmissionQueue', () => {
     first?.();
     // Releasing twice frees one place, not two.
     first?.();
-    await Promise.resolve();
+    // The next caller is admitted on the next turn of the event loop, not in the releaser's.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(order).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(order).toEqual([3]);
     second?.();
     const [r3, r4] = await Promise.all(waiting.slice(0, 2));
@@ -29,6 +32,25 @@ describe('AdmissionQueue', () => {
     await Promise.all(waiting);
     expect(order).toEqual([3, 4, 5, 6]);
     expect(queue.stats).toEqual({ running: 2, waiting: 0 });
+  });
+
+  it('starts at most its concurrency of callers in one turn of the event loop', async () => {
+    const queue = new AdmissionQueue({ concurrency: 2, queue: 10, waitMs: 60_000 });
+    const started: number[] = [];
+    // Each caller is done at once, as a request on the embedded database is within its turn.
+    const callers = [1, 2, 3, 4, 5].map((n) =>
+      queue.enter().then((release) => {
+        started.push(n);
+        release?.();
+      }),
+    );
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(started).toEqual([1, 2]);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(started).toEqual([1, 2, 3, 4]);
+    await Promise.all(callers);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('lets no newcomer pass the callers already waiting', async () => {

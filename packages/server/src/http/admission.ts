@@ -17,12 +17,22 @@ type Waiter = { admit: (release: () => void) => void; shed: () => void; timer: N
  * A first-in, first-out gate: at most `concurrency` holders at once; the rest wait in arrival
  * order. A caller is turned away rather than left to starve: at once when `queue` callers already
  * wait, or once it has waited `waitMs`.
+ *
+ * At most `concurrency` callers start in one turn of the event loop; the rest wait for the next.
+ * On the embedded database a request's work runs synchronously in promise callbacks, so without
+ * that bound one turn serves every request its sockets brought in, and a turn lasts as long as
+ * all of them. Node accepts one new connection per turn: with long turns, new connections waited
+ * in the kernel for as long as the load lasted while the connections already open were served
+ * again and again.
  */
 export class AdmissionQueue {
   private running = 0;
   private readonly waiting: Waiter[] = [];
   private head = 0;
   private queued = 0;
+  /** Callers started in this turn of the event loop, and whether the next turn is scheduled. */
+  private startedThisTurn = 0;
+  private turnScheduled = false;
 
   constructor(readonly limits: AdmissionLimits) {}
 
@@ -33,7 +43,7 @@ export class AdmissionQueue {
 
   /** Resolves with the function that frees the place, or null when the caller is turned away. */
   enter(): Promise<(() => void) | null> {
-    if (this.running < this.limits.concurrency && this.queued === 0) return Promise.resolve(this.hold());
+    if (this.queued === 0 && this.canStart()) return Promise.resolve(this.hold());
     if (this.queued >= this.limits.queue) return Promise.resolve(null);
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -48,23 +58,41 @@ export class AdmissionQueue {
       };
       this.queued++;
       this.waiting.push(waiter);
+      this.scheduleTurn();
     });
+  }
+
+  private canStart(): boolean {
+    return this.running < this.limits.concurrency && this.startedThisTurn < this.limits.concurrency;
   }
 
   private hold(): () => void {
     this.running++;
+    this.startedThisTurn++;
+    this.scheduleTurn();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.running--;
-      this.next();
+      this.scheduleTurn();
     };
   }
 
-  /** Gives a free place to the longest-waiting caller still waiting. */
+  /** On the next turn of the event loop: a fresh budget of starts, and free places to waiters. */
+  private scheduleTurn() {
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    setImmediate(() => {
+      this.turnScheduled = false;
+      this.startedThisTurn = 0;
+      this.next();
+    });
+  }
+
+  /** Gives free places to the longest-waiting callers still waiting. */
   private next() {
-    while (this.running < this.limits.concurrency && this.head < this.waiting.length) {
+    while (this.canStart() && this.head < this.waiting.length) {
       const waiter = this.waiting[this.head++];
       if (waiter.done) continue;
       waiter.done = true;
