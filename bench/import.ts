@@ -251,7 +251,13 @@ async function main() {
   writeFile(file);
   try {
     const out: string[] = [];
-    const drivers: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+    // BENCH_IMPORT_DRIVER=postgres (or pglite) measures one driver only.
+    const one = process.env.BENCH_IMPORT_DRIVER as 'pglite' | 'postgres' | undefined;
+    const drivers: ('pglite' | 'postgres')[] = one
+      ? [one]
+      : process.env.DATABASE_URL
+        ? ['postgres', 'pglite']
+        : ['pglite'];
     for (const driver of drivers) {
       const figures = await measure(driver, file);
       // Each driver's figures as soon as they are measured.

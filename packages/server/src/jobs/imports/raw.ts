@@ -16,6 +16,8 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 export type RawTx = {
   query: Query;
   copy(table: string, columns: readonly string[], rows: readonly (readonly (string | null)[])[]): Promise<void>;
+  /** The same from rows already in COPY's text format (`copyLine`). */
+  copyText(table: string, columns: readonly string[], text: string): Promise<void>;
 };
 
 /** A value in COPY's text format: `\N` for null; backslash, tab and line breaks escaped. */
@@ -24,44 +26,34 @@ export function copyText(value: string | null): string {
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
-/** COPY's text format of rows: tab-separated, one a line. */
-const copyLines = (rows: readonly (readonly (string | null)[])[]) =>
-  rows.map((row) => `${row.map(copyText).join('\t')}\n`).join('');
+/** One row in COPY's text format: tab-separated, ending the line. */
+export const copyLine = (row: readonly (string | null)[]) => `${row.map(copyText).join('\t')}\n`;
 
 function pgliteTx(tx: Transaction | PGlite): RawTx {
   const query: Query = async (text, params) => (await tx.query(text, params ?? [])).rows as never;
+  // PGlite takes COPY from a blob in memory: a chunk is small, and it skips binding a parameter per value.
+  const copyText = async (table: string, columns: readonly string[], text: string) => {
+    if (!text) return;
+    await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
+  };
   return {
     query,
-    // PGlite takes COPY from a blob in memory: a chunk is small, and it skips binding a parameter per value.
-    copy: async (table, columns, rows) => {
-      if (!rows.length) return;
-      await tx.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
-        blob: new Blob([copyLines(rows)]),
-      });
-    },
+    copyText,
+    copy: (table, columns, rows) => copyText(table, columns, rows.map(copyLine).join('')),
   };
 }
 
 function pgTx(client: pg.PoolClient): RawTx {
   const query: Query = async (text, params) => (await client.query(text, params ?? [])).rows as never;
+  const copyText = async (table: string, columns: readonly string[], text: string) => {
+    if (!text) return;
+    const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+    await pipeline(Readable.from([text]), stream);
+  };
   return {
     query,
-    copy: async (table, columns, rows) => {
-      if (!rows.length) return;
-      const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
-      async function* lines() {
-        let text = '';
-        for (const row of rows) {
-          text += `${row.map(copyText).join('\t')}\n`;
-          if (text.length > 65_536) {
-            yield text;
-            text = '';
-          }
-        }
-        if (text) yield text;
-      }
-      await pipeline(Readable.from(lines()), stream);
-    },
+    copyText,
+    copy: (table, columns, rows) => copyText(table, columns, rows.map(copyLine).join('')),
   };
 }
 
