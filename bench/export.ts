@@ -18,7 +18,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-export-'));
   let server: Server | null = null;
   try {
-    server = await startServer(PORT, { DATA_DIR: dataDir });
+    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '' });
     let token = await signIn(server.base);
     const list = await api<{ id: number }>(server.base, 'POST', '/api/call_center/list', token, { name: 'bench' });
     const { domainId } = await api<{ domainId: number }>(server.base, 'GET', '/api/userinfo', token);
@@ -36,7 +36,7 @@ async function main() {
     await db.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    server = await startServer(PORT, { DATA_DIR: dataDir });
+    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '' });
     token = await signIn(server.base);
     const url = `${server.base}/api/call_center/list/${list.id}/communication/export.csv`;
     const headers = { authorization: `Bearer ${token}` };

@@ -33,7 +33,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-fair-'));
   let server: Server | null = null;
   try {
-    server = await startServer(PORT, { DATA_DIR: dataDir, ...env });
+    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
     let token = await signIn(server.base);
     for (let i = 1; i <= DEVICES; i++) {
       const n = String(i).padStart(3, '0');
@@ -43,7 +43,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
     // figures come from a restart on the existing folder, as a server runs in service.
     const firstStart = rssMb(server.child.pid as number);
     await stopServer(server);
-    server = await startServer(PORT, { DATA_DIR: dataDir, ...env });
+    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
     token = await signIn(server.base);
     const url = `${server.base}/api/devices?size=10&q=dev*`;
     const headers = { authorization: `Bearer ${token}` };

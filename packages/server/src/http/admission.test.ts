@@ -89,4 +89,23 @@ describe('AdmissionQueue', () => {
     expect(queue.stats.running).toBe(0);
     expect(await queue.enter()).toBeTypeOf('function');
   });
+
+  it('takes a caller whose signal aborts out of the line, and gives its turn to the next', async () => {
+    const queue = new AdmissionQueue({ concurrency: 1, queue: 10, waitMs: 60_000 });
+    const holder = await queue.enter();
+    const gone = new AbortController();
+    const leaving = queue.enter(gone.signal);
+    const next = queue.enter();
+    expect(queue.stats).toEqual({ running: 1, waiting: 2 });
+    gone.abort();
+    expect(await leaving).toBeNull();
+    expect(queue.stats).toEqual({ running: 1, waiting: 1 });
+    holder?.();
+    const release = await next;
+    expect(release).toBeTypeOf('function');
+    expect(queue.stats).toEqual({ running: 1, waiting: 0 });
+    release?.();
+    // A caller already gone is not given a place at all.
+    expect(await queue.enter(gone.signal)).toBeNull();
+  });
 });

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export type AdmissionLimits = { concurrency: number; queue: number; waitMs: number };
 
-type Waiter = { admit: (release: () => void) => void; shed: () => void; timer: NodeJS.Timeout; done: boolean };
+type Waiter = { admit: (release: () => void) => void; timer: NodeJS.Timeout; done: boolean };
 
 /**
  * A first-in, first-out gate: at most `concurrency` holders at once; the rest wait in arrival
@@ -41,21 +41,34 @@ export class AdmissionQueue {
     return { running: this.running, waiting: this.queued };
   }
 
-  /** Resolves with the function that frees the place, or null when the caller is turned away. */
-  enter(): Promise<(() => void) | null> {
+  /**
+   * Resolves with the function that frees the place, or null when the caller is turned away or
+   * `gone` aborts while it waits (the client left: its place in the line goes to the next).
+   */
+  enter(gone?: AbortSignal): Promise<(() => void) | null> {
+    if (gone?.aborted) return Promise.resolve(null);
     if (this.queued === 0 && this.canStart()) return Promise.resolve(this.hold());
     if (this.queued >= this.limits.queue) return Promise.resolve(null);
     return new Promise((resolve) => {
+      const leave = () => {
+        if (waiter.done) return;
+        waiter.done = true;
+        clearTimeout(waiter.timer);
+        this.queued--;
+        resolve(null);
+      };
       const waiter: Waiter = {
         done: false,
-        admit: (release) => resolve(release),
-        shed: () => resolve(null),
+        admit: (release) => {
+          gone?.removeEventListener('abort', leave);
+          resolve(release);
+        },
         timer: setTimeout(() => {
-          waiter.done = true;
-          this.queued--;
-          waiter.shed();
+          gone?.removeEventListener('abort', leave);
+          leave();
         }, this.limits.waitMs),
       };
+      gone?.addEventListener('abort', leave, { once: true });
       this.queued++;
       this.waiting.push(waiter);
       this.scheduleTurn();
@@ -130,12 +143,30 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits)
   const retryAfter = String(Math.max(1, Math.ceil(limits.waitMs / 1000)));
   app.addHook('onRequest', async (request, reply) => {
     if (exempt(request)) return;
-    const release = await queue.enter();
-    if (!release) {
+    // The place is freed when the answer is finished or the client goes away, whichever comes
+    // first, and a client that leaves while waiting leaves the line. Listening from the start
+    // matters: a place given to a client already gone was never freed, and four such places
+    // (the end of one load test) stopped the embedded server for good.
+    const gone = new AbortController();
+    let release: (() => void) | null = null;
+    reply.raw.once('close', () => {
+      gone.abort();
+      release?.();
+    });
+    if (request.raw.destroyed || reply.raw.destroyed) gone.abort();
+    const admitted = await queue.enter(gone.signal);
+    if (gone.signal.aborted) {
+      admitted?.();
+      // Nobody to answer: end the request here.
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
+    if (!admitted) {
       const params = { seconds: retryAfter };
       throw keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
     }
-    reply.raw.once('close', release);
+    release = admitted;
   });
   return queue;
 }

@@ -93,4 +93,26 @@ describe.each(drivers())('admission queue on %s', (driver) => {
     await release();
     expect((await holder).status).toBe(200);
   });
+
+  it('lets a client that leaves while waiting leave the line, and loses no place to it', async () => {
+    const release = await block();
+    const holder = get('/api/devices');
+    await until(() => stats()?.running === 1);
+    const leaving = new AbortController();
+    const left = fetch(`${s.url}/api/devices`, {
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      signal: leaving.signal,
+    }).catch((error: Error) => error.name);
+    await until(() => stats()?.waiting === 1);
+    leaving.abort();
+    expect(await left).toBe('AbortError');
+    // The place frees well before the longest wait would have turned the leaver away.
+    await new Promise((r) => setTimeout(r, 100));
+    await release();
+    expect((await holder).status).toBe(200);
+    await until(() => stats()?.waiting === 0 && stats()?.running === 0);
+    // The place of the client that left is free: the next request is served at once.
+    expect((await get('/api/devices')).status).toBe(200);
+    expect(stats()).toEqual({ running: 0, waiting: 0 });
+  });
 });
