@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { ScopeEntry } from '@switchboard/model';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Principal } from '../packages/server/src/http/principal.js';
+import { ensureBuilt, serverArgs } from './server-process.js';
 import { usersListSql } from './users-sql.js';
 
 /**
@@ -14,7 +15,6 @@ import { usersListSql } from './users-sql.js';
  * route running the same SQL, on PGlite and (with DATABASE_URL) PostgreSQL; then the cold start.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const USERS = 200;
@@ -70,8 +70,11 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
+/** How the built server is started: as `npm start` does (set once built). */
+let serverArgv: string[] = [];
+
 function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnLogged(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  return spawnLogged(process.execPath, serverArgv, {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     ADMIN_PASSWORD,
@@ -256,10 +259,8 @@ function print(runs: Run[]) {
 }
 
 async function main() {
-  const { ensureServerBuilt } = (await import(pathToFileURL(path.join(root, 'packages/server/build.mjs')).href)) as {
-    ensureServerBuilt: () => Promise<void>;
-  };
-  await ensureServerBuilt();
+  await ensureBuilt();
+  serverArgv = await serverArgs();
   process.stdout.write(`Switchboard bench: ${CONNECTIONS} connections, ${DURATION} s per route, ${USERS} users\n`);
   const runs: Run[] = [];
   runs.push(await benchDriver('pglite', null));

@@ -15,17 +15,22 @@ process.on('exit', () => {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Build = { ensureServerBuilt: () => Promise<void>; SERVER_NODE_FLAGS: string[] };
+const build = () => import(pathToFileURL(path.join(root, 'packages/server/build.mjs')).href) as Promise<Build>;
+
 export async function ensureBuilt() {
-  const { ensureServerBuilt } = (await import(pathToFileURL(path.join(root, 'packages/server/build.mjs')).href)) as {
-    ensureServerBuilt: () => Promise<void>;
-  };
-  await ensureServerBuilt();
+  await (await build()).ensureServerBuilt();
+}
+
+/** The arguments that start the built server as `npm start` does. */
+export async function serverArgs(): Promise<string[]> {
+  return [...(await build()).SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')];
 }
 
 export type Server = { child: ChildProcess; base: string; output: () => string };
 
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium.js';
+import { serverArgs } from './server-process.js';
 
 /**
  * Console figures (issue 3, item 10):
@@ -103,12 +104,14 @@ async function clickToList(): Promise<{ cold: number; settled: number; median: n
   if (!fs.existsSync(path.join(root, 'packages/server/dist/main.js')))
     run('npm', ['run', 'build', '-w', 'packages/server']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-web-'));
-  const server = spawn('node', [path.join(root, 'packages/server/dist/main.js')], {
+  const server = spawn('node', await serverArgs(), {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The embedded database, even when DATABASE_URL is set for the other benches.
+      DATABASE_URL: '',
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,

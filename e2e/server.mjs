@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +16,7 @@ if (process.env.E2E_NO_BUILD !== '1') {
 // The chat gateways' provider (Graph API and its dialog) is a local stand-in during browser tests.
 const graph = await startGraphStandin(0);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
-const server = spawn('node', [path.join(root, 'packages/server/dist/main.js')], {
+const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -9,6 +9,13 @@ const entries = ['src/main.ts', 'src/cli.ts'];
 /** Sources whose change makes the bundle stale. */
 const sourceDirs = [path.join(root, 'src'), path.join(root, '../model/src')];
 
+/**
+ * Node flags the server runs with (`npm start`, the browser tests and the benches): a young heap
+ * of at most 4 MB a semi-space. With Node's default (16 MB) the young heap alone grew the server
+ * by about 95 MB during the first export of a million rows; with 4 MB by 20, at the same speed.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** Our own model is bundled in from source; every other package stays an import from node_modules. */
 const externalPackages = {
   name: 'external-packages',
