@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessClass, Permission, Right } from './access.js';
+import type { Area } from './areas.js';
 import type { LoggableObject } from './constants.js';
 import { registerNoun } from './errors.js';
 import { checkFilters, type ListFilter } from './filters.js';
@@ -7,16 +8,7 @@ import type { ImportSpec } from './imports.js';
 import { messages } from './messages.js';
 import { fieldErrors } from './validation.js';
 
-export const AREAS = [
-  'directory',
-  'routing',
-  'lookups',
-  'contact-center',
-  'integrations',
-  'permissions',
-  'system',
-] as const;
-export type Area = (typeof AREAS)[number];
+export { AREAS, type Area } from './areas.js';
 
 /** How the list screen shows a column. */
 /**

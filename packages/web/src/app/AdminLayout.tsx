@@ -8,10 +8,10 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AREA_ICONS } from './area-icons';
 import { HeaderControls } from './HeaderControls';
 import { preloadScreens } from './lazy';
-import { visibleNavigation } from './nav';
+import { navEntryOf, visibleNavigation } from './nav';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { useSession } from './session';
-import { navEntryOf, useDocumentTitle } from './title';
+import { useDocumentTitle } from './title';
 
 /** Where the sidebar keeps the sections the user folded, so they stay folded after a reload. */
 export const COLLAPSED_KEY = 'switchboard-nav-collapsed';

@@ -15,3 +15,13 @@ export function visibleNavigation(user: UserInfo | null): typeof NAVIGATION {
     entries: section.entries.filter((entry) => entryVisible(user, entry)),
   })).filter((section) => section.entries.length > 0);
 }
+
+/** The navigation entry a path belongs to: the entry itself or any screen below it (its editors). */
+export function navEntryOf(pathname: string) {
+  let found: (typeof NAVIGATION)[number]['entries'][number] | null = null;
+  for (const entry of NAVIGATION.flatMap((s) => s.entries)) {
+    const inside = pathname === entry.route || pathname.startsWith(`${entry.route}/`);
+    if (inside && (!found || entry.route.length > found.route.length)) found = entry;
+  }
+  return found;
+}

@@ -1,6 +1,8 @@
-import { NAVIGATION } from '@switchboard/model';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// The sign-in page names its tab through here: nothing here may import the navigation, which
+// brings every resource's definition into the first load of /auth.
 
 /**
  * The browser tab names the screen first, then the product ("Devices · Switchboard"). Undefined
@@ -12,14 +14,4 @@ export function useDocumentTitle(screen: string | undefined) {
   useEffect(() => {
     if (screen !== undefined) document.title = `${screen} · ${product}`;
   }, [screen, product]);
-}
-
-/** The navigation entry a path belongs to: the entry itself or any screen below it (its editors). */
-export function navEntryOf(pathname: string) {
-  let found: (typeof NAVIGATION)[number]['entries'][number] | null = null;
-  for (const entry of NAVIGATION.flatMap((s) => s.entries)) {
-    const inside = pathname === entry.route || pathname.startsWith(`${entry.route}/`);
-    if (inside && (!found || entry.route.length > found.route.length)) found = entry;
-  }
-  return found;
 }

@@ -1,17 +1,21 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../app/api';
 import { type Enrolment, signIn, signInWithCode, startSignInEnrolment } from '../app/auth';
+import { ScreenLoader } from '../app/LoadFailure';
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
 import { useDocumentTitle } from '../app/title';
 import { translateFailure, translateMessage } from '../kit/messages';
 import { CodeStep } from './two-factor/CodeStep';
-import { EnrolmentStep } from './two-factor/EnrolmentStep';
-import { RecoveryCodes } from './two-factor/RecoveryCodes';
+
+// The set-up steps (QR code, recovery codes) load only when a role requires the set-up at sign-in,
+// which keeps them out of the first load of this page.
+const EnrolmentStep = lazy(() => import('./two-factor/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })));
+const RecoveryCodes = lazy(() => import('./two-factor/RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })));
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'domain', string>>;
 /** After the password: the code, a set-up a role requires, then the recovery codes of that set-up. */
@@ -123,17 +127,21 @@ export function SignInPage() {
         )}
         {step.kind === 'enrol' && (
           <SecondStepFrame hint={t('twoFactor.requiredByRole')}>
-            <EnrolmentStep
-              enrolment={step.enrolment}
-              busy={busy}
-              error={codeError}
-              onConfirm={(code) => submitCode(step.challenge, code)}
-            />
+            <Suspense fallback={<ScreenLoader />}>
+              <EnrolmentStep
+                enrolment={step.enrolment}
+                busy={busy}
+                error={codeError}
+                onConfirm={(code) => submitCode(step.challenge, code)}
+              />
+            </Suspense>
           </SecondStepFrame>
         )}
         {step.kind === 'codes' && (
           <SecondStepFrame>
-            <RecoveryCodes codes={step.codes} onDone={enter} />
+            <Suspense fallback={<ScreenLoader />}>
+              <RecoveryCodes codes={step.codes} onDone={enter} />
+            </Suspense>
           </SecondStepFrame>
         )}
         {step.kind === 'password' && (
