@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import type { Guard } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
-import { EXPORT_PAGE_SIZE, exportRows, sendCsv } from './export.js';
+import { exportRows, sendCsv } from './export.js';
 import { filterConditions, filterDocs } from './filters.js';
 import {
   doc,
@@ -143,9 +143,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const query = request.query as Record<string, unknown>;
             const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
             if (isQueryError(lq)) throw queryError(def.name, lq);
-            const { ctx } = request.server;
-            const pageSize = EXPORT_PAGE_SIZE[ctx.config.databaseUrl ? 'postgres' : 'pglite'];
-            const rows = exportRows(ctx.db, c, request.principal!, lq, scopeOf(parent, query), exported, pageSize);
+            const rows = exportRows(request.server.ctx.db, c, request.principal!, lq, scopeOf(parent, query), exported);
             return sendCsv(reply, `${def.name}.csv`, exported, rows);
           },
         });

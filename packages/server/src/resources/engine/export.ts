@@ -12,14 +12,13 @@ import { viewText } from './refs.js';
 import { ident, runStatement, Statement } from './sql.js';
 
 /**
- * Rows one export query reads, by driver. Each page is a short statement of its own, so on PGlite
- * (one statement at a time) other requests run between pages. On PostgreSQL pages are small: a
- * page's rows live while they are written out, and rows that outlive a young-heap collection
- * leave garbage in the old heap; with pages of 1,000 the server grew by 115 MB during an export
- * of a million rows, with 200 by under 40 MB (`npm run import -w bench`). A PGlite query costs
- * more per statement, and PGlite's own memory dwarfs that.
+ * Rows one export query reads. Each page is a short statement of its own, so on PGlite (one
+ * statement at a time) other requests run between pages. Pages are small: a page's rows live while
+ * they are written out, and rows that outlive a young-heap collection leave garbage in the old
+ * heap. A million-row export grew the server by 104 to 115 MB with pages of 1,000 rows, by under
+ * 60 MB with 200, for about a fifth more time (`npm run bench -w bench`, export and import parts).
  */
-export const EXPORT_PAGE_SIZE = { postgres: 200, pglite: 1000 } as const;
+export const EXPORT_PAGE_SIZE = 200;
 
 type Keyed = Record<string, unknown> & { __key: string | null; __id: number };
 
@@ -52,7 +51,6 @@ export async function* exportRows(
   lq: ListQuery,
   extra: SQL[],
   fields: readonly string[],
-  pageSize: number,
 ): AsyncGenerator<Record<string, unknown>> {
   const sort = lq.sort ?? c.defaultSort;
   const col = viewText(c.sortCols.get(sort.field) as string, principal);
@@ -69,11 +67,11 @@ export async function* exportRows(
     const st = new Statement();
     let text = listSelect(c, principal, lq, extra, st, head);
     if (last) text += ` and ${after(col, sort.desc, last, st, notNull)}`;
-    text += ` order by ${col}${dir}, t.id${dir} limit ${st.param(pageSize)}`;
+    text += ` order by ${col}${dir}, t.id${dir} limit ${st.param(EXPORT_PAGE_SIZE)}`;
     st.text = text;
     const rows = await runStatement<Keyed>(db, st);
     for (const row of rows) yield row;
-    if (rows.length < pageSize) return;
+    if (rows.length < EXPORT_PAGE_SIZE) return;
     last = rows[rows.length - 1];
   }
 }
