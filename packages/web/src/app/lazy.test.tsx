@@ -27,8 +27,21 @@ describe('lazyScreen', () => {
     expect(loader).toHaveBeenCalledTimes(2);
   });
 
+  it('gives a lazily loaded part of a screen its props', async () => {
+    function Greeting({ name }: { name: string }) {
+      return <p>hello {name}</p>;
+    }
+    const Part = lazyScreen(() => Promise.resolve({ default: Greeting }));
+    render(
+      <Providers>
+        <Part name="Ada" />
+      </Providers>,
+    );
+    expect(await screen.findByText('hello Ada')).toBeInTheDocument();
+  });
+
   it('gives up on an import that does not arrive in time', async () => {
-    const Screen = lazyScreen(() => new Promise(() => {}), 20);
+    const Screen = lazyScreen(() => new Promise<never>(() => {}), 20);
     render(
       <Providers>
         <Screen />

@@ -2,8 +2,8 @@ import { LAZY_LOAD_TIMEOUT_MS } from '@switchboard/model';
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { FailureNotice, ScreenLoader } from './LoadFailure';
 
-type Module = { default: ComponentType };
-type Loader = () => Promise<Module>;
+/** A module whose default export is a component taking props `P` (a screen takes none). */
+type Module<P extends object = object> = { default: ComponentType<P> };
 
 /** Rejects when the chunk does not arrive in time, so a stalled network shows the retry. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -23,7 +23,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** One screen's module: loaded once, shared by the preload and the screen, forgotten on failure. */
-type Slot = { load: () => Promise<Module>; loaded: ComponentType | null; timeoutMs: number };
+type Slot = { load: () => Promise<Module>; loaded: ComponentType<object> | null; timeoutMs: number };
 
 /** Loads of screens not asked for yet; the admin layout warms them when the browser is idle. */
 const notLoaded = new Set<Slot>();
@@ -41,7 +41,7 @@ export async function preloadScreens(): Promise<void> {
  * React.lazy and Suspense because React holds back the reveal of suspended content (about
  * 300 ms), which every first visit of a screen would pay.
  */
-function LazyHost({ slot }: { slot: Slot }) {
+function LazyHost({ slot, props }: { slot: Slot; props: object }) {
   // The module lives in the slot; this state only re-renders once it has arrived.
   const [, setArrived] = useState(false);
   const [error, setError] = useState<Error | null>(null);
@@ -72,11 +72,17 @@ function LazyHost({ slot }: { slot: Slot }) {
     );
   const Screen = slot.loaded;
   if (!Screen) return <ScreenLoader />;
-  return <Screen />;
+  return <Screen {...props} />;
 }
 
-/** A lazily loaded screen with a load time-out (spec: 120000 ms) and a retry on failure. */
-export function lazyScreen(loader: Loader, timeoutMs: number = LAZY_LOAD_TIMEOUT_MS): ComponentType {
+/**
+ * A lazily loaded screen (or part of one, with its props) with a load time-out (spec: 120000 ms)
+ * and a retry on failure.
+ */
+export function lazyScreen<P extends object = object>(
+  loader: () => Promise<Module<P>>,
+  timeoutMs: number = LAZY_LOAD_TIMEOUT_MS,
+): ComponentType<P> {
   let loading: Promise<Module> | null = null;
   const slot: Slot = {
     loaded: null,
@@ -85,8 +91,8 @@ export function lazyScreen(loader: Loader, timeoutMs: number = LAZY_LOAD_TIMEOUT
       notLoaded.delete(slot);
       loading ??= loader().then(
         (module) => {
-          slot.loaded = module.default;
-          return module;
+          slot.loaded = module.default as ComponentType<object>;
+          return module as Module;
         },
         (error: unknown) => {
           loading = null;
@@ -97,5 +103,5 @@ export function lazyScreen(loader: Loader, timeoutMs: number = LAZY_LOAD_TIMEOUT
     },
   };
   notLoaded.add(slot);
-  return () => createElement(LazyHost, { slot });
+  return (props: P) => createElement(LazyHost, { slot, props });
 }

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../app/api';
 import { type Enrolment, signIn, signInWithCode, startSignInEnrolment } from '../app/auth';
-import { ScreenLoader } from '../app/LoadFailure';
+import { lazyScreen } from '../app/lazy';
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
 import { useDocumentTitle } from '../app/title';
@@ -14,8 +14,12 @@ import { CodeStep } from './two-factor/CodeStep';
 
 // The set-up steps (QR code, recovery codes) load only when a role requires the set-up at sign-in,
 // which keeps them out of the first load of this page.
-const EnrolmentStep = lazy(() => import('./two-factor/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })));
-const RecoveryCodes = lazy(() => import('./two-factor/RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })));
+const EnrolmentStep = lazyScreen(() =>
+  import('./two-factor/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })),
+);
+const RecoveryCodes = lazyScreen(() =>
+  import('./two-factor/RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })),
+);
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'domain', string>>;
 /** After the password: the code, a set-up a role requires, then the recovery codes of that set-up. */
@@ -127,21 +131,17 @@ export function SignInPage() {
         )}
         {step.kind === 'enrol' && (
           <SecondStepFrame hint={t('twoFactor.requiredByRole')}>
-            <Suspense fallback={<ScreenLoader />}>
-              <EnrolmentStep
-                enrolment={step.enrolment}
-                busy={busy}
-                error={codeError}
-                onConfirm={(code) => submitCode(step.challenge, code)}
-              />
-            </Suspense>
+            <EnrolmentStep
+              enrolment={step.enrolment}
+              busy={busy}
+              error={codeError}
+              onConfirm={(code) => submitCode(step.challenge, code)}
+            />
           </SecondStepFrame>
         )}
         {step.kind === 'codes' && (
           <SecondStepFrame>
-            <Suspense fallback={<ScreenLoader />}>
-              <RecoveryCodes codes={step.codes} onDone={enter} />
-            </Suspense>
+            <RecoveryCodes codes={step.codes} onDone={enter} />
           </SecondStepFrame>
         )}
         {step.kind === 'password' && (
