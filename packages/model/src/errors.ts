@@ -61,6 +61,14 @@ export const errorTexts = {
   flowTypeInUse:
     'This flow is used by {{names}} (outbound routes, chat routes or chat gateways): its type cannot change.',
   flowVersionNotFound: 'No such version of this flow.',
+  teamInUse: 'This team has agents: {{names}}. Move them to another team first.',
+  skillInUse: 'Agents hold this skill: {{names}}. Remove it from them first.',
+  selfSupervisor: 'An agent cannot be its own supervisor.',
+  notSupervisor: 'The agent {{name}} is not a supervisor.',
+  pauseCauseNotAllowed: 'The pause cause {{name}} may not be set by {{who}}.',
+  // Agent status events
+  agentUnnamed: 'Name the agent by its id or its username.',
+  agentNotFound: 'No agent {{agent}} in this domain.',
   patternsSlow: 'The patterns took longer than {{ms}} ms to test. Simplify the slow patterns.',
   // Telephony events
   gatewayUnnamed: 'Name the SIP gateway by its id or name.',
@@ -140,6 +148,9 @@ const nouns: Record<string, string> = {
   queues: 'queue',
   agents: 'agent',
   teams: 'team',
+  agentSkills: 'agent skill',
+  skillAgents: 'agent skill',
+  agentStates: 'agent state',
   chats: 'chat',
 };
 

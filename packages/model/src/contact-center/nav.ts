@@ -1,14 +1,16 @@
-import type { NavSection } from '../nav-entry.js';
+import { type NavSection, navOf } from '../nav-entry.js';
+import { agents } from './agents.js';
+import { teams } from './teams.js';
 
 /**
- * Screens of the spec not defined yet: each entry says so inside the console. Defining the
- * resource replaces its entry here with `navOf(definition, key)`.
+ * The area's navigation, in the spec's order. Screens not defined yet say so inside the console;
+ * defining the resource replaces its entry here with `navOf(definition, key)`.
  */
 export const contactCenterNav: NavSection = {
   area: 'contact-center',
   entries: [
-    { key: 'agents', route: '/contact-center/agents', cls: 'cc_agent' },
-    { key: 'teams', route: '/contact-center/teams', cls: 'cc_team' },
+    navOf(agents, 'agents'),
+    navOf(teams, 'teams'),
     { key: 'resources', route: '/contact-center/resources', cls: 'cc_resource' },
     { key: 'resourceGroups', route: '/contact-center/resource-groups', cls: 'cc_resource_group' },
     { key: 'queues', route: '/contact-center/queues', cls: 'cc_queue' },

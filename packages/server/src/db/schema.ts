@@ -188,6 +188,7 @@ export const loginCounters = pgTable('login_counters', {
   lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
 });
 
+export * from './schema-agents.js';
 export * from './schema-calendars.js';
 export * from './schema-chatplan.js';
 // Each area's tables live in their own file; drizzle-kit and the Db type see them through here.

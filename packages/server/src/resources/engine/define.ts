@@ -115,7 +115,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         schema: doc(tag, `List ${def.name}`, {
           params,
           querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
-          response: { 200: listAnswerDoc(item) },
+          response: {
+            200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
+          },
         }),
         ...routeCompilers,
         handler: async (request) => {
@@ -123,7 +125,10 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
-          return listItems(request.server.ctx.db, c, request.principal!, lq, scopeOf(parent, query));
+          const db = request.server.ctx.db;
+          const answer = await listItems(db, c, request.principal!, lq, scopeOf(parent, query));
+          if (!binding.listAggs) return answer;
+          return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal!) };
         },
       });
 

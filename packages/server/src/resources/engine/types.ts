@@ -103,6 +103,14 @@ export type ResourceBinding = {
    * conditions over the row alias `t`, or a field error.
    */
   listFilters?: (query: Record<string, unknown>) => SQL[] | { field: string; message: string };
+  /**
+   * Aggregates a list answers beside its items (`aggs`), over every record under the parent
+   * (not only the page): `doc` is their schema, `read` computes them.
+   */
+  listAggs?: {
+    doc: z.ZodObject;
+    read: (db: Db, parentId: number | null, principal: Principal) => Promise<Record<string, unknown>>;
+  };
   /** The query parameters `listFilters` reads, for the OpenAPI document. */
   filtersDoc?: z.ZodObject;
   /** After a delete commits, with the deleted items (remove their files from disk, say). */

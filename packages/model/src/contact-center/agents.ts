@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { users } from '../directory/users.js';
+import { media } from '../lookups/media.js';
+import { regions } from '../lookups/regions.js';
+import { skills } from '../lookups/skills.js';
+import { messages } from '../messages.js';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { int, oneOf, optionalText, recordId, refInput, refOutput } from '../validation.js';
+
+/** Agent statuses (spec part 2 section 3); breakOut is a forced pause. */
+export const AGENT_STATUSES = ['online', 'offline', 'pause', 'breakOut'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/** Statuses an administrator or a supervisor may set from the console (a break out is the system's). */
+export const AGENT_SET_STATUSES = ['online', 'offline', 'pause'] as const;
+
+/** Defaults of a new agent (spec part 2 section 3). */
+export const AGENT_DEFAULTS = { progressiveCount: 1, chatCount: 1 } as const;
+
+/** Agent skill capacity: 10 by default, 0 to 100 (REFERENCE "Required fields per form"). */
+export const AGENT_SKILL_CAPACITY = { default: 10, min: 0, max: 100 } as const;
+
+/** Past this many seconds a status duration shows as ">24:00:00" (spec part 2 section 3). */
+export const STATUS_DURATION_CAP = 86_400;
+
+/** A status duration in seconds as HH:MM:SS, or ">24:00:00" when over a day. */
+export function formatStatusDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '00:00:00';
+  if (seconds > STATUS_DURATION_CAP) return '>24:00:00';
+  const s = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** A reference the form must hold: missing says "required", not "expected an object". */
+const requiredRef = () => z.object({ id: recordId() }, { error: messages.required });
+
+/**
+ * Agent (spec part 2 section 3). Its name is its user's; the user must not be an agent yet
+ * (`AGENT_USERS_PATH` lists the candidates). The team is required on every write; a team's
+ * members tab may clear it (the agent then has none until it is given one again). Status is
+ * changed by the telephony side (`agent.status` events) or by `agentStatusPath`, not by a save.
+ */
+export const agents = defineResource({
+  name: 'agents',
+  noun: 'agent',
+  path: '/call_center/agents',
+  objClass: 'cc_agent',
+  area: 'contact-center',
+  route: '/contact-center/agents',
+  input: z.object({
+    user: requiredRef(),
+    team: requiredRef(),
+    supervisor: z.array(refInput()).default([]),
+    auditor: z.array(refInput()).default([]),
+    region: refInput().nullable().default(null),
+    progressiveCount: int({ min: 1, max: 100 }).default(AGENT_DEFAULTS.progressiveCount),
+    chatCount: int({ min: 0, max: 100 }).default(AGENT_DEFAULTS.chatCount),
+    isSupervisor: z.boolean().default(false),
+    description: optionalText(),
+    greetingMedia: refInput().nullable().default(null),
+  }),
+  item: z.object({
+    id: z.number(),
+    user: refOutput(),
+    name: z.string(),
+    team: refOutput().nullable(),
+    supervisor: z.array(refOutput()),
+    auditor: z.array(refOutput()),
+    region: refOutput().nullable(),
+    progressiveCount: z.number(),
+    chatCount: z.number(),
+    isSupervisor: z.boolean(),
+    description: z.string(),
+    greetingMedia: refOutput().nullable(),
+    status: z.enum(AGENT_STATUSES),
+    /** The pause cause of a pause, else empty. */
+    statusPayload: z.string(),
+    /** Seconds in the current status. */
+    statusDuration: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  fields: [
+    'id',
+    'user',
+    'name',
+    'team',
+    'supervisor',
+    'auditor',
+    'region',
+    'progressiveCount',
+    'chatCount',
+    'isSupervisor',
+    'description',
+    'greetingMedia',
+    'status',
+    'statusPayload',
+    'statusDuration',
+    'createdAt',
+    'updatedAt',
+  ],
+  listFields: ['id', 'name', 'user', 'team', 'supervisor', 'isSupervisor', 'status', 'statusPayload', 'statusDuration'],
+  search: ['name'],
+  sort: ['id', 'name', 'status', 'progressiveCount', 'chatCount', 'description'],
+  defaultSort: '+name',
+  filters: [{ kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' }],
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'status', sort: 'status' },
+    { field: 'team', kind: 'ref' },
+    { field: 'supervisor', kind: 'tags' },
+  ],
+  recordAcl: true,
+  logObject: 'agents',
+  refs: {
+    supervisor: ref((): ResourceDef => agents, { many: true, filter: { isSupervisor: 'true' } }),
+    auditor: ref((): ResourceDef => users, { many: true }),
+    region: ref((): ResourceDef => regions),
+    greetingMedia: ref((): ResourceDef => media),
+  },
+  ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'user', kind: 'ref', path: '/call_center/lookups/agents/users', required: true },
+      { field: 'team', kind: 'ref', path: '/call_center/teams', required: true },
+      { field: 'supervisor', kind: 'ref' },
+      { field: 'auditor', kind: 'ref' },
+      { field: 'region', kind: 'ref' },
+      { field: 'progressiveCount', kind: 'number', min: 1, max: 100, required: true },
+      { field: 'chatCount', kind: 'number', min: 0, max: 100, required: true },
+      { field: 'isSupervisor', kind: 'switch' },
+      { field: 'greetingMedia', kind: 'ref' },
+      { field: 'description', kind: 'textarea' },
+    ],
+  },
+});
+
+/** Users of the domain who are not agents yet: the choices of a new agent's user (`q` searches). */
+export const AGENT_USERS_PATH = '/call_center/lookups/agents/users';
+
+/** Sets an agent's status from the console: `PUT` `{status, pauseCause?}` (a pause cause's id). */
+export const agentStatusPath = (agentId: number | string) => `/call_center/agents/${agentId}/status`;
+export const agentStatusInput = z.object({
+  status: oneOf(AGENT_SET_STATUSES),
+  pauseCause: refInput().nullable().default(null),
+});
+
+/** Subordinates of a supervisor agent: `PUT` / `DELETE` `.../subordinates/{agentId}` adds or removes one. */
+export const agentSubordinatesPath = (agentId: number | string) => `/call_center/agents/${agentId}/subordinates`;
+
+const skillFields = {
+  capacity: int({ min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max }).default(AGENT_SKILL_CAPACITY.default),
+  enabled: z.boolean().default(true),
+};
+
+/** Aggregates an agent skills list answers beside its items. */
+export const agentSkillAggs = z.object({
+  total: z.number(),
+  enabled: z.number(),
+  minCapacity: z.number().nullable(),
+  maxCapacity: z.number().nullable(),
+});
+
+/** The path of one agent's skills. */
+export const agentSkillsPath = (agentId: number | string) => `/call_center/agents/${agentId}/skills`;
+
+/**
+ * A skill of an agent (spec: agent, skill, team, capacity 10 by default, enabled), under the
+ * agent; the agent's class and record rights govern it. `team` is the agent's, read-only.
+ */
+export const agentSkills = defineResource({
+  name: 'agentSkills',
+  noun: 'agent skill',
+  path: agentSkillsPath(':agentId'),
+  objClass: 'cc_agent',
+  area: 'contact-center',
+  route: '/contact-center/agents',
+  input: z.object({ skill: requiredRef(), ...skillFields }),
+  item: z.object({
+    id: z.number(),
+    agentId: z.number(),
+    skill: refOutput(),
+    team: refOutput().nullable(),
+    capacity: z.number(),
+    enabled: z.boolean(),
+  }),
+  fields: ['id', 'agentId', 'skill', 'team', 'capacity', 'enabled'],
+  listFields: ['id', 'agentId', 'skill', 'team', 'capacity', 'enabled'],
+  search: ['skillName'],
+  sort: ['id', 'skill', 'capacity', 'enabled'],
+  defaultSort: '+skill',
+  columns: [
+    { field: 'skill', kind: 'ref', sort: 'skill' },
+    { field: 'capacity', sort: 'capacity' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
+  ],
+  recordAcl: false,
+  refs: { skill: ref((): ResourceDef => skills) },
+  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  parent: { resource: agents, param: 'agentId', field: 'agentId', rights: 'parent' },
+  form: {
+    fields: [
+      { field: 'skill', kind: 'ref', required: true },
+      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
+});
+
+/** The path of the agents holding one skill. */
+export const skillAgentsPath = (skillId: number | string) => `/call_center/skills/${skillId}/agents`;
+
+/**
+ * The agents holding a skill (`/call_center/skills/{id}/agents`): the same records as agent
+ * skills, seen from the skill. Skills give every user full rights, so adding an agent here also
+ * needs the edit right on agents (checked by the server).
+ */
+export const skillAgents = defineResource({
+  name: 'skillAgents',
+  noun: 'agent skill',
+  path: skillAgentsPath(':skillId'),
+  objClass: null,
+  area: 'lookups',
+  route: '/lookups/skills',
+  input: z.object({ agent: requiredRef(), ...skillFields }),
+  item: z.object({
+    id: z.number(),
+    skillId: z.number(),
+    agent: refOutput(),
+    team: refOutput().nullable(),
+    capacity: z.number(),
+    enabled: z.boolean(),
+  }),
+  fields: ['id', 'skillId', 'agent', 'team', 'capacity', 'enabled'],
+  listFields: ['id', 'skillId', 'agent', 'team', 'capacity', 'enabled'],
+  search: ['agentName'],
+  sort: ['id', 'agent', 'capacity', 'enabled'],
+  defaultSort: '+agent',
+  columns: [
+    { field: 'agent', kind: 'ref', sort: 'agent' },
+    { field: 'team', kind: 'ref' },
+    { field: 'capacity', sort: 'capacity' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
+  ],
+  recordAcl: false,
+  refs: { agent: ref((): ResourceDef => agents) },
+  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  parent: { resource: skills, param: 'skillId', field: 'skillId', rights: 'parent' },
+  form: {
+    fields: [
+      { field: 'agent', kind: 'ref', required: true },
+      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
+});
+
+/** The path of one agent's state history. */
+export const agentStatesPath = (agentId: number | string) => `/call_center/agents/${agentId}/states/history`;
+
+/**
+ * An agent's state history (spec: joined_at, from, to, duration, channel, payload): one entry per
+ * status change, written by the server; `duration` (seconds) is set when the next change closes
+ * it. Read-only, under the agent's read right, newest first; `from`/`to` (epoch ms) filter joinedAt.
+ */
+export const agentStates = defineResource({
+  name: 'agentStates',
+  path: agentStatesPath(':agentId'),
+  objClass: 'cc_agent',
+  area: 'contact-center',
+  route: '/contact-center/agents',
+  input: z.object({}),
+  item: z.object({
+    id: z.number(),
+    agentId: z.number(),
+    joinedAt: z.string(),
+    from: z.string(),
+    to: z.string(),
+    duration: z.number().nullable(),
+    channel: z.string(),
+    payload: z.string(),
+  }),
+  fields: ['id', 'agentId', 'joinedAt', 'from', 'to', 'duration', 'channel', 'payload'],
+  listFields: ['id', 'agentId', 'joinedAt', 'from', 'to', 'duration', 'channel', 'payload'],
+  search: ['payload'],
+  sort: ['id', 'joinedAt', 'duration'],
+  defaultSort: '-joinedAt',
+  filters: [{ kind: 'dateRange', key: 'joinedAt', from: 'from', to: 'to' }],
+  columns: [
+    { field: 'joinedAt', kind: 'date', sort: 'joinedAt' },
+    { field: 'from' },
+    { field: 'to' },
+    { field: 'duration', sort: 'duration' },
+    { field: 'channel' },
+    { field: 'payload' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: agents, param: 'agentId', field: 'agentId', rights: 'parent' },
+});

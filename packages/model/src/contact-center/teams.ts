@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
+import { agents } from './agents.js';
+
+/** Distribution strategies of a team (spec part 2 section 3). */
+export const TEAM_STRATEGIES = [
+  'random',
+  'fewestCalls',
+  'leastTalkTime',
+  'topDown',
+  'roundRobin',
+  'roundRobinBucket',
+  'longestIdleAgent',
+  'skillCapacity',
+] as const;
+export type TeamStrategy = (typeof TEAM_STRATEGIES)[number];
+
+/**
+ * Team timer defaults (spec part 2 sections 3 and 9). The spec shows none for busyDelayTime and
+ * rejectDelayTime: Switchboard starts them at 0 (no delay).
+ */
+export const TEAM_DEFAULTS = {
+  strategy: 'random',
+  maxNoAnswer: 3,
+  wrapUpTime: 15,
+  noAnswerDelayTime: 30,
+  callTimeout: 60,
+  inviteChatTimeout: 30,
+  busyDelayTime: 0,
+  rejectDelayTime: 0,
+} as const;
+
+const seconds = () => int({ min: 0 });
+
+/**
+ * Team (spec part 2 section 3): timers, a distribution strategy and its admins (supervisor
+ * agents). Its members are the agents whose team it is (`teamMembersPath`).
+ */
+export const teams = defineResource({
+  name: 'teams',
+  noun: 'team',
+  path: '/call_center/teams',
+  objClass: 'cc_team',
+  area: 'contact-center',
+  route: '/contact-center/teams',
+  input: z.object({
+    name: required(),
+    description: optionalText(),
+    strategy: oneOf(TEAM_STRATEGIES).default(TEAM_DEFAULTS.strategy),
+    admin: z.array(refInput()).default([]),
+    maxNoAnswer: seconds().default(TEAM_DEFAULTS.maxNoAnswer),
+    wrapUpTime: seconds().default(TEAM_DEFAULTS.wrapUpTime),
+    noAnswerDelayTime: seconds().default(TEAM_DEFAULTS.noAnswerDelayTime),
+    callTimeout: seconds().default(TEAM_DEFAULTS.callTimeout),
+    inviteChatTimeout: seconds().default(TEAM_DEFAULTS.inviteChatTimeout),
+    busyDelayTime: seconds().default(TEAM_DEFAULTS.busyDelayTime),
+    rejectDelayTime: seconds().default(TEAM_DEFAULTS.rejectDelayTime),
+  }),
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    strategy: z.enum(TEAM_STRATEGIES),
+    admin: z.array(refOutput()),
+    maxNoAnswer: z.number(),
+    wrapUpTime: z.number(),
+    noAnswerDelayTime: z.number(),
+    callTimeout: z.number(),
+    inviteChatTimeout: z.number(),
+    busyDelayTime: z.number(),
+    rejectDelayTime: z.number(),
+    members: z.number(),
+  }),
+  fields: [
+    'id',
+    'name',
+    'description',
+    'strategy',
+    'admin',
+    'maxNoAnswer',
+    'wrapUpTime',
+    'noAnswerDelayTime',
+    'callTimeout',
+    'inviteChatTimeout',
+    'busyDelayTime',
+    'rejectDelayTime',
+    'members',
+  ],
+  listFields: ['id', 'name', 'description', 'strategy', 'admin', 'members'],
+  search: ['name'],
+  sort: ['id', 'name', 'description', 'strategy', 'maxNoAnswer', 'wrapUpTime', 'callTimeout'],
+  defaultSort: '+name',
+  filters: [{ kind: 'enum', key: 'strategy', options: TEAM_STRATEGIES }],
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'strategy', kind: 'enum', sort: 'strategy' },
+    { field: 'admin', kind: 'tags' },
+    { field: 'members' },
+    { field: 'description', sort: 'description' },
+  ],
+  recordAcl: true,
+  logObject: 'teams',
+  refs: { admin: ref((): ResourceDef => agents, { many: true, filter: { isSupervisor: 'true' } }) },
+  ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    fields: [
+      { field: 'name', required: true },
+      { field: 'strategy', kind: 'select', options: TEAM_STRATEGIES, required: true },
+      { field: 'admin', kind: 'ref' },
+      { field: 'maxNoAnswer', kind: 'number', min: 0, required: true },
+      { field: 'wrapUpTime', kind: 'number', min: 0, required: true },
+      { field: 'noAnswerDelayTime', kind: 'number', min: 0, required: true },
+      { field: 'callTimeout', kind: 'number', min: 0, required: true },
+      { field: 'inviteChatTimeout', kind: 'number', min: 0, required: true },
+      { field: 'busyDelayTime', kind: 'number', min: 0 },
+      { field: 'rejectDelayTime', kind: 'number', min: 0 },
+      { field: 'description', kind: 'textarea' },
+    ],
+  },
+});
+
+/** Team members: `PUT` adds an agent (moving it from its old team), `DELETE` clears its team. */
+export const teamMembersPath = (teamId: number | string) => `/call_center/teams/${teamId}/members`;
