@@ -43,6 +43,9 @@ function expectEcho(item: Item, body: Record<string, unknown>) {
   }
 }
 
+/** A list answer without the aggregates some lists carry beside the page (agent skills, say). */
+const page = ({ aggs: _aggs, ...rest }: Record<string, unknown>) => rest;
+
 describe.each(drivers())('generated resource suite on %s', (driver) => {
   const s = useTestServer(driver);
   let token: string;
@@ -234,7 +237,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       }
       expect(seen).toEqual(everything.map((i) => i.id));
       const beyond = await get(base, { size: 2, page: 1000 });
-      expect(beyond.body).toEqual({ items: [], next: false });
+      expect(page(beyond.body)).toEqual({ items: [], next: false });
       const first = await get(base);
       expect(first.body.items.length).toBe(Math.min(10, everything.length));
     });
@@ -273,7 +276,7 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
         const partial = await get(base, { q: value.slice(0, -1) });
         expect(partial.body.items.map((i: Item) => i.id)).not.toContain(id);
         const none = await get(base, { q: 'zqxj-nothing-like-this*' });
-        expect(none.body).toEqual({ items: [], next: false });
+        expect(page(none.body)).toEqual({ items: [], next: false });
       },
     );
 

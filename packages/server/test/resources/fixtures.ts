@@ -6,6 +6,7 @@ import {
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
+import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { generatedFixture } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
 import { NESTED_FIXTURES } from './nested-fixtures.js';
@@ -728,7 +729,11 @@ export const FIXTURES = {
  * schemas of a simple resource (which then needs none written here).
  */
 export function fixtureOf(def: ResourceDef): Fixture {
-  const fx = (FIXTURES as Record<string, Fixture>)[def.name] ?? NESTED_FIXTURES[def.name] ?? generated(def);
+  const fx =
+    (FIXTURES as Record<string, Fixture>)[def.name] ??
+    NESTED_FIXTURES[def.name] ??
+    AGENT_FIXTURES[def.name] ??
+    generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;
 }

@@ -1,0 +1,260 @@
+import { messages, TEAM_STRATEGIES } from '@switchboard/model';
+import { agentStates, agents, skills, teams, users } from '../../src/db/schema.js';
+import type { TestServer } from '../harness.js';
+import type { Fixture } from './fixtures.js';
+import { scramble, unique } from './helpers.js';
+
+type Body = Record<string, unknown>;
+type Named = { id: number; name: string };
+
+async function domainOf(s: TestServer, token: string): Promise<number> {
+  const info = await s.request('GET', '/api/userinfo', { token });
+  if (info.status !== 200) throw new Error(`userinfo: ${info.status}`);
+  return info.body.domainId;
+}
+
+async function post(s: TestServer, token: string, path: string, body: Body): Promise<Body & { id: number }> {
+  const res = await s.request('POST', path, { token, body });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A team and an agent on a new user, made through the API of the token's domain. */
+export async function makeAgent(s: TestServer, token: string, extra: Body = {}): Promise<Body & { id: number }> {
+  const team = await post(s, token, '/api/call_center/teams', { name: unique('Team ') });
+  const user = await post(s, token, '/api/users', {
+    username: unique('agent'),
+    password: 'Secret-pass-1',
+    name: unique('Agent '),
+  });
+  return post(s, token, '/api/call_center/agents', { user: { id: user.id }, team: { id: team.id }, ...extra });
+}
+
+/**
+ * Records the bodies refer to, written straight into the tables (far quicker than the API): each
+ * create takes a fresh one, as an agent's user, an agent's skill or a skill's agent must be new.
+ */
+const pools = { users: [] as Named[], skills: [] as Named[], agents: [] as Named[] };
+const names = new Map<string, string>();
+let team = 0;
+let otherTeam = 0;
+
+async function fillUsers(s: TestServer, domainId: number, n: number): Promise<Named[]> {
+  const rows = await s.ctx.db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, () => ({
+        domainId,
+        username: unique('pooled'),
+        name: unique('Pooled '),
+        passwordHash: 'not-a-hash',
+      })),
+    )
+    .returning({ id: users.id, name: users.name });
+  for (const r of rows) names.set(`user:${r.id}`, r.name);
+  return rows;
+}
+
+async function fillTeams(s: TestServer, domainId: number) {
+  const rows = await s.ctx.db
+    .insert(teams)
+    .values([{ domainId, name: unique('Pool team ') }, { domainId, name: unique('Pool team ') }])
+    .returning({ id: teams.id });
+  [team, otherTeam] = rows.map((r) => r.id);
+}
+
+const take = (pool: Named[], what: string): Named => {
+  const one = pool.shift();
+  if (!one) throw new Error(`the ${what} pool is empty: prepare more`);
+  return one;
+};
+
+const refOf = (body: Body, key: string) => (body[key] as { id: number }).id;
+
+let n = 0;
+
+/**
+ * The bulk create suite makes 1,005 bodies (1,001 of them to be refused as too many): a resource
+ * whose records each need a fresh reference gets that many and some more.
+ */
+const BULK_POOL = 1_100;
+
+export const AGENT_FIXTURES: Record<string, Fixture> = {
+  agents: {
+    prepare: async (s, token) => {
+      const domainId = await domainOf(s, token);
+      await fillTeams(s, domainId);
+      pools.users = await fillUsers(s, domainId, 150);
+    },
+    create: () => {
+      const user = take(pools.users, 'user');
+      return {
+        user: { id: user.id },
+        team: { id: team },
+        progressiveCount: 1 + (scramble(++n) % 50),
+        chatCount: scramble(n * 3) % 20,
+        description: unique('made by a test '),
+      };
+    },
+    searchValue: (b) => names.get(`user:${refOf(b, 'user')}`) as string,
+    update: () => ({
+      user: { id: take(pools.users, 'user').id },
+      team: { id: otherTeam },
+      progressiveCount: 7,
+      chatCount: 0,
+      isSupervisor: true,
+      description: 'replaced',
+    }),
+    patch: { description: 'patched', isSupervisor: true },
+    untouched: 'progressiveCount',
+    invalid: [
+      { rule: 'user required', body: { team: { id: 1 } }, field: 'user', message: messages.required },
+      { rule: 'team required', body: { user: { id: 1 } }, field: 'team', message: messages.required },
+      {
+        rule: 'progressiveCount at least 1',
+        body: { user: { id: 1 }, team: { id: 1 }, progressiveCount: 0 },
+        field: 'progressiveCount',
+        message: `${messages.min} 1`,
+      },
+      {
+        rule: 'chatCount numeric',
+        body: { user: { id: 1 }, team: { id: 1 }, chatCount: 'two' },
+        field: 'chatCount',
+        message: messages.numeric,
+      },
+      {
+        rule: 'chatCount at most 100',
+        body: { user: { id: 1 }, team: { id: 1 }, chatCount: 101 },
+        field: 'chatCount',
+        message: `${messages.max} 100`,
+      },
+      { rule: 'user exists', body: { user: { id: 999999 }, team: { id: 999998 } }, field: 'user' },
+    ],
+  },
+  teams: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      description: 'made by a test',
+      strategy: TEAM_STRATEGIES[scramble(++n) % TEAM_STRATEGIES.length],
+      maxNoAnswer: scramble(n) % 10,
+      wrapUpTime: scramble(n * 5) % 100,
+      callTimeout: 30 + (scramble(n * 7) % 60),
+    }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({ name: unique(prefix), strategy: 'topDown', callTimeout: 90, busyDelayTime: 5 }),
+    patch: { description: 'patched' },
+    untouched: 'strategy',
+    invalid: [
+      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
+      {
+        rule: 'strategy of the list',
+        body: { name: unique('t'), strategy: 'loudest' },
+        field: 'strategy',
+        message: `${messages.oneOf} ${TEAM_STRATEGIES.join(', ')}`,
+      },
+      {
+        rule: 'maxNoAnswer not negative',
+        body: { name: unique('t'), maxNoAnswer: -1 },
+        field: 'maxNoAnswer',
+        message: `${messages.min} 0`,
+      },
+      {
+        rule: 'wrapUpTime numeric',
+        body: { name: unique('t'), wrapUpTime: 'soon' },
+        field: 'wrapUpTime',
+        message: messages.numeric,
+      },
+    ],
+  },
+  agentSkills: {
+    parent: async (s, token) => (await makeAgent(s, token)).id,
+    prepare: async (s, token) => {
+      const domainId = await domainOf(s, token);
+      const rows = await s.ctx.db
+        .insert(skills)
+        .values(Array.from({ length: BULK_POOL }, () => ({ domainId, name: unique('Pooled skill ') })))
+        .returning({ id: skills.id, name: skills.name });
+      for (const r of rows) names.set(`skill:${r.id}`, r.name);
+      pools.skills = rows;
+    },
+    create: () => ({
+      skill: { id: take(pools.skills, 'skill').id },
+      capacity: scramble(++n) % 101,
+      enabled: n % 2 === 0,
+    }),
+    searchValue: (b) => names.get(`skill:${refOf(b, 'skill')}`) as string,
+    update: () => ({ skill: { id: take(pools.skills, 'skill').id }, capacity: 55, enabled: true }),
+    patch: { capacity: 77 },
+    untouched: 'enabled',
+    invalid: [
+      { rule: 'skill required', body: { capacity: 5 }, field: 'skill', message: messages.required },
+      {
+        rule: 'capacity at most 100',
+        body: { skill: { id: 1 }, capacity: 101 },
+        field: 'capacity',
+        message: `${messages.max} 100`,
+      },
+      {
+        rule: 'capacity not negative',
+        body: { skill: { id: 1 }, capacity: -1 },
+        field: 'capacity',
+        message: `${messages.min} 0`,
+      },
+    ],
+  },
+  skillAgents: {
+    parent: async (s, token) => (await post(s, token, '/api/call_center/skills', { name: unique('Skill ') })).id,
+    prepare: async (s, token) => {
+      const domainId = await domainOf(s, token);
+      await fillTeams(s, domainId);
+      const people = await fillUsers(s, domainId, BULK_POOL);
+      const rows = await s.ctx.db
+        .insert(agents)
+        .values(people.map((u) => ({ domainId, userId: u.id, teamId: team })))
+        .returning({ id: agents.id, userId: agents.userId });
+      pools.agents = rows.map((r) => ({ id: r.id, name: names.get(`user:${r.userId}`) as string }));
+      for (const a of pools.agents) names.set(`agent:${a.id}`, a.name);
+    },
+    create: () => ({
+      agent: { id: take(pools.agents, 'agent').id },
+      capacity: scramble(++n) % 101,
+      enabled: n % 2 === 1,
+    }),
+    searchValue: (b) => names.get(`agent:${refOf(b, 'agent')}`) as string,
+    update: () => ({ agent: { id: take(pools.agents, 'agent').id }, capacity: 20, enabled: false }),
+    patch: { capacity: 33 },
+    untouched: 'enabled',
+    invalid: [
+      { rule: 'agent required', body: { capacity: 5 }, field: 'agent', message: messages.required },
+      {
+        rule: 'capacity at most 100',
+        body: { agent: { id: 1 }, capacity: 1000 },
+        field: 'capacity',
+        message: `${messages.max} 100`,
+      },
+    ],
+  },
+  agentStates: {
+    // Three changes of a new agent, as the status events write them, an hour or more apart.
+    parent: async (s, token) => {
+      const agent = await makeAgent(s, token);
+      const domainId = await domainOf(s, token);
+      const statuses = ['online', 'pause', 'offline'];
+      await s.ctx.db.insert(agentStates).values(
+        statuses.map((to, i) => ({
+          domainId,
+          agentId: agent.id,
+          joinedAt: new Date(Date.UTC(2026, 0, 1) + scramble(++n) * 3_600_000).toISOString(),
+          from: i ? statuses[i - 1] : 'offline',
+          to,
+          duration: i === 2 ? null : scramble(n * 11) % 5000,
+          channel: i === 1 ? 'call' : '',
+          payload: unique('Cause '),
+        })),
+      );
+      return agent.id;
+    },
+    searchValue: (item) => item.payload as string,
+    invalid: [],
+  },
+};
