@@ -35,14 +35,14 @@ registerTelephonyEvent(
         keyedField(field, 'agentNotFound', params),
       ]);
     }
-    // A later report of an earlier time would reorder the history: it starts at the last change at the earliest.
-    const [last] = await queryRows<{ at: string }>(
+    // A report of a time before the last change would reorder the history: it counts from that change.
+    const [last] = await queryRows<{ at: string | null }>(
       tx,
-      sql`select to_char(status_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-          from agents where id = ${agent.id}`,
+      sql`select to_char(max(joined_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+          from agent_states where agent_id = ${agent.id}`,
     );
     let at = e.time === undefined ? new Date().toISOString() : new Date(e.time).toISOString();
-    if (last && at < last.at) at = last.at;
+    if (last?.at && at < last.at) at = last.at;
     const payload = e.status === 'pause' || e.status === 'breakOut' ? e.pauseCause : '';
     const live = await changeStatus(tx, principal.domainId, agent, {
       status: e.status,
