@@ -66,10 +66,7 @@ export const agents = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('agents_domain_user').on(t.domainId, t.userId),
-    index('agents_team').on(t.teamId),
-  ],
+  (t) => [uniqueIndex('agents_domain_user').on(t.domainId, t.userId), index('agents_team').on(t.teamId)],
 );
 
 /** An agent's supervisors (agents marked isSupervisor). */
@@ -83,7 +80,10 @@ export const agentSupervisors = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.supervisorId] }), index('agent_supervisors_supervisor').on(t.supervisorId)],
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.supervisorId] }),
+    index('agent_supervisors_supervisor').on(t.supervisorId),
+  ],
 );
 
 /** An agent's auditors (users). */

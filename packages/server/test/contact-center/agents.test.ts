@@ -29,7 +29,8 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
   const event = (body: unknown) => s.request('POST', '/api/telephony/events', { token: phone, body });
   const newUser = (extra: Record<string, unknown> = {}) =>
     post('/users', { username: unique('u'), password: 'Secret-pass-1', name: unique('Person '), ...extra });
-  const newTeam = (extra: Record<string, unknown> = {}) => post('/call_center/teams', { name: unique('Team '), ...extra });
+  const newTeam = (extra: Record<string, unknown> = {}) =>
+    post('/call_center/teams', { name: unique('Team '), ...extra });
   const history = async (agentId: number, query: Record<string, unknown> = {}) =>
     (await get(`/call_center/agents/${agentId}/states/history`, query)).items as Item[];
 
@@ -84,7 +85,10 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
       body: { user: { id: foreignUser.id }, team: { id: team.id } },
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields[0]).toMatchObject({ field: 'user', message: errorDetail('noSuchRef', { resource: 'users' }) });
+    expect(res.body.fields[0]).toMatchObject({
+      field: 'user',
+      message: errorDetail('noSuchRef', { resource: 'users' }),
+    });
     const mine = await newTeam();
     const res2 = await s.request('POST', '/api/call_center/agents', {
       token: other,
@@ -209,7 +213,9 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect(subordinates.items.map((i: Item) => i.id)).toEqual([worker.id]);
     expect((await get('/call_center/agents', { isSupervisor: true, id: [boss.id, worker.id] })).items).toHaveLength(1);
     expect(
-      (await get('/call_center/agents', { isNotSupervisor: true, id: [boss.id, worker.id] })).items.map((i: Item) => i.id),
+      (await get('/call_center/agents', { isNotSupervisor: true, id: [boss.id, worker.id] })).items.map(
+        (i: Item) => i.id,
+      ),
     ).toEqual([worker.id]);
     // Only a supervisor supervises, and nobody itself.
     const notBoss = await s.request('PUT', path(plain.id, worker.id), { token });
@@ -253,9 +259,7 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect((await get(`/call_center/teams/${oldTeam}`)).members).toBe(0);
     expect((await get(`/call_center/teams/${first.id}`)).members).toBe(1);
     expect((await get('/call_center/agents', { team: first.id })).items.map((i: Item) => i.id)).toEqual([agent.id]);
-    expect(
-      (await get('/call_center/agents', { notTeamId: first.id, id: agent.id })).items,
-    ).toEqual([]);
+    expect((await get('/call_center/agents', { notTeamId: first.id, id: agent.id })).items).toEqual([]);
 
     const refused = await s.request('DELETE', `/api/call_center/teams/${first.id}`, { token });
     expect(refused.status).toBe(409);

@@ -58,7 +58,10 @@ async function fillUsers(s: TestServer, domainId: number, n: number): Promise<Na
 async function fillTeams(s: TestServer, domainId: number) {
   const rows = await s.ctx.db
     .insert(teams)
-    .values([{ domainId, name: unique('Pool team ') }, { domainId, name: unique('Pool team ') }])
+    .values([
+      { domainId, name: unique('Pool team ') },
+      { domainId, name: unique('Pool team ') },
+    ])
     .returning({ id: teams.id });
   [team, otherTeam] = rows.map((r) => r.id);
 }

@@ -1,7 +1,7 @@
 import { agents as agentsDef, messages } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agentAuditors, agents, agentSupervisors } from '../../db/schema.js';
+import { agentAuditors, agentSupervisors, agents } from '../../db/schema.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { defineServerResource } from '../engine/define.js';
@@ -23,7 +23,10 @@ function idParam(query: Record<string, unknown>, key: string): number | undefine
   return Number(raw);
 }
 
-function flagParam(query: Record<string, unknown>, key: string): boolean | undefined | { field: string; message: string } {
+function flagParam(
+  query: Record<string, unknown>,
+  key: string,
+): boolean | undefined | { field: string; message: string } {
   const [raw] = many(query[key]);
   if (raw === undefined) return undefined;
   if (raw === 'true') return true;
@@ -34,20 +37,25 @@ function flagParam(query: Record<string, unknown>, key: string): boolean | undef
 /**
  * Filters of the agents list (spec part 2 section 7) besides the declared team: skill,
  * supervisorId (the subordinates of a supervisor), isSupervisor, isNotSupervisor, notTeamId,
- * notSkillId (the candidates of a team's or a skill's add dialog).
+ * notSkillId, notSupervisorOf (the candidates of a team's, a skill's or a supervisor's add dialog).
  */
 export function agentListFilters(query: Record<string, unknown>): SQL[] | { field: string; message: string } {
   const out: SQL[] = [];
-  for (const key of ['skill', 'supervisorId', 'notTeamId', 'notSkillId'] as const) {
+  for (const key of ['skill', 'supervisorId', 'notTeamId', 'notSkillId', 'notSupervisorOf'] as const) {
     const id = idParam(query, key);
     if (id === undefined) continue;
     if (typeof id === 'object') return id;
-    if (key === 'skill') out.push(sql`exists (select 1 from agent_skills s where s.agent_id = t.id and s.skill_id = ${id})`);
+    if (key === 'skill')
+      out.push(sql`exists (select 1 from agent_skills s where s.agent_id = t.id and s.skill_id = ${id})`);
     if (key === 'supervisorId')
       out.push(sql`exists (select 1 from agent_supervisors s where s.agent_id = t.id and s.supervisor_id = ${id})`);
     if (key === 'notTeamId') out.push(sql`t.team_id is distinct from ${id}`);
     if (key === 'notSkillId')
       out.push(sql`not exists (select 1 from agent_skills s where s.agent_id = t.id and s.skill_id = ${id})`);
+    if (key === 'notSupervisorOf')
+      out.push(
+        sql`t.id <> ${id} and not exists (select 1 from agent_supervisors s where s.agent_id = t.id and s.supervisor_id = ${id})`,
+      );
   }
   for (const key of ['isSupervisor', 'isNotSupervisor'] as const) {
     const flag = flagParam(query, key);

@@ -14,7 +14,7 @@ import { keyedError, keyedField } from '../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../http/guard.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { doc, parseBody, parseId, queryError, routeCompilers, validationError } from '../engine/http.js';
-import { parseListQuery, isQueryError, escapeLike } from '../engine/list-query.js';
+import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';
 import { queryRows } from '../engine/sql.js';
 import { agentsResource } from './agents.js';
@@ -150,7 +150,9 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         const agent = await findItem(db, agentsC, principal, agentId);
         if (!agent) throw notFound(agentsC);
         if (supervisorId === agentId) {
-          throw keyedError(400, 'app.agents.validation', 'selfSupervisor', {}, [keyedField('agentId', 'selfSupervisor')]);
+          throw keyedError(400, 'app.agents.validation', 'selfSupervisor', {}, [
+            keyedField('agentId', 'selfSupervisor'),
+          ]);
         }
         if (method === 'PUT' && !supervisor.isSupervisor) {
           const p = { name: `"${supervisor.name}"` };

@@ -1,10 +1,11 @@
-import { blacklistNumbers, blacklists, calendars, media, skills } from '@switchboard/model';
+import { blacklistNumbers, blacklists, calendars, media, skillAgents, skills } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { guarded, nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
 
 const CalendarsList = screen(() => import('./calendars/CalendarsList'), 'CalendarsList');
 const CalendarEdit = screen(() => import('./calendars/CalendarEdit'), 'CalendarEdit');
 const MediaList = screen(() => import('./media/MediaList'), 'MediaList');
+const SkillEdit = screen(() => import('./skills/SkillEdit'), 'SkillEdit');
 const BlacklistEdit = screen(() => import('./blacklist/BlacklistEdit'), 'BlacklistEdit');
 
 /**
@@ -13,7 +14,8 @@ const BlacklistEdit = screen(() => import('./blacklist/BlacklistEdit'), 'Blackli
  */
 export const routes: RouteObject[] = [
   { path: 'lookups/media', element: guarded(media, MediaList) },
-  ...resourceRoutes(skills),
+  ...resourceRoutes(skills, { edit: SkillEdit }),
+  ...nestedRoutes(skillAgents),
   ...resourceRoutes(blacklists, { edit: BlacklistEdit }),
   ...nestedRoutes(blacklistNumbers),
   ...resourceRoutes(calendars, { list: CalendarsList, edit: CalendarEdit }),

@@ -1,0 +1,107 @@
+import { Group, Text } from '@mantine/core';
+import {
+  agentSkills,
+  agentStates,
+  agentSubordinatesPath,
+  agents,
+  formatStatusDuration,
+  nestedPath,
+  ref,
+  skills,
+} from '@switchboard/model';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api';
+import { useSession } from '../../../app/session';
+import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import type { Row } from '../../../kit/list/Cell';
+import { NestedList } from '../../../kit/list/NestedList';
+import { AddSeveral } from './AddSeveral';
+import { AgentPickList } from './AgentPickList';
+
+type Aggs = { total: number; enabled: number; minCapacity: number | null; maxCapacity: number | null };
+
+/** The skills tab: the agent's skills, their totals, and adding several at once. */
+function AgentSkills({ agentId }: { agentId: number }) {
+  const { t } = useTranslation();
+  const path = nestedPath(agentSkills, agentId);
+  const aggs = useQuery({
+    queryKey: [path, 'aggs'],
+    queryFn: () => api.get<{ aggs: Aggs }>(path, { query: { size: 1, fields: ['id'] } }),
+  });
+  const a = aggs.data?.aggs;
+  const of = useMemo(() => ref(() => skills), []);
+  return (
+    <>
+      {a && (
+        <Group gap="lg" mb="xs" data-testid="agent-skill-aggs">
+          <Text size="sm">{t('agentSkills.aggs.total', { n: a.total })}</Text>
+          <Text size="sm">{t('agentSkills.aggs.enabled', { n: a.enabled })}</Text>
+          {a.minCapacity !== null && (
+            <Text size="sm">{t('agentSkills.aggs.capacity', { min: a.minCapacity, max: a.maxCapacity })}</Text>
+          )}
+        </Group>
+      )}
+      <NestedList
+        def={agentSkills}
+        parentId={agentId}
+        toolbar={<AddSeveral path={path} field="skill" of={of} label={t('fields.skill')} />}
+      />
+    </>
+  );
+}
+
+const stateCells = (t: (key: string) => string) => ({
+  from: (row: Row) => (row.from ? t(`agents.statuses.${row.from}`) : ''),
+  to: (row: Row) => t(`agents.statuses.${row.to}`),
+  duration: (row: Row) => (typeof row.duration === 'number' ? formatStatusDuration(row.duration) : ''),
+});
+
+/**
+ * `/contact-center/agents/new` and `/{id}`: the generic form, then, once saved, the agent's
+ * skills, its subordinates (when it is a supervisor), its state history and its permissions.
+ */
+export function AgentEdit() {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const mayEdit = can(agents.objClass, 'w');
+  const extraTabs = useMemo<EditTab<FormValues>[]>(
+    () => [
+      {
+        key: 'skills',
+        label: t('agents.tabs.skills'),
+        savedOnly: true,
+        render: (form) => (form.id === null ? null : <AgentSkills agentId={form.id} />),
+      },
+      {
+        key: 'subordinates',
+        label: t('agents.tabs.subordinates'),
+        savedOnly: true,
+        shownWhen: (values) => values.isSupervisor === true,
+        render: (form) =>
+          form.id === null ? null : (
+            <AgentPickList
+              testId="subordinates"
+              title={t('agents.tabs.subordinates')}
+              query={{ supervisorId: form.id }}
+              candidates={ref(() => agents, { filter: { notSupervisorOf: String(form.id) } })}
+              add={(agentId) => api.put(`${agentSubordinatesPath(form.id as number)}/${agentId}`, {})}
+              remove={(agentId) => api.delete(`${agentSubordinatesPath(form.id as number)}/${agentId}`)}
+              mayChange={mayEdit}
+            />
+          ),
+      },
+      {
+        key: 'history',
+        label: t('agents.tabs.history'),
+        savedOnly: true,
+        render: (form) =>
+          form.id === null ? null : <NestedList def={agentStates} parentId={form.id} listOnly cells={stateCells(t)} />,
+      },
+    ],
+    [t, mayEdit],
+  );
+  return <ResourceEdit def={agents} extraTabs={extraTabs} />;
+}

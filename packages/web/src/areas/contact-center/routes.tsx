@@ -1,0 +1,14 @@
+import { agentSkills, agents, teams } from '@switchboard/model';
+import type { RouteObject } from 'react-router';
+import { nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
+
+const AgentsList = screen(() => import('./agents/AgentsList'), 'AgentsList');
+const AgentEdit = screen(() => import('./agents/AgentEdit'), 'AgentEdit');
+const TeamEdit = screen(() => import('./teams/TeamEdit'), 'TeamEdit');
+
+/** Contact-center routes, relative to the admin layout; each screen loads on demand. */
+export const routes: RouteObject[] = [
+  ...resourceRoutes(agents, { list: AgentsList, edit: AgentEdit }),
+  ...nestedRoutes(agentSkills),
+  ...resourceRoutes(teams, { edit: TeamEdit }),
+];

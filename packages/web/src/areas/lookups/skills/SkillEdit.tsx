@@ -1,0 +1,44 @@
+import { agents, nestedPath, ref, skillAgents, skills } from '@switchboard/model';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
+import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { NestedList } from '../../../kit/list/NestedList';
+import { AddSeveral } from '../../contact-center/agents/AddSeveral';
+
+/** `/lookups/skills/new` and `/{id}`: the generic form, then the agents holding the skill. */
+export function SkillEdit() {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  const mayReadAgents = can(agents.objClass, 'r');
+  const extraTabs = useMemo<EditTab<FormValues>[]>(
+    () =>
+      mayReadAgents
+        ? [
+            {
+              key: 'agents',
+              label: t('skillAgents.title'),
+              savedOnly: true,
+              render: (form) =>
+                form.id === null ? null : (
+                  <NestedList
+                    def={skillAgents}
+                    parentId={form.id}
+                    toolbar={
+                      <AddSeveral
+                        path={nestedPath(skillAgents, form.id)}
+                        field="agent"
+                        of={ref(() => agents, { filter: { notSkillId: String(form.id) } })}
+                        label={t('fields.agent')}
+                      />
+                    }
+                  />
+                ),
+            },
+          ]
+        : [],
+    [t, mayReadAgents],
+  );
+  return <ResourceEdit def={skills} extraTabs={extraTabs} />;
+}
