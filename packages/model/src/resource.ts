@@ -36,6 +36,8 @@ export type FormFieldKind =
   | 'switch'
   | 'select'
   | 'ref'
+  /** Several records of a declared list reference (`ref(..., {many: true})`). */
+  | 'refs'
   | 'timezone'
   | 'date'
   | 'day'
@@ -398,6 +400,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
         throw new Error(`${def.name}: form field ${where}${f.field} is not an input field`);
       if (f.kind === 'ref' && !f.path && !def.refs?.[f.field]) {
         throw new Error(`${def.name}: ref field ${f.field} needs a path or a declared reference`);
+      }
+      if (f.kind === 'refs' && !def.refs?.[f.field]?.many) {
+        throw new Error(`${def.name}: refs field ${f.field} needs a declared list of references`);
       }
       if (f.kind === 'select' && !f.options?.length) throw new Error(`${def.name}: select ${f.field} needs options`);
       if (f.kind === 'rows') {

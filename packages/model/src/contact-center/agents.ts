@@ -124,8 +124,8 @@ export const agents = defineResource({
     fields: [
       { field: 'user', kind: 'ref', path: '/call_center/lookups/agents/users', required: true },
       { field: 'team', kind: 'ref', path: '/call_center/teams', required: true },
-      { field: 'supervisor', kind: 'ref' },
-      { field: 'auditor', kind: 'ref' },
+      { field: 'supervisor', kind: 'refs' },
+      { field: 'auditor', kind: 'refs' },
       { field: 'region', kind: 'ref' },
       { field: 'progressiveCount', kind: 'number', min: 1, max: 100, required: true },
       { field: 'chatCount', kind: 'number', min: 0, max: 100, required: true },

@@ -107,7 +107,7 @@ export const teams = defineResource({
     fields: [
       { field: 'name', required: true },
       { field: 'strategy', kind: 'select', options: TEAM_STRATEGIES, required: true },
-      { field: 'admin', kind: 'ref' },
+      { field: 'admin', kind: 'refs' },
       { field: 'maxNoAnswer', kind: 'number', min: 0, required: true },
       { field: 'wrapUpTime', kind: 'number', min: 0, required: true },
       { field: 'noAnswerDelayTime', kind: 'number', min: 0, required: true },

@@ -211,6 +211,12 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect(added.body.supervisor).toEqual([{ id: boss.id, name: boss.name }]);
     const subordinates = await get('/call_center/agents', { supervisorId: boss.id });
     expect(subordinates.items.map((i: Item) => i.id)).toEqual([worker.id]);
+    // The candidates to add: neither the supervisor itself nor its subordinates.
+    const candidates = await get('/call_center/agents', {
+      notSupervisorOf: boss.id,
+      id: [boss.id, worker.id, plain.id],
+    });
+    expect(candidates.items.map((i: Item) => i.id)).toEqual([plain.id]);
     expect((await get('/call_center/agents', { isSupervisor: true, id: [boss.id, worker.id] })).items).toHaveLength(1);
     expect(
       (await get('/call_center/agents', { isNotSupervisor: true, id: [boss.id, worker.id] })).items.map(

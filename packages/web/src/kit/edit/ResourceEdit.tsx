@@ -43,6 +43,12 @@ function tabsOf(def: ResourceDef): GeneratedTab[] {
   return out;
 }
 
+/** A record's heading: its name, or its first field (a reference by the name it carries: an agent's user). */
+function recordTitle(value: unknown): string {
+  if (value && typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name ?? '');
+  return String(value ?? '');
+}
+
 /**
  * The edit screen of a resource with a `form` in its definition: one tab per form tab (a single
  * `general` tab for a plain field list), values from the input schema's defaults, labels from
@@ -99,7 +105,7 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after }
       toInput={(values) => formToInput(def, values)}
       check={(values, item) => [...formVariantProblems(def, values, item), ...(check?.(values) ?? [])]}
       title={(values, isNew) =>
-        isNew ? t(newTitle ?? `${def.name}.new`) : String(values.name ?? values[formFields(def)[0]?.field ?? ''] ?? '')
+        isNew ? t(newTitle ?? `${def.name}.new`) : recordTitle(values.name ?? values[formFields(def)[0]?.field ?? ''])
       }
     />
   );

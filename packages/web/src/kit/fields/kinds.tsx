@@ -5,13 +5,14 @@ import {
   MINUTES_PER_DAY,
   type Ref,
   type ResourceDef,
+  refOf,
   secretIsSet,
 } from '@switchboard/model';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
 import { fieldKey } from '../path';
-import { RefSelect } from './RefSelect';
+import { RefMultiSelect, RefSelect } from './RefSelect';
 import { RowsField } from './RowsField';
 import { TimezoneSelect, type TimezoneValue } from './TimezoneSelect';
 
@@ -159,6 +160,21 @@ function RefKind(props: FieldProps) {
   );
 }
 
+/** Several references of a declared list, sent as `[{id}]`. */
+function RefsKind(props: FieldProps) {
+  const common = useCommon(props);
+  const label = useFieldLabel(props.field);
+  return (
+    <RefMultiSelect
+      {...common}
+      label={label}
+      of={refOf(props.def, props.field.field)}
+      value={(props.value as Ref[] | null) ?? []}
+      onChange={props.onChange}
+    />
+  );
+}
+
 function TimezoneKind(props: FieldProps) {
   const common = useCommon(props);
   const label = useFieldLabel(props.field);
@@ -258,6 +274,7 @@ export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode
   switch: SwitchKind,
   select: SelectKind,
   ref: RefKind,
+  refs: RefsKind,
   timezone: TimezoneKind,
   date: DateKind,
   day: DayKind,
