@@ -110,6 +110,7 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
       expect(on.body).toMatchObject({ agent: { id: agent.id }, status: 'online', changed: true });
       const pushed = await live.next((e) => (e.data as { id: number }).id === agent.id);
       expect(pushed).toMatchObject({ event: 'agents', data: { id: agent.id, status: 'online', statusPayload: '' } });
+      expect((pushed.data as { statusDuration: number }).statusDuration).toBeGreaterThanOrEqual(600);
 
       const paused = await event({
         type: 'agent.status',

@@ -37,7 +37,9 @@ export async function changeStatus(
     values (${domainId}, ${agent.id}, ${change.at}, ${agent.status}, ${change.status}, ${change.channel}, ${change.payload})`);
   await tx.execute(sql`update agents set status = ${change.status}, status_payload = ${change.payload},
     status_changed_at = ${change.at} where id = ${agent.id}`);
-  return { id: agent.id, status: change.status, statusPayload: change.payload, statusChangedAt: change.at };
+  // The list shows the time in the status: it starts from the change.
+  const statusDuration = Math.max(0, Math.floor((Date.now() - Date.parse(change.at)) / 1000));
+  return { id: agent.id, status: change.status, statusPayload: change.payload, statusDuration };
 }
 
 /** The agent row locked for a status change, by id or by its user's username; null when none. */

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { agents, type Ref, type RefDef } from '@switchboard/model';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,13 +57,15 @@ export function AgentPickList({ title, query, candidates, add, remove, mayChange
       <Title order={4}>{title}</Title>
       {mayChange && (
         <Group align="flex-end" gap="xs">
-          <RefMultiSelect
-            of={candidates}
-            label={t('agents.pick')}
-            value={chosen}
-            onChange={setChosen}
-            placeholder={t('agents.pickPlaceholder')}
-          />
+          <Box w={420}>
+            <RefMultiSelect
+              of={candidates}
+              label={t('agents.pick')}
+              value={chosen}
+              onChange={setChosen}
+              placeholder={t('agents.pickPlaceholder')}
+            />
+          </Box>
           <Button
             size="sm"
             leftSection={<IconPlus size={14} />}
