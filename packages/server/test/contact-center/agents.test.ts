@@ -335,4 +335,26 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect(await counts()).toEqual([0, 0]);
     expect((await s.request('DELETE', `/api/call_center/skills/${skill.id}`, { token })).status).toBe(200);
   });
+  it("logs agents and teams, and an agent's skill changes as updates of the agent", async () => {
+    const configs: number[] = [];
+    for (const object of ['agents', 'teams']) {
+      const config = await s.request('POST', '/api/logger/config', { token, body: { object, enabled: true } });
+      expect(config.status, JSON.stringify(config.body)).toBe(201);
+      configs.push(config.body.id);
+    }
+    const logs = async (config: number, recordId: number) =>
+      ((await get(`/logger/config/${config}/logs`, { size: 100 })).items as Item[]).filter(
+        (e) => e.recordId === recordId,
+      );
+    const agent = await makeAgent(s, token);
+    const team = (agent.team as { id: number }).id;
+    const skill = await post('/call_center/skills', { name: unique('Logged ') });
+    const held = await post(`/call_center/agents/${agent.id}/skills`, { skill: { id: skill.id } });
+    expect((await logs(configs[0], agent.id)).map((e) => e.action)).toEqual(['update', 'create']);
+    const [update] = await logs(configs[0], agent.id);
+    expect((update.newState as Record<string, unknown>).agentSkills).toEqual(held);
+    expect((await logs(configs[1], team)).map((e) => e.action)).toEqual(['create']);
+    for (const id of configs)
+      expect((await s.request('DELETE', `/api/logger/config/${id}`, { token })).status).toBe(200);
+  });
 });
