@@ -71,6 +71,12 @@ test('creates an agent with skills and a supervisor, and a team with members', a
   await expect(page.getByTestId('agent-skill-aggs')).toContainText('Skills: 1');
   await page.screenshot({ path: test.info().outputPath('agent-skills.png'), fullPage: true });
 
+  // The skill's editor lists the agents holding it.
+  await page.goto(`/lookups/skills/${skill.id}`);
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  await expect(page.locator('main table tbody tr', { hasText: `Anna ${tag}` })).toContainText('40');
+  await page.screenshot({ path: test.info().outputPath('skill-agents.png'), fullPage: true });
+
   // The supervisor lists it among its subordinates.
   await page.goto(`/contact-center/agents/${boss.id}`);
   await page.getByRole('tab', { name: 'Subordinates' }).click();

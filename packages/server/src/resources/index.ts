@@ -1,8 +1,8 @@
 import { RESOURCES } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { registerImportRoutes } from '../jobs/imports/routes.js';
-import { derivedResource } from './derived.js';
 import { contactCenter } from './contact-center/index.js';
+import { derivedResource } from './derived.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
 import type { ServerResource } from './engine/define.js';
