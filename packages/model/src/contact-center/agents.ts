@@ -213,14 +213,15 @@ export const skillAgentsPath = (skillId: number | string) => `/call_center/skill
 
 /**
  * The agents holding a skill (`/call_center/skills/{id}/agents`): the same records as agent
- * skills, seen from the skill. Skills give every user full rights, so adding an agent here also
- * needs the edit right on agents (checked by the server).
+ * skills, seen from the skill. Skills give every user full rights, but these records change
+ * agents: the agents class guards them (`rights: 'own'`), reading with `r`, adding with `x`,
+ * changing with `w`, removing with `d`.
  */
 export const skillAgents = defineResource({
   name: 'skillAgents',
   noun: 'agent skill',
   path: skillAgentsPath(':skillId'),
-  objClass: null,
+  objClass: 'cc_agent',
   area: 'lookups',
   route: '/lookups/skills',
   input: z.object({ agent: requiredRef(), ...skillFields }),
@@ -246,7 +247,7 @@ export const skillAgents = defineResource({
   recordAcl: false,
   refs: { agent: ref((): ResourceDef => agents) },
   ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
-  parent: { resource: skills, param: 'skillId', field: 'skillId', rights: 'parent' },
+  parent: { resource: skills, param: 'skillId', field: 'skillId', rights: 'own' },
   form: {
     fields: [
       { field: 'agent', kind: 'ref', required: true },

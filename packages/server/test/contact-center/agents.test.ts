@@ -298,6 +298,13 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
     expect(bulk.body.items.map((i: Item) => i.capacity)).toEqual([10, 40, 10]);
     await post(`/call_center/agents/${a.id}/skills`, { skill: { id: spare.id }, capacity: 90 });
+    // Skills are open to every user; their agents are guarded by the agents class.
+    const skillsOnly = await makeActor(s, token, { grants: { cc_agent: 'r' } });
+    const denied = await s.request('POST', `/api/call_center/skills/${spare.id}/agents`, {
+      token: skillsOnly.token,
+      body: { agent: { id: b.id } },
+    });
+    expect(denied.status).toBe(403);
     const counts = async () => {
       const item = await get(`/call_center/skills/${skill.id}`);
       return [item.totalAgents, item.activeAgents];
