@@ -54,7 +54,15 @@ async function seed(api: AdminApi, request: Page['request']) {
     flow: { id: chat.id },
     provider: 'webchat',
   });
-  await api.call('POST', '/call_center/skills', { name: 'a11y skill' });
+  const skill = await api.call<{ id: number }>('POST', '/call_center/skills', { name: 'a11y skill' });
+  const team = await api.call<{ id: number }>('POST', '/call_center/teams', { name: 'a11y team' });
+  const agentUser = await api.createUser('a11y-agent', { name: 'Grace Hopper' });
+  const agent = await api.call<{ id: number }>('POST', '/call_center/agents', {
+    user: { id: agentUser.id },
+    team: { id: team.id },
+    isSupervisor: true,
+  });
+  await api.call('POST', `/call_center/agents/${agent.id}/skills`, { skill: { id: skill.id } });
   await api.call('POST', '/call_center/buckets', { name: 'a11y bucket' });
   const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'a11y list' });
   await api.call('POST', `/call_center/list/${list.id}/communication`, { number: '+15550100' });
