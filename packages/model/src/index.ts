@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './contact-center/index.js';
 export * from './csv.js';
 export * from './directory/devices.js';
 export * from './directory/licenses.js';
@@ -24,6 +25,7 @@ export * from './routing/webchat.js';
 export * from './system/logger-config.js';
 export * from './validation.js';
 
+import { contactCenterNested, contactCenterResources } from './contact-center/index.js';
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
 import { userLogs, users, userTokens } from './directory/users.js';
@@ -51,11 +53,13 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...lookupsResources,
   sipGateways,
   chatGateways,
+  ...contactCenterResources,
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */
 export const NESTED_RESOURCES: readonly ResourceDef[] = [
   ...lookupsNested,
+  ...contactCenterNested,
   userTokens,
   userLogs,
   deviceHistory,

@@ -41,7 +41,9 @@ export type FormFieldKind =
   | 'day'
   | 'time'
   | 'color'
-  | 'rows';
+  | 'rows'
+  /** A list of short texts (codes, patterns), entered one by one. */
+  | 'tags';
 
 export type FormField = {
   /**

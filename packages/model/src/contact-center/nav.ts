@@ -1,4 +1,6 @@
-import type { NavSection } from '../nav-entry.js';
+import { type NavSection, navOf } from '../nav-entry.js';
+import { resourceGroups } from './resource-groups.js';
+import { resources } from './resources.js';
 
 /**
  * Screens of the spec not defined yet: each entry says so inside the console. Defining the
@@ -9,8 +11,8 @@ export const contactCenterNav: NavSection = {
   entries: [
     { key: 'agents', route: '/contact-center/agents', cls: 'cc_agent' },
     { key: 'teams', route: '/contact-center/teams', cls: 'cc_team' },
-    { key: 'resources', route: '/contact-center/resources', cls: 'cc_resource' },
-    { key: 'resourceGroups', route: '/contact-center/resource-groups', cls: 'cc_resource_group' },
+    navOf(resources, 'resources'),
+    navOf(resourceGroups, 'resourceGroups'),
     { key: 'queues', route: '/contact-center/queues', cls: 'cc_queue' },
   ],
 };
