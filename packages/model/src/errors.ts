@@ -63,8 +63,7 @@ export const errorTexts = {
   flowVersionNotFound: 'No such version of this flow.',
   resourceInUse: 'This resource is used by the resource groups {{names}}: remove it from them first.',
   gatewayInUse: 'This SIP gateway is used by the resources {{names}}: change or delete those first.',
-  communicationInUse:
-    'This communication type is used by the resource groups {{names}}: change or delete those first.',
+  communicationInUse: 'This communication type is used by the resource groups {{names}}: change or delete those first.',
   patternsSlow: 'The patterns took longer than {{ms}} ms to test. Simplify the slow patterns.',
   // Telephony events
   gatewayUnnamed: 'Name the SIP gateway by its id or name.',

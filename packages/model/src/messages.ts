@@ -50,6 +50,8 @@ export const messages = {
   accountRepeated: 'The account is already on row',
   /** Resource error list: a SIP code or a range of codes (contact-center resources). */
   sipErrorCode: 'Should be a SIP code from 300 to 699, or a range such as 500-599',
+  /** Resource number patterns. */
+  numberPattern: 'Should hold digits, +, X (any digit), * and # only',
   /** Resource group time ranges: all within one day. */
   timeRangesOverlap: 'Time ranges should not overlap',
   /** A display number already in its resource; in an import report, "(line N)" may follow. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources.js';
 import { matchesSipCode, parseSipCodeRange } from './error-ids.js';
+import { resources } from './resources.js';
 
 describe('parseSipCodeRange', () => {
   it('reads a single code and a range, with spaces around', () => {

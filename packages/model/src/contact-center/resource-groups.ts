@@ -3,7 +3,7 @@ import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '.
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
 import { defineResource, ref } from '../resource.js';
-import { int, nonEmptyArray, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
+import { int, nonEmptyArray, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
 import { resources } from './resources.js';
 import { timeRangeProblems } from './time-ranges.js';
 
@@ -25,14 +25,15 @@ const timeRow = z.object({
 
 /** One or more ranges of the day; the failing row's field carries the message. */
 const timeRanges = nonEmptyArray(timeRow).superRefine((rows, ctx) => {
-  for (const p of timeRangeProblems(rows)) ctx.addIssue({ code: 'custom', path: [p.index, p.field], message: p.message });
+  for (const p of timeRangeProblems(rows))
+    ctx.addIssue({ code: 'custom', path: [p.index, p.field], message: p.message });
 });
 
 const resourceGroupInput = z.object({
   name: required(),
   strategy: oneOf(RESOURCE_GROUP_STRATEGIES).default('topDown'),
   description: optionalText(),
-  communication: refInput(),
+  communication: requiredRef(),
   time: timeRanges.default([{ startTimeOfDay: RESOURCE_GROUP_TIME_START, endTimeOfDay: RESOURCE_GROUP_TIME_END }]),
 });
 export type ResourceGroupInput = z.output<typeof resourceGroupInput>;
@@ -106,7 +107,8 @@ export function groupResourceProblems(body: {
 }
 
 /** The path of one group's resources. */
-export const resourceGroupResourcesPath = (groupId: number | string) => `/call_center/resource_group/${groupId}/resource`;
+export const resourceGroupResourcesPath = (groupId: number | string) =>
+  `/call_center/resource_group/${groupId}/resource`;
 
 /**
  * A resource of a group, with the reserve taken when it fails and its priority (higher first);
@@ -120,7 +122,7 @@ export const resourceGroupResources = defineResource({
   area: 'contact-center',
   route: '/contact-center/resource-groups',
   input: z.object({
-    resource: refInput(),
+    resource: requiredRef(),
     reserveResource: refInput().nullable().default(null),
     priority: int({ min: 0, max: 1000 }).default(0),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { defineResource, ref } from '../resource.js';
 import { sipGateways } from '../routing/sip-gateways.js';
-import { int, isPhone, optionalText, phone, refInput, refOutput, required } from '../validation.js';
+import { int, isPhone, optionalText, phone, refOutput, required, requiredRef } from '../validation.js';
 import { parseSipCodeRange } from './error-ids.js';
 
 /** Spec part 2 section 9: a new resource places 10 calls a second, 10 at once, and stops after 2 errors in a row. */
@@ -28,11 +28,11 @@ const sipErrorCode = () =>
 
 /** A number pattern: digits, `+`, `X` for any digit, `*` and `#`. */
 const PATTERN = /^[+0-9Xx*#]+$/;
-export const RESOURCE_PATTERN_INVALID = 'Should hold digits, +, X (any digit), * and # only';
+export const RESOURCE_PATTERN_INVALID = messages.numberPattern;
 
 const resourceInput = z.object({
   name: required(),
-  gateway: refInput(),
+  gateway: requiredRef(),
   /** cps on screen: calls started a second. */
   rps: int({ min: RESOURCE_RATE_MIN, max: RESOURCE_RATE_MAX }).default(RESOURCE_CPS_DEFAULT),
   /** Calls at once. */
@@ -139,6 +139,9 @@ export const resources = defineResource({
     ],
   },
 });
+
+/** A display number the resource has already (a 409 on one, a line of an import report). */
+export const DISPLAY_TAKEN = messages.displayTaken;
 
 /** The path of one resource's display numbers. */
 export const resourceDisplaysPath = (resourceId: number | string) => `/call_center/resources/${resourceId}/display`;

@@ -1,6 +1,7 @@
 import { RESOURCES } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { registerImportRoutes } from '../jobs/imports/routes.js';
+import { contactCenter } from './contact-center/index.js';
 import { derivedResource } from './derived.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
@@ -11,7 +12,7 @@ import { routing } from './routing/index.js';
 import { system } from './system/index.js';
 
 /** The areas, each collecting its own resources and routes (`<area>/index.ts`). */
-const AREAS: readonly ServerArea[] = [directory, routing, lookups, permissions, system];
+const AREAS: readonly ServerArea[] = [directory, routing, lookups, contactCenter, permissions, system];
 
 const BOUND = AREAS.flatMap((area) => area.resources);
 
