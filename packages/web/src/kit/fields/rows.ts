@@ -7,6 +7,7 @@ export function blank(kind: FormFieldKind | undefined): unknown {
     case 'switch':
       return false;
     case 'rows':
+    case 'tags':
       return [];
     case 'time':
       return 0;

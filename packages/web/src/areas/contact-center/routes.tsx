@@ -1,0 +1,15 @@
+import { resourceDisplays, resourceGroupResources, resourceGroups, resources } from '@switchboard/model';
+import type { RouteObject } from 'react-router';
+import { nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
+
+const ResourceEdit = screen(() => import('./resources/ResourceEdit'), 'ResourceEdit');
+const ResourceGroupEdit = screen(() => import('./resource-groups/ResourceGroupEdit'), 'ResourceGroupEdit');
+const GroupResourceEdit = screen(() => import('./resource-groups/GroupResourceEdit'), 'GroupResourceEdit');
+
+/** Contact-center routes, relative to the admin layout; each screen loads on demand. */
+export const routes: RouteObject[] = [
+  ...resourceRoutes(resources, { edit: ResourceEdit }),
+  ...nestedRoutes(resourceDisplays),
+  ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
+  ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
+];
