@@ -143,29 +143,33 @@ test('resource groups in Russian: a default time range, an overlap refused, a gr
   await list.goto();
   await page.getByRole('link', { name: 'Добавить' }).click();
   await expect(page).toHaveURL(/\/contact-center\/resource-groups\/new$/);
+  await page.getByRole('tab', { name: 'Временные интервалы' }).click();
   const ranges = page.getByTestId('rows-time');
   // One range by default, 09:00 to 20:00.
   await expect(ranges.locator('tbody tr')).toHaveCount(1);
   await expect(ranges.getByLabel('Начало')).toHaveValue('09:00');
   await expect(ranges.getByLabel('Конец')).toHaveValue('20:00');
 
+  await page.getByRole('tab', { name: 'Общие' }).click();
   await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('E2E группа');
   await page.getByRole('combobox', { name: 'Тип связи' }).click();
   await page.getByRole('option', { name: 'E2E phone' }).click();
+  await page.getByRole('tab', { name: 'Временные интервалы' }).click();
   await page.getByRole('button', { name: 'Добавить интервал' }).click();
   const second = ranges.locator('tbody tr').nth(1);
   await second.getByLabel('Начало').fill('08:00');
   await second.getByLabel('Конец').fill('10:00');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Временные интервалы не должны пересекаться')).toBeVisible();
-  await expect(page).toHaveURL(/\/new$/);
+  await expect(page).toHaveURL(/\/new(\?.*)?$/);
   await page.screenshot({ path: test.info().outputPath('cc-group-overlap-ru.png') });
 
+  await expect(page.getByRole('tab', { name: 'Временные интервалы', selected: true })).toBeVisible();
   await second.getByLabel('Начало').fill('20:00');
   await second.getByLabel('Конец').fill('22:30');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page).toHaveURL(/\/contact-center\/resource-groups\/\d+$/);
-  const id = Number(page.url().split('/').at(-1));
+  await expect(page).toHaveURL(/\/contact-center\/resource-groups\/\d+(\?.*)?$/);
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
   const stored = await api.call<Group>('GET', `/call_center/resource_group/${id}`);
   expect(stored).toMatchObject({
     name: 'E2E группа',

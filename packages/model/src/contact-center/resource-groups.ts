@@ -76,19 +76,29 @@ export const resourceGroups = defineResource({
   refs: { communication: ref(() => communicationTypes) },
   ops: { create: true, update: true, patch: true, delete: true },
   form: {
-    fields: [
-      { field: 'name', required: true },
-      { field: 'communication', kind: 'ref', required: true },
-      { field: 'strategy', kind: 'select', options: RESOURCE_GROUP_STRATEGIES, required: true },
-      { field: 'description', kind: 'textarea' },
+    tabs: [
       {
-        field: 'time',
-        kind: 'rows',
-        required: true,
-        addLabel: 'resourceGroups.addRange',
-        columns: [
-          { field: 'startTimeOfDay', kind: 'time', required: true },
-          { field: 'endTimeOfDay', kind: 'time', required: true },
+        key: 'general',
+        fields: [
+          { field: 'name', required: true },
+          { field: 'communication', kind: 'ref', required: true },
+          { field: 'strategy', kind: 'select', options: RESOURCE_GROUP_STRATEGIES, required: true },
+          { field: 'description', kind: 'textarea' },
+        ],
+      },
+      {
+        key: 'time',
+        fields: [
+          {
+            field: 'time',
+            kind: 'rows',
+            required: true,
+            addLabel: 'resourceGroups.addRange',
+            columns: [
+              { field: 'startTimeOfDay', kind: 'time', required: true },
+              { field: 'endTimeOfDay', kind: 'time', required: true },
+            ],
+          },
         ],
       },
     ],
