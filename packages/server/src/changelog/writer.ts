@@ -1,6 +1,7 @@
 import type { ChangeLogAction } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../resources/engine/sql.js';
 
 export type ChangeEntry = {
   domainId: number;
@@ -47,4 +48,13 @@ export async function writeChange(db: Db, entry: ChangeEntry): Promise<void> {
       select 1 from logger_config c
       where c.domain_id = ${entry.domainId} and c.object = ${entry.object} and c.enabled
     )`);
+}
+
+/** Whether the domain logs changes of the object (an enabled config), for entries costly to build. */
+export async function isLogged(db: Db, domainId: number, object: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from logger_config where domain_id = ${domainId} and object = ${object} and enabled`,
+  );
+  return rows.length > 0;
 }

@@ -86,7 +86,9 @@ describe.each(drivers())('change log on %s', (driver) => {
     expect(update.newState).toEqual(put.body);
     expect(patch.oldState).toEqual(put.body);
     expect(patch.newState?.name).toBe('After patch');
-    expect(del.newState).toEqual(patched.body);
+    // A delete keeps the deleted record as the old state; nothing exists after it.
+    expect(del.oldState).toEqual(patched.body);
+    expect(del.newState).toBeNull();
     expect(JSON.stringify(entries)).not.toContain('Secret-pass-1');
 
     expect((await logs({ action: 'create' })).every((e) => e.action === 'create')).toBe(true);
@@ -121,6 +123,37 @@ describe.each(drivers())('change log on %s', (driver) => {
     const list = await s.request('GET', '/api/users', { token, query: { q: 'badrole*' } });
     expect(list.body.items).toEqual([]);
     expect((await logs()).length).toBe(before + 1);
+  });
+
+  it("logs a sub-object's create, update and delete as updates of its parent record", async () => {
+    const config = await s.request('POST', '/api/logger/config', {
+      token,
+      body: { object: 'blacklists', enabled: true },
+    });
+    expect(config.status).toBe(201);
+    const list = await s.request('POST', '/api/call_center/list', { token, body: { name: 'logged parent' } });
+    expect(list.status).toBe(201);
+    const numbers = `/api/call_center/list/${list.body.id}/communication`;
+    const made = await s.request('POST', numbers, { token, body: { number: '+15550001111' } });
+    expect(made.status).toBe(201);
+    const put = await s.request('PUT', `${numbers}/${made.body.id}`, {
+      token,
+      body: { number: '+15550001111', description: 'changed' },
+    });
+    expect(put.status).toBe(200);
+    expect((await s.request('DELETE', `${numbers}/${made.body.id}`, { token })).status).toBe(200);
+    const res = await s.request('GET', `/api/logger/config/${config.body.id}/logs`, { token, query: { size: 100 } });
+    expect(res.status).toBe(200);
+    const entries: Entry[] = res.body.items.filter((e: Entry) => e.recordId === list.body.id);
+    expect(entries.map((e) => e.action)).toEqual(['update', 'update', 'update', 'create']);
+    const [del, update, create] = entries;
+    expect(create.oldState?.blacklistNumbers).toBeNull();
+    expect(create.newState).toMatchObject({ id: list.body.id, name: 'logged parent', blacklistNumbers: made.body });
+    expect(update.oldState?.blacklistNumbers).toEqual(made.body);
+    expect(update.newState?.blacklistNumbers).toEqual(put.body);
+    expect(del.oldState?.blacklistNumbers).toEqual(put.body);
+    expect(del.newState?.blacklistNumbers).toBeNull();
+    expect((await s.request('DELETE', `/api/logger/config/${config.body.id}`, { token })).status).toBe(200);
   });
 
   it('lists the loggable objects not configured yet, or all of them', async () => {

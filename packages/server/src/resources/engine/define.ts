@@ -21,7 +21,16 @@ import {
 } from './http.js';
 import { isQueryError, parseListQuery } from './list-query.js';
 import { linkOf, type ParentLink, parentOf } from './nested.js';
-import { createItem, createItems, deleteItems, findItem, listItems, notFound, updateItem } from './ops.js';
+import {
+  createItem,
+  createItems,
+  deleteItems,
+  findItem,
+  listItems,
+  notFound,
+  registerCompiled,
+  updateItem,
+} from './ops.js';
 import { registerRefTarget } from './refs.js';
 import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
@@ -72,6 +81,7 @@ async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink
  */
 export function defineServerResource(def: AnyResourceDef, binding: ResourceBinding): ServerResource {
   const c = compile(def, binding);
+  registerCompiled(c);
   registerRefTarget(def.name, { table: binding.table, label: binding.refLabel });
   const createSchema = def.createInput ?? def.input;
   const patchSchema = def.input.partial();

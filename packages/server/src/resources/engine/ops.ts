@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { grantOnCreate } from '../../access/grants-on-create.js';
 import { recordFilter, recordFilterText } from '../../access/record-filter.js';
-import { writeChange } from '../../changelog/writer.js';
+import { isLogged, writeChange } from '../../changelog/writer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { keyedError, keyedField } from '../../http/errors.js';
@@ -123,7 +123,17 @@ async function toRow(
 
 type Caller = { app: AppContext; principal: Principal; request: FastifyRequest };
 
-function logEntry(c: Compiled, caller: Caller, action: 'create' | 'update' | 'delete', item: Row, old?: Row) {
+/** Compiled resources by name: a sub-object's change is logged on its parent record. */
+const compiledByName = new Map<string, Compiled>();
+
+export function registerCompiled(c: Compiled): void {
+  compiledByName.set(c.def.name, c);
+}
+
+type Action = 'create' | 'update' | 'delete';
+
+/** An entry of the resource's own object: a delete keeps the deleted record as the old state. */
+function logEntry(c: Compiled, caller: Caller, action: Action, item: Row, old?: Row) {
   return {
     domainId: caller.principal.domainId,
     object: c.def.logObject as string,
@@ -131,9 +141,39 @@ function logEntry(c: Compiled, caller: Caller, action: 'create' | 'update' | 'de
     userId: caller.principal.userId,
     userIp: caller.request.ip,
     recordId: item.id as number,
-    newState: item,
-    oldState: old,
+    newState: action === 'delete' ? null : item,
+    oldState: action === 'delete' ? item : old,
   };
+}
+
+/**
+ * Logs one change in the write's transaction: on the resource's own object, and, for a record
+ * under a parent whose changes are loggable, as an update of the parent record whose states hold
+ * the sub-object under the resource's name (null where it did not exist before or after).
+ */
+async function logChange(tx: Db, c: Compiled, caller: Caller, action: Action, item: Row, old?: Row) {
+  if (c.def.logObject) await writeChange(tx, logEntry(c, caller, action, item, old));
+  const parent = c.def.parent;
+  const logObject = parent?.resource.logObject;
+  if (!parent?.field || !logObject) return;
+  // Reading the parent may cost more than the change (counts over its sub-list): only when logged.
+  if (!(await isLogged(tx, caller.principal.domainId, logObject))) return;
+  const owner = compiledByName.get(parent.resource.name);
+  const parentId = Number(item[parent.field]);
+  // The parent itself going away takes its sub-objects with it: its own delete entry says so.
+  const parentItem = owner && Number.isInteger(parentId) ? await readItem(tx, owner, caller.principal, parentId) : null;
+  if (!parentItem) return;
+  const before = action === 'create' ? null : action === 'delete' ? item : (old ?? null);
+  await writeChange(tx, {
+    domainId: caller.principal.domainId,
+    object: logObject,
+    action: 'update',
+    userId: caller.principal.userId,
+    userIp: caller.request.ip,
+    recordId: parentId,
+    newState: { ...parentItem, [c.def.name]: action === 'delete' ? null : item },
+    oldState: { ...parentItem, [c.def.name]: before },
+  });
 }
 
 async function guarded<T>(c: Compiled, work: () => Promise<T>, prefix = () => ''): Promise<T> {
@@ -203,7 +243,7 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
           for (const p of pending) await p.binding.afterWrite?.(tx, created.id, p.value, ctx);
           if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
           const item = (await readItem(tx, c, principal, created.id)) as Row;
-          if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'create', item));
+          await logChange(tx, c, caller, 'create', item);
           out.push(item);
         }
         return out;
@@ -243,7 +283,7 @@ export async function updateItem(
       await writeRefLists(tx, c.refs, body, id);
       for (const p of pending) await p.binding.afterWrite?.(tx, id, p.value, ctx);
       const item = (await readItem(tx, c, principal, id)) as Row;
-      if (c.def.logObject) await writeChange(tx, logEntry(c, caller, 'update', item, old));
+      await logChange(tx, c, caller, 'update', item, old);
       return item;
     }),
   );
@@ -277,7 +317,7 @@ export async function deleteItems(c: Compiled, caller: Caller, ids: number[]): P
         await tx.execute(sql`delete from record_acl where class = ${c.recordClass} and record_id in ${found}`);
       }
       await c.binding.afterDelete?.(tx, items, caller);
-      if (c.def.logObject) for (const item of items) await writeChange(tx, logEntry(c, caller, 'delete', item));
+      for (const item of items) await logChange(tx, c, caller, 'delete', item);
       return items;
     }),
   );
