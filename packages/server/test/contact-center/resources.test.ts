@@ -228,6 +228,38 @@ describe.each(drivers())('contact-center resources and resource groups on %s', (
     });
   });
 
+  describe('change log', () => {
+    type Entry = { action: string; recordId: number; newState: Body | null; oldState: Body | null };
+    const logged = async (object: string, recordId: number): Promise<Entry[]> => {
+      const configs = (await api('GET', '/logger/config', undefined, { size: 100 })).body.items as Body[];
+      const config = configs.find((c) => c.object === object) as { id: number };
+      const res = await api('GET', `/logger/config/${config.id}/logs`, undefined, { size: 100 });
+      expect(res.status).toBe(200);
+      return (res.body.items as Entry[]).filter((e) => e.recordId === recordId);
+    };
+
+    it('logs resources and groups, and changes of their sub-lists as updates of the parent', async () => {
+      for (const object of ['resources', 'resource_groups'])
+        expect((await api('POST', '/logger/config', { object, enabled: true })).status).toBe(201);
+      const res = await newResource();
+      const display = await created(resourceDisplaysPath(res.id), { display: '380449990001' });
+      const resourceLog = await logged('resources', res.id);
+      expect(resourceLog.map((e) => e.action)).toEqual(['update', 'create']);
+      expect(resourceLog[0].newState).toMatchObject({ id: res.id, resourceDisplays: display });
+      expect(resourceLog[0].oldState?.resourceDisplays).toBeNull();
+
+      const group = await newGroup();
+      const path = resourceGroupResourcesPath(group.id);
+      const item = await created(path, { resource: { id: res.id }, priority: 3 });
+      expect((await api('DELETE', `${path}/${item.id}`)).status).toBe(200);
+      const groupLog = await logged('resource_groups', group.id);
+      expect(groupLog.map((e) => e.action)).toEqual(['update', 'update', 'create']);
+      expect(groupLog[1].newState).toMatchObject({ id: group.id, resourceGroupResources: item });
+      expect(groupLog[0].oldState?.resourceGroupResources).toEqual(item);
+      expect(groupLog[0].newState?.resourceGroupResources).toBeNull();
+    });
+  });
+
   describe('deleting what others use', () => {
     it('refuses deleting a resource a group uses, as resource or reserve, naming the groups', async () => {
       const [main, reserve, free] = [await newResource(), await newResource(), await newResource()];
