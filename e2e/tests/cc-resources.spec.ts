@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { type AdminApi, expect, test } from '../fixtures';
 import { ImportDialogPage } from '../pages/ImportDialog';
 import { ResourceEditPage, ResourceListPage } from '../pages/ResourcePages';
 
@@ -21,7 +21,7 @@ type Group = {
   time: { startTimeOfDay: number; endTimeOfDay: number }[];
 };
 
-const gateway = (api: { call: <T>(m: string, p: string, b?: unknown) => Promise<T> }, name: string) =>
+const gateway = (api: AdminApi, name: string) =>
   api.call<{ id: number }>('POST', '/sip/gateways', {
     name,
     register: false,
