@@ -69,6 +69,9 @@ export const errorTexts = {
   // Agent status events
   agentUnnamed: 'Name the agent by its id or its username.',
   agentNotFound: 'No agent {{agent}} in this domain.',
+  resourceInUse: 'This resource is used by the resource groups {{names}}: remove it from them first.',
+  gatewayInUse: 'This SIP gateway is used by the resources {{names}}: change or delete those first.',
+  communicationInUse: 'This communication type is used by the resource groups {{names}}: change or delete those first.',
   patternsSlow: 'The patterns took longer than {{ms}} ms to test. Simplify the slow patterns.',
   // Telephony events
   gatewayUnnamed: 'Name the SIP gateway by its id or name.',

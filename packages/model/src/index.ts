@@ -54,6 +54,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...contactCenterResources,
   sipGateways,
   chatGateways,
+  ...contactCenterResources,
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */

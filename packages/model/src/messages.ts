@@ -48,6 +48,16 @@ export const messages = {
   /** Device import reports: an account of another device, or of an earlier row (its number follows). */
   accountTaken: 'A device with this account already exists',
   accountRepeated: 'The account is already on row',
+  /** Resource error list: a SIP code or a range of codes (contact-center resources). */
+  sipErrorCode: 'Should be a SIP code from 300 to 699, or a range such as 500-599',
+  /** Resource number patterns. */
+  numberPattern: 'Should hold digits, +, X (any digit), * and # only',
+  /** Resource group time ranges: all within one day. */
+  timeRangesOverlap: 'Time ranges should not overlap',
+  /** A display number already in its resource; in an import report, "(line N)" may follow. */
+  displayTaken: 'This number is already a display number of the resource',
+  /** A group resource whose reserve is the resource itself. */
+  reserveSame: 'The reserve resource should differ from the resource',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -43,7 +43,9 @@ export type FormFieldKind =
   | 'day'
   | 'time'
   | 'color'
-  | 'rows';
+  | 'rows'
+  /** A list of short texts (codes, patterns), entered one by one. */
+  | 'tags';
 
 export type FormField = {
   /**

@@ -102,6 +102,8 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
   z.enum(values, { error: missingOr(`${messages.oneOf} ${values.join(', ')}`) });
 
 export const refInput = () => z.object({ id: recordId() });
+/** A reference the record cannot do without: missing, it is "required". */
+export const requiredRef = () => z.object({ id: recordId() }, { error: messages.required });
 /** A reference as answered: `name` is left out where the caller may not read the record. */
 export const refOutput = () => z.object({ id: z.number(), name: z.string().optional() });
 /** A record named in an answer that only ever names records the caller may see (ACL grantees). */

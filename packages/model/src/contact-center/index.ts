@@ -1,15 +1,27 @@
-// The contact-center area in one place: its definitions, the ones every part serves and its
-// navigation entries.
+// The contact-center area in one place: its definitions, the lists every part serves (the
+// server's routes, the console's screens, the generated tests) and its navigation entries.
 import type { ResourceDef } from '../resource.js';
 import { agentSkills, agentStates, agents, skillAgents } from './agents.js';
+import { resourceGroupResources, resourceGroups } from './resource-groups.js';
+import { resourceDisplays, resources } from './resources.js';
 import { teams } from './teams.js';
 
 export * from './agents.js';
+export * from './error-ids.js';
 export * from './nav.js';
+export * from './resource-groups.js';
+export * from './resources.js';
 export * from './teams.js';
+export * from './time-ranges.js';
 
-/** The area's resources the engine serves (flat). */
-export const contactCenterResources: readonly ResourceDef[] = [agents, teams];
+/** The area's resources the engine serves (flat; nested ones are listed with `NESTED_RESOURCES`). */
+export const contactCenterResources: readonly ResourceDef[] = [agents, teams, resources, resourceGroups];
 
 /** Resources served under a record of another. */
-export const contactCenterNested: readonly ResourceDef[] = [agentSkills, agentStates, skillAgents];
+export const contactCenterNested: readonly ResourceDef[] = [
+  agentSkills,
+  agentStates,
+  skillAgents,
+  resourceDisplays,
+  resourceGroupResources,
+];

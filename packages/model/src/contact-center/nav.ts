@@ -1,5 +1,7 @@
 import { type NavSection, navOf } from '../nav-entry.js';
 import { agents } from './agents.js';
+import { resourceGroups } from './resource-groups.js';
+import { resources } from './resources.js';
 import { teams } from './teams.js';
 
 /**
@@ -11,8 +13,8 @@ export const contactCenterNav: NavSection = {
   entries: [
     navOf(agents, 'agents'),
     navOf(teams, 'teams'),
-    { key: 'resources', route: '/contact-center/resources', cls: 'cc_resource' },
-    { key: 'resourceGroups', route: '/contact-center/resource-groups', cls: 'cc_resource_group' },
+    navOf(resources, 'resources'),
+    navOf(resourceGroups, 'resourceGroups'),
     { key: 'queues', route: '/contact-center/queues', cls: 'cc_queue' },
   ],
 };

@@ -20,6 +20,8 @@ export const RECORD_ACL_CLASSES: readonly AccessClass[] = [
   'calendars',
   'cc_agent',
   'cc_team',
+  'cc_resource',
+  'cc_resource_group',
 ];
 
 export const ADMIN_ROLE = 'admin';

@@ -190,6 +190,7 @@ export const loginCounters = pgTable('login_counters', {
 
 export * from './schema-agents.js';
 export * from './schema-calendars.js';
+export * from './schema-cc-resources.js';
 export * from './schema-chatplan.js';
 // Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
 export * from './schema-core.js';

@@ -88,7 +88,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
         const target = await record(def);
         const held = 'rxwd'.replace(missing, '');
         const actor = await makeActor(s, admin, {
-          grants: { [cls]: held },
+          grants: { ...fixtureOf(def).grants, [cls]: held },
           permissions: fixtureOf(def).permissions,
         });
         for (const [right, method, path, body] of routes(def, target.id)) {
@@ -183,7 +183,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
         const target = await record(def);
         const parentId = parents.get(def.name) as number;
         const actor = await makeActor(s, admin, {
-          grants: { [cls]: 'rxwd' },
+          grants: { ...fixtureOf(def).grants, [cls]: 'rxwd' },
           permissions: fixtureOf(def).permissions,
         });
         await setRbac(s, admin, cls, true);
@@ -217,8 +217,8 @@ describe.each(drivers())('access checks on %s', (driver) => {
     let reader: Actor;
     let other: Actor;
     beforeAll(async () => {
-      reader = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
-      other = await makeActor(s, admin, { grants: { [cls]: 'rxwd' } });
+      reader = await makeActor(s, admin, { grants: { ...fixtureOf(def).grants, [cls]: 'rxwd' } });
+      other = await makeActor(s, admin, { grants: { ...fixtureOf(def).grants, [cls]: 'rxwd' } });
       await setRbac(s, admin, cls, true);
     });
     afterAll(async () => setRbac(s, admin, cls, false));

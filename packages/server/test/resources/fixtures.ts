@@ -7,6 +7,7 @@ import {
 } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
+import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
 import { generatedFixture } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
 import { NESTED_FIXTURES } from './nested-fixtures.js';
@@ -39,6 +40,8 @@ export type Fixture = {
   invalid: InvalidCase[];
   /** Global permissions the routes need besides the class rights (for the access suite's actors). */
   permissions?: string[];
+  /** Class grants the access suite's actors need besides the resource's own (to read what bodies refer to). */
+  grants?: Record<string, string>;
   /** Records are limited (one config per object): delete them before each test that creates. */
   exclusive?: boolean;
   /**
@@ -733,6 +736,7 @@ export function fixtureOf(def: ResourceDef): Fixture {
     (FIXTURES as Record<string, Fixture>)[def.name] ??
     NESTED_FIXTURES[def.name] ??
     AGENT_FIXTURES[def.name] ??
+    CC_RESOURCE_FIXTURES[def.name] ??
     generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;

@@ -4,11 +4,24 @@ import './events.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';
+import { resourceGroupResourcesResource, resourceGroupsResource } from './resource-groups.js';
+import { resourceDisplaysResource, resourcesResource } from './resources.js';
 import { registerContactCenterRoutes } from './routes.js';
 import { teamsResource } from './teams.js';
 
+/** The contact center: agents, teams, resources and resource groups, with their sub-lists. */
 export const contactCenter: ServerArea = {
-  resources: [agentsResource, teamsResource, agentSkillsResource, skillAgentsResource, agentStatesResource],
+  resources: [
+    agentsResource,
+    teamsResource,
+    agentSkillsResource,
+    skillAgentsResource,
+    agentStatesResource,
+    resourcesResource,
+    resourceDisplaysResource,
+    resourceGroupsResource,
+    resourceGroupResourcesResource,
+  ],
   register(app: FastifyInstance) {
     registerContactCenterRoutes(app);
   },

@@ -1,14 +1,29 @@
-import { agentSkills, agents, teams } from '@switchboard/model';
+import {
+  agentSkills,
+  agents,
+  resourceDisplays,
+  resourceGroupResources,
+  resourceGroups,
+  resources,
+  teams,
+} from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
 
 const AgentsList = screen(() => import('./agents/AgentsList'), 'AgentsList');
 const AgentEdit = screen(() => import('./agents/AgentEdit'), 'AgentEdit');
 const TeamEdit = screen(() => import('./teams/TeamEdit'), 'TeamEdit');
+const ResourceEdit = screen(() => import('./resources/ResourceEdit'), 'ResourceEdit');
+const ResourceGroupEdit = screen(() => import('./resource-groups/ResourceGroupEdit'), 'ResourceGroupEdit');
+const GroupResourceEdit = screen(() => import('./resource-groups/GroupResourceEdit'), 'GroupResourceEdit');
 
 /** Contact-center routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
   ...resourceRoutes(agents, { list: AgentsList, edit: AgentEdit }),
   ...nestedRoutes(agentSkills),
   ...resourceRoutes(teams, { edit: TeamEdit }),
+  ...resourceRoutes(resources, { edit: ResourceEdit }),
+  ...nestedRoutes(resourceDisplays),
+  ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
+  ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
 ];

@@ -1,4 +1,4 @@
-import { ColorInput, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, NumberInput, PasswordInput, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import {
   type FormField,
   type FormFieldKind,
@@ -262,6 +262,25 @@ function TimeKind(props: FieldProps) {
   );
 }
 
+/** A list of short texts: each is typed and taken with Enter (or a comma), and removed by its ×. */
+function TagsKind(props: FieldProps) {
+  const { t } = useTranslation();
+  const common = useCommon(props);
+  const values = Array.isArray(props.value) ? props.value.map(String) : [];
+  return (
+    <TagsInput
+      {...common}
+      // Each entry carries its own message (`errorIds.1`): the field shows the first of them.
+      error={common.error ?? values.map((_, i) => props.form.error(`${props.path}.${i}`)).find(Boolean)}
+      description={t('kit.tagsHint')}
+      splitChars={[',', ' ']}
+      clearable={!props.form.readOnly}
+      value={values}
+      onChange={(next) => props.onChange(next)}
+    />
+  );
+}
+
 /**
  * The registry: one component per field kind. A form shows a field by looking its kind up here,
  * so a new kind is one entry, not a branch in every form.
@@ -281,6 +300,7 @@ export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode
   time: TimeKind,
   color: ColorKind,
   rows: RowsField,
+  tags: TagsKind,
 };
 
 /** One field shown by its kind's component. */

@@ -8,6 +8,7 @@ export function blank(kind: FormFieldKind | undefined): unknown {
       return false;
     case 'rows':
     case 'refs':
+    case 'tags':
       return [];
     case 'time':
       return 0;

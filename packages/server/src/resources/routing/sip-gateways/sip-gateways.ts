@@ -1,5 +1,8 @@
 import { sipGateways as sipGatewaysDef } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
 import { sipGateways } from '../../../db/schema.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
+import { usedBy } from '../../contact-center/usage.js';
 import { defineServerResource } from '../../engine/define.js';
 
 /**
@@ -19,5 +22,13 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
       },
     },
     passwordSet: { select: `(t.password <> '')` },
+  },
+  // A gateway that resources dial through stays until they change: the refusal names them.
+  beforeDelete: async (item, _ctx, tx) => {
+    const names = await usedBy(tx, sql`select name from cc_resources where gateway_id = ${item.id as number}`);
+    if (names)
+      throw keyedError(409, 'app.sipGateways.in_use', 'gatewayInUse', { names }, [
+        keyedField('id', 'gatewayInUse', { names }),
+      ]);
   },
 });

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '../lookups/calendars.js';
+import { communicationTypes } from '../lookups/communication-types.js';
+import { messages } from '../messages.js';
+import { defineResource, ref } from '../resource.js';
+import { int, nonEmptyArray, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import { resources } from './resources.js';
+import { timeRangeProblems } from './time-ranges.js';
+
+/**
+ * How a group picks the resource of the next call: `topDown` the first free one by priority,
+ * `roundRobin` each in turn, `random` any free one. `topDown` is the default.
+ */
+export const RESOURCE_GROUP_STRATEGIES = ['topDown', 'roundRobin', 'random'] as const;
+export type ResourceGroupStrategy = (typeof RESOURCE_GROUP_STRATEGIES)[number];
+
+/** Spec part 2 section 9: a new group dials from 09:00 (540) to 20:00 (1200). */
+export const RESOURCE_GROUP_TIME_START = CALENDAR_DEFAULT_START;
+export const RESOURCE_GROUP_TIME_END = CALENDAR_DEFAULT_END;
+
+const timeRow = z.object({
+  startTimeOfDay: int({ min: 0, max: MINUTES_PER_DAY }),
+  endTimeOfDay: int({ min: 0, max: MINUTES_PER_DAY }),
+});
+
+/** One or more ranges of the day; the failing row's field carries the message. */
+const timeRanges = nonEmptyArray(timeRow).superRefine((rows, ctx) => {
+  for (const p of timeRangeProblems(rows))
+    ctx.addIssue({ code: 'custom', path: [p.index, p.field], message: p.message });
+});
+
+const resourceGroupInput = z.object({
+  name: required(),
+  strategy: oneOf(RESOURCE_GROUP_STRATEGIES).default('topDown'),
+  description: optionalText(),
+  communication: requiredRef(),
+  time: timeRanges.default([{ startTimeOfDay: RESOURCE_GROUP_TIME_START, endTimeOfDay: RESOURCE_GROUP_TIME_END }]),
+});
+export type ResourceGroupInput = z.output<typeof resourceGroupInput>;
+
+/**
+ * Resource group (spec part 2 section 3): resources a queue dials through, for one communication
+ * type, within time ranges of the day; per-record permissions; loggable.
+ */
+export const resourceGroups = defineResource({
+  name: 'resourceGroups',
+  noun: 'resource group',
+  path: '/call_center/resource_group',
+  objClass: 'cc_resource_group',
+  area: 'contact-center',
+  route: '/contact-center/resource-groups',
+  input: resourceGroupInput,
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    strategy: z.enum(RESOURCE_GROUP_STRATEGIES),
+    description: z.string(),
+    communication: refOutput(),
+    time: z.array(z.object({ startTimeOfDay: z.number(), endTimeOfDay: z.number() })),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  fields: ['id', 'name', 'strategy', 'description', 'communication', 'time', 'createdAt', 'updatedAt'],
+  listFields: ['id', 'name', 'strategy', 'description', 'communication'],
+  search: ['name'],
+  sort: ['id', 'name', 'strategy', 'description', 'communication'],
+  defaultSort: '+name',
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'communication', kind: 'ref', sort: 'communication' },
+    { field: 'strategy', kind: 'enum', sort: 'strategy' },
+    { field: 'description', sort: 'description' },
+  ],
+  recordAcl: true,
+  logObject: 'resource_groups',
+  refs: { communication: ref(() => communicationTypes) },
+  ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    tabs: [
+      {
+        key: 'general',
+        fields: [
+          { field: 'name', required: true },
+          { field: 'communication', kind: 'ref', required: true },
+          { field: 'strategy', kind: 'select', options: RESOURCE_GROUP_STRATEGIES, required: true },
+          { field: 'description', kind: 'textarea' },
+        ],
+      },
+      {
+        key: 'time',
+        fields: [
+          {
+            field: 'time',
+            kind: 'rows',
+            required: true,
+            addLabel: 'resourceGroups.addRange',
+            columns: [
+              { field: 'startTimeOfDay', kind: 'time', required: true },
+              { field: 'endTimeOfDay', kind: 'time', required: true },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+});
+
+/** A reserve that is the resource itself reserves nothing: the server and the form refuse it. */
+export function groupResourceProblems(body: {
+  resource?: { id?: unknown } | null;
+  reserveResource?: { id?: unknown } | null;
+}): { field: string; message: string }[] {
+  const reserve = body.reserveResource?.id;
+  return reserve !== undefined && reserve === body.resource?.id
+    ? [{ field: 'reserveResource', message: messages.reserveSame }]
+    : [];
+}
+
+/** The path of one group's resources. */
+export const resourceGroupResourcesPath = (groupId: number | string) =>
+  `/call_center/resource_group/${groupId}/resource`;
+
+/**
+ * A resource of a group, with the reserve taken when it fails and its priority (higher first);
+ * served under the group, whose class and record rights govern it.
+ */
+export const resourceGroupResources = defineResource({
+  name: 'resourceGroupResources',
+  noun: 'group resource',
+  path: resourceGroupResourcesPath(':groupId'),
+  objClass: 'cc_resource_group',
+  area: 'contact-center',
+  route: '/contact-center/resource-groups',
+  input: z.object({
+    resource: requiredRef(),
+    reserveResource: refInput().nullable().default(null),
+    priority: int({ min: 0, max: 1000 }).default(0),
+  }),
+  item: z.object({
+    id: z.number(),
+    groupId: z.number(),
+    resource: refOutput(),
+    reserveResource: refOutput().nullable(),
+    priority: z.number(),
+  }),
+  fields: ['id', 'groupId', 'resource', 'reserveResource', 'priority'],
+  listFields: ['id', 'groupId', 'resource', 'reserveResource', 'priority'],
+  search: [],
+  sort: ['id', 'resource', 'reserveResource', 'priority'],
+  defaultSort: '-priority',
+  columns: [
+    { field: 'resource', kind: 'ref', sort: 'resource' },
+    { field: 'reserveResource', kind: 'ref', sort: 'reserveResource' },
+    { field: 'priority', sort: 'priority' },
+  ],
+  recordAcl: false,
+  refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
+  ops: { create: true, update: true, patch: false, delete: true },
+  parent: { resource: resourceGroups, param: 'groupId', field: 'groupId', rights: 'parent' },
+  form: {
+    fields: [
+      { field: 'resource', kind: 'ref', required: true },
+      { field: 'reserveResource', kind: 'ref' },
+      { field: 'priority', kind: 'number', min: 0, max: 1000 },
+    ],
+  },
+});

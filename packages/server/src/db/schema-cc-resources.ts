@@ -1,0 +1,115 @@
+// Tables of the contact center's outbound resources and resource groups; see schema.ts for the conventions.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainId } from './schema-core.js';
+import { sipGateways } from './schema-gateways.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { communicationTypes } from './schema-lookups.js';
+
+/**
+ * Outbound resources; a gateway in use cannot go (the server names the resources first). Foreign
+ * keys that refuse a delete are checked at the end of the statement (no action), so deleting a
+ * whole domain cascades through them.
+ */
+export const ccResources = pgTable(
+  'cc_resources',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => sipGateways.id, { onDelete: 'no action' }),
+    rps: integer('rps').notNull().default(10),
+    limit: integer('limit').notNull().default(10),
+    enabled: boolean('enabled').notNull().default(true),
+    description: text('description').notNull().default(''),
+    maxSuccessivelyErrors: integer('max_successively_errors').notNull().default(2),
+    errorIds: text('error_ids').array().notNull().default(sql`'{}'::text[]`),
+    display: text('display').notNull().default(''),
+    patterns: text('patterns').array().notNull().default(sql`'{}'::text[]`),
+    failureDialDelay: integer('failure_dial_delay').notNull().default(0),
+    parameters: jsonb('parameters')
+      .$type<{ cidType: string; ignoreEarlyMedia: string }>()
+      .notNull()
+      .default({ cidType: 'none', ignoreEarlyMedia: 'false' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('cc_resources_domain_name').on(t.domainId, sql`lower(${t.name})`),
+    searchIndex('cc_resources_name_search', t.name),
+    sortIndex('cc_resources_name_sort', t.domainId, t.name, t.id),
+    index('cc_resources_gateway').on(t.gatewayId),
+  ],
+);
+
+/** Display numbers of a resource; one row per number and resource. */
+export const ccResourceDisplays = pgTable(
+  'cc_resource_displays',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => ccResources.id, { onDelete: 'cascade' }),
+    display: text('display').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cc_resource_displays_resource_display').on(t.resourceId, t.display),
+    index('cc_resource_displays_display_search').using(
+      'btree',
+      t.resourceId,
+      sql`lower(${t.display}) text_pattern_ops`,
+    ),
+    sortIndex('cc_resource_displays_display_sort', t.resourceId, t.display, t.id),
+  ],
+);
+
+/** Resource groups: time ranges of the day as `[{startTimeOfDay, endTimeOfDay}]`. */
+export const ccResourceGroups = pgTable(
+  'cc_resource_groups',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    strategy: text('strategy').notNull().default('topDown'),
+    description: text('description').notNull().default(''),
+    communicationId: integer('communication_id')
+      .notNull()
+      .references(() => communicationTypes.id, { onDelete: 'no action' }),
+    time: jsonb('time')
+      .$type<{ startTimeOfDay: number; endTimeOfDay: number }[]>()
+      .notNull()
+      .default([{ startTimeOfDay: 540, endTimeOfDay: 1200 }]),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('cc_resource_groups_domain_name').on(t.domainId, sql`lower(${t.name})`),
+    searchIndex('cc_resource_groups_name_search', t.name),
+    sortIndex('cc_resource_groups_name_sort', t.domainId, t.name, t.id),
+    index('cc_resource_groups_communication').on(t.communicationId),
+  ],
+);
+
+/** Resources of a group, each with an optional reserve; a resource in a group cannot go. */
+export const ccResourceGroupResources = pgTable(
+  'cc_resource_group_resources',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => ccResourceGroups.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => ccResources.id, { onDelete: 'no action' }),
+    reserveResourceId: integer('reserve_resource_id').references(() => ccResources.id, { onDelete: 'no action' }),
+    priority: integer('priority').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('cc_resource_group_resources_group_resource').on(t.groupId, t.resourceId),
+    index('cc_resource_group_resources_priority').on(t.groupId, t.priority, t.id),
+    index('cc_resource_group_resources_resource').on(t.resourceId),
+    index('cc_resource_group_resources_reserve').on(t.reserveResourceId),
+  ],
+);
