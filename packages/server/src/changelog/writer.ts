@@ -101,7 +101,5 @@ export async function writeActorChange(
  * Grants as the log shows them: letters by role name, so that the change of one role's rights
  * reads as one field of the entry (`grants.Supervisor`: `r` → `rw`).
  */
-export const grantsByRole = (
-  rows: readonly { grantee: { name: string }; granted: string }[],
-): Record<string, string> =>
+export const grantsByRole = (rows: readonly { grantee: { name: string }; granted: string }[]): Record<string, string> =>
   Object.fromEntries(rows.filter((r) => r.granted !== '').map((r) => [r.grantee.name, r.granted]));

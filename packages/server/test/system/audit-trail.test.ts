@@ -22,6 +22,9 @@ type Entry = {
   oldState: Record<string, unknown> | null;
 };
 
+/** The grants of an objclass entry's state (empty when the state has none). */
+const grantsOf = (state: Record<string, unknown> | null) => (state?.grants ?? {}) as Record<string, string>;
+
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
 
@@ -107,17 +110,16 @@ describe.each(drivers())('security trail and change-log search on %s', (driver) 
     const grant = [{ grantee: { id: role.body.id }, grants: 'rw' }];
     expect((await s.request('PATCH', `/api/objclass/${id}/acl`, { token, body: grant })).status).toBe(200);
     const viaRole = [{ objclass: { id }, grants: 'r' }];
-    expect((await s.request('PATCH', `/api/roles/${role.body.id}/classes`, { token, body: viaRole })).status).toBe(
-      200,
-    );
+    expect((await s.request('PATCH', `/api/roles/${role.body.id}/classes`, { token, body: viaRole })).status).toBe(200);
     const defaults = await s.request('PATCH', `/api/acl/objclass/${id}/grantor/${grantor.body.id}`, {
       token,
       body: [{ grantee: { id: role.body.id }, grants: 'r' }],
     });
     expect(defaults.status, JSON.stringify(defaults.body)).toBe(200);
     // The same grants again change nothing, and log nothing.
-    expect((await s.request('PATCH', `/api/objclass/${id}/acl`, { token, body: viaRole.map(() => grant[0]) })).status)
-      .toBe(200);
+    expect(
+      (await s.request('PATCH', `/api/objclass/${id}/acl`, { token, body: viaRole.map(() => grant[0]) })).status,
+    ).toBe(200);
     await s.request('PATCH', `/api/objclass/${id}`, { token, body: { rbac: devicesClass.rbac } });
 
     const entries = (await logs('objclass')).filter((e) => e.recordId === id).reverse();
@@ -127,12 +129,12 @@ describe.each(drivers())('security trail and change-log search on %s', (driver) 
     expect(toggle.oldState?.rbac).toBe(devicesClass.rbac);
     expect(toggle.newState?.rbac).toBe(!devicesClass.rbac);
     expect(classGrant.oldState?.grants).not.toHaveProperty(role.body.name);
-    expect((classGrant.newState?.grants as Record<string, string>)[role.body.name]).toBe('rw');
-    expect((roleTab.oldState?.grants as Record<string, string>)[role.body.name]).toBe('rw');
-    expect((roleTab.newState?.grants as Record<string, string>)[role.body.name]).toBe('r');
+    expect(grantsOf(classGrant.newState)[role.body.name]).toBe('rw');
+    expect(grantsOf(roleTab.oldState)[role.body.name]).toBe('rw');
+    expect(grantsOf(roleTab.newState)[role.body.name]).toBe('r');
     expect(defaultAccess.oldState).toMatchObject({ grantor: { name: grantor.body.name }, defaultAccess: {} });
     expect(defaultAccess.newState?.defaultAccess).toEqual({ [role.body.name]: 'r' });
-    expect((regrant.newState?.grants as Record<string, string>)[role.body.name]).toBe('rw');
+    expect(grantsOf(regrant.newState)[role.body.name]).toBe('rw');
     expect(back.newState?.rbac).toBe(devicesClass.rbac);
   });
 
@@ -235,7 +237,12 @@ describe.each(drivers())('security trail and change-log search on %s', (driver) 
     expect(header).toEqual([...CHANGE_LOG_EXPORT]);
     expect(rows.map((r) => r[header.indexOf('action')])).toEqual(['update', 'create']);
     const update = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
-    expect(update).toMatchObject({ object: 'roles', recordId: String(made.body.id), record: name, changedFields: 'description' });
+    expect(update).toMatchObject({
+      object: 'roles',
+      recordId: String(made.body.id),
+      record: name,
+      changedFields: 'description',
+    });
     expect(update.user).toBe((await s.request('GET', '/api/users/1', { token })).body.name);
     expect(JSON.parse(update.before).description).toBe('one');
     expect(JSON.parse(update.after).description).toBe('two');
@@ -267,7 +274,10 @@ describe.each(drivers())('security trail and change-log search on %s', (driver) 
   });
 
   it('offers the security trail among the loggable objects', async () => {
-    const every = await s.request('GET', '/api/logger/available_objects', { token, query: { includeExisting: 'true' } });
+    const every = await s.request('GET', '/api/logger/available_objects', {
+      token,
+      query: { includeExisting: 'true' },
+    });
     const names = every.body.items.map((i: { id: string }) => i.id);
     for (const o of AUDIT_OBJECTS) expect(names).toContain(o);
   });

@@ -13,7 +13,10 @@ import { queryRows } from '../../engine/sql.js';
 
 /** A token as the security trail keeps it: the listed fields and whose it is (never its value). */
 async function tokenState(db: Db, item: Record<string, unknown>, userId: number) {
-  const [owner] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from users where id = ${userId}`);
+  const [owner] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from users where id = ${userId}`,
+  );
   return { ...item, user: owner ?? { id: userId, name: '' } };
 }
 
