@@ -38,11 +38,10 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
 
   return (
     <>
-      <Group gap="xs" align="flex-end" wrap="wrap">
+      <Group justify="space-between" align="flex-end" mb="xs">
         <TextInput
           size="xs"
-          mb="sm"
-          w={200}
+          w={240}
           label={t('changelogs.search')}
           placeholder={t('changelogs.searchHint')}
           value={search.term}
@@ -51,11 +50,9 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
             if (e.key === 'Enter') search.submit();
           }}
         />
-        <FilterBar resource="changelogs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
-        <Group mb="sm">
-          <ExportButton path={path} name={`changelog-${object}`} query={exportQuery} />
-        </Group>
+        <ExportButton path={path} name={`changelog-${object}`} query={exportQuery} />
       </Group>
+      <FilterBar resource="changelogs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       <PagedTable
         list={list}
         page={state.page}

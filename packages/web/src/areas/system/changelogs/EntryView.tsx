@@ -1,5 +1,6 @@
 import { Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fieldKey } from '../../../kit/path';
 import { formatDateTime } from '../../../locale';
 import { stateDiff, valueText } from './diff';
 
@@ -23,6 +24,8 @@ export type LogEntry = {
  */
 export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  // A field the console names elsewhere is named the same here; others by their path.
+  const fieldLabel = (path: string) => (i18n.exists(fieldKey(path)) ? t(fieldKey(path)) : path);
   const rows = entry ? stateDiff(entry.oldState, entry.newState) : [];
   const update = entry !== null && entry.oldState != null && entry.newState != null;
   const only = entry?.newState == null ? 'before' : 'after';
@@ -36,7 +39,7 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
     >
       {entry && (
         <Stack gap="sm">
-          <Group gap="lg" data-testid="entry-summary">
+          <Group gap="md" data-testid="entry-summary">
             <Text size="sm">
               <b>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</b>{' '}
               {t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}
@@ -68,8 +71,8 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => (
-                  <Table.Tr key={row.path}>
-                    <Table.Td ff="monospace">{row.path}</Table.Td>
+                  <Table.Tr key={row.path} data-path={row.path}>
+                    <Table.Td title={row.path}>{fieldLabel(row.path)}</Table.Td>
                     {update ? (
                       <>
                         <Table.Td style={{ wordBreak: 'break-word' }}>{valueText(row.before)}</Table.Td>

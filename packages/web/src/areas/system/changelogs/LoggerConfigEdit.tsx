@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { EditTab, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { ConfigLogs } from './ConfigLogs';
+import { ObjectField } from './ObjectField';
+
+const FIELD_VIEWS = { object: ObjectField };
 
 /**
  * `/system/changelogs/new` and `/{id}`: the generic form, and the object's log once saved. The
@@ -28,6 +31,10 @@ export function LoggerConfigEdit() {
     <ResourceEdit
       def={loggerConfig}
       extraTabs={extraTabs}
+      fieldViews={FIELD_VIEWS}
+      title={(values) =>
+        t(`loggerConfig.options.object.${String(values.object)}`, { defaultValue: String(values.object) })
+      }
       after={(form) =>
         isAuditObject(String(form.values.object ?? '')) ? (
           <Alert color="blue" maw={880} data-testid="always-logged">
