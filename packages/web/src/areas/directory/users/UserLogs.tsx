@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { FilterBar } from '../../../kit/list/FilterBar';
 import { useListState } from '../../../kit/list/useListState';
+import { type LogEntry as Entry, EntryView } from '../../../kit/log/EntryView';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
-import { type LogEntry as Entry, EntryView } from '../../system/changelogs/EntryView';
 
 /** Change-log actions, and the sign-ins and sign-outs the audit log also records. */
 const ACTIONS = [...CHANGE_LOG_ACTIONS, ...SESSION_LOG_ACTIONS] as const;

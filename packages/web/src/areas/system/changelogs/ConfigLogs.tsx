@@ -8,9 +8,9 @@ import { ExportButton } from '../../../kit/list/ExportButton';
 import { FilterBar } from '../../../kit/list/FilterBar';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
+import { EntryView, type LogEntry } from '../../../kit/log/EntryView';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
-import { EntryView, type LogEntry } from './EntryView';
 
 /** The log's filters; their values live in the URL under `logs.` beside the editor's tab. */
 const FILTERS: readonly ListFilter[] = [

@@ -1,7 +1,7 @@
 import { Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fieldKey } from '../../../kit/path';
-import { formatDateTime } from '../../../locale';
+import { formatDateTime } from '../../locale';
+import { fieldKey } from '../path';
 import { stateDiff, valueText } from './diff';
 
 /** A change-log entry as the log lists it. */
