@@ -3,7 +3,9 @@ import { join, relative } from 'node:path';
 import { messages, NAVIGATION } from '@switchboard/model';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { bundles, type Tree } from './locales';
+import { allBundles, type Tree } from './locales';
+
+const bundles = await allBundles();
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

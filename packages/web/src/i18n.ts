@@ -1,15 +1,21 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@switchboard/model';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeOf } from './locale';
-import { bundles } from './locales';
+import { english, loadBundle } from './locales';
 
-/** The three interface languages are small enough to ship with the first load. */
-export const resources = {
-  en: { translation: bundles.en },
-  ru: { translation: bundles.ru },
-  ua: { translation: bundles.ua },
-} as const;
+/** Hands i18next a language's strings when it first needs them (see `locales/index.ts`). */
+const lazyStrings: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, done) => {
+    if (!isLanguage(language)) return done(null, {});
+    loadBundle(language).then(
+      (tree) => done(null, tree),
+      (error: Error) => done(error, null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -20,15 +26,24 @@ export function storedLanguage(): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-i18next.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+/**
+ * Resolves once the stored language's strings are in (at once for English, which comes with the
+ * first page); start-up waits for it before the first render.
+ */
+export const i18nReady = i18next
+  .use(lazyStrings)
+  .use(initReactI18next)
+  .init({
+    // English is bundled; with partialBundledLanguages the backend still loads the others.
+    resources: { [DEFAULT_LANGUAGE]: { translation: english } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
 
 document.documentElement.lang = localeOf(i18next.language);
 

@@ -1,6 +1,8 @@
 import { LANGUAGES, NAVIGATION } from '@switchboard/model';
 import { describe, expect, it } from 'vitest';
-import { bundles, type Tree } from './locales';
+import { allBundles, type Tree } from './locales';
+
+const bundles = await allBundles();
 
 /**
  * The namespace of each entry's screen where it differs from the entry's key; an entry whose

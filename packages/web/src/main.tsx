@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './theme.css';
-import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -12,10 +11,14 @@ import { Providers } from './app/Providers';
 import { AUTH_PATH, authPathFrom } from './app/redirect';
 import { appRoutes } from './app/routes';
 import { createSessionStore, loadUserInfo } from './app/session';
+import { i18nReady } from './i18n';
 
-/** Start-up: configuration, then the session, then mount, whichever of the first two fails. */
+/**
+ * Start-up: configuration and the chosen language's strings, then the session, then mount,
+ * whichever of the first two fails.
+ */
 async function start() {
-  const config = await loadConfig();
+  const [config] = await Promise.all([loadConfig(), i18nReady]);
   const store = createSessionStore();
   const router = createBrowserRouter(appRoutes());
   configureApi(config.apiBase, {

@@ -1,7 +1,9 @@
 import { type FormField, formTabs, RESOURCES, type ResourceDef } from '@switchboard/model';
 import { describe, expect, it } from 'vitest';
-import { bundles, type Tree } from '../../locales';
+import { allBundles, type Tree } from '../../locales';
 import { fieldKey } from '../path';
+
+const bundles = await allBundles();
 
 const has = (tree: Tree, key: string) => {
   let node: string | Tree | undefined = tree;
