@@ -19,7 +19,17 @@ export const CHANGE_LOG_PERIODS = ['daily', 'weekly', 'fortnightly', 'monthly'] 
 export type ChangeLogPeriod = (typeof CHANGE_LOG_PERIODS)[number];
 export const CHANGE_LOG_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ChangeLogAction = (typeof CHANGE_LOG_ACTIONS)[number];
-/** Objects whose changes can be logged (REFERENCE "Behaviour the console depends on"). */
+/** Sign-ins and sign-outs, written to the signed-in user's log (object `users`) whatever is configured. */
+export const SESSION_LOG_ACTIONS = ['login', 'logout'] as const;
+/**
+ * The security trail: changes of rights, always logged in every domain whatever its configs say.
+ * `roles`: a role's permissions and application access; `objclass`: an object class's obac and
+ * rbac, class grants and default record access; `record_acl`: a record's permissions; `tokens`:
+ * API tokens created and revoked. A config of one sets how long its entries are kept.
+ */
+export const AUDIT_OBJECTS = ['roles', 'objclass', 'record_acl', 'tokens'] as const;
+export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+/** Objects whose changes can be logged (REFERENCE "Behaviour the console depends on"), then the security trail. */
 export const LOGGABLE_OBJECTS = [
   'queues',
   'flows',
@@ -32,8 +42,12 @@ export const LOGGABLE_OBJECTS = [
   'resources',
   'resource_groups',
   'chat_gateways',
+  ...AUDIT_OBJECTS,
 ] as const;
 export type LoggableObject = (typeof LOGGABLE_OBJECTS)[number];
+/** Whether changes of the object are logged whatever the domain's configs say. */
+export const isAuditObject = (object: string): object is AuditObject =>
+  (AUDIT_OBJECTS as readonly string[]).includes(object);
 
 /** Presence tokens a user may carry; the console toggles only dnd. */
 export const PRESENCE_DND = 'dnd';

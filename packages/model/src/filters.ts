@@ -13,8 +13,13 @@ export type ListFilter =
    * class that lists them: without its read right the filter is not offered.
    */
   | { kind: 'ref'; key: string; path: string; objClass?: AccessClass }
-  /** Days from and to, sent as epoch milliseconds: `from` at the day's start, `to` at its end. */
-  | { kind: 'dateRange'; key: string; from: string; to: string }
+  /**
+   * Days from and to, sent as epoch milliseconds: `from` at the day's start, `to` at its end.
+   * `today`: both ends start at today (a log), until cleared.
+   */
+  | { kind: 'dateRange'; key: string; from: string; to: string; today?: boolean }
+  /** One exact value typed in (an address, say). */
+  | { kind: 'text'; key: string }
   /** Numbers from and to, both included. */
   | { kind: 'numberRange'; key: string; min: string; max: string };
 

@@ -127,6 +127,8 @@ export const auditLogEntry = z.object({
   date: z.string(),
   user: refOutput().nullable(),
   userIp: z.string(),
+  /** The record's name (or class, username, usage) in its state after the change, else before. */
+  record: z.string().nullable(),
   newState: z.unknown().nullable(),
   oldState: z.unknown().nullable(),
 });
@@ -171,8 +173,8 @@ export const userLogs = defineResource({
   route: '/directory/users',
   input: z.object({}),
   item: auditLogEntry,
-  fields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  listFields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  fields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  listFields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
   search: [],
   sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
   defaultSort: '-date',

@@ -32,6 +32,7 @@ export const objclass = defineResource({
     { field: 'rbac', kind: 'toggle', patch: (rbac) => ({ rbac }) },
   ],
   recordAcl: false,
+  logObject: 'objclass',
   ops: { create: false, update: false, patch: true, delete: false },
 });
 

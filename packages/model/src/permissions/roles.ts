@@ -43,5 +43,6 @@ export const roles = defineResource({
     { field: 'description', sort: 'description' },
   ],
   recordAcl: false,
+  logObject: 'roles',
   ops: { create: true, update: true, patch: true, delete: true },
 });

@@ -35,16 +35,42 @@ export const loggerConfig = defineResource({
   fields: ['id', 'object', 'enabled', 'daysToStore', 'storage', 'period', 'description'],
   listFields: ['id', 'object', 'enabled', 'daysToStore', 'period', 'description'],
   search: ['object'],
-  sort: ['id', 'object', 'daysToStore'],
+  sort: ['id', 'object', 'daysToStore', 'period'],
   defaultSort: '+object',
   columns: [
-    { field: 'object', sort: 'object' },
+    { field: 'object', kind: 'enum', sort: 'object' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
     { field: 'daysToStore', sort: 'daysToStore' },
+    { field: 'period', kind: 'enum', sort: 'period' },
+    { field: 'description' },
   ],
+  // Storage profiles arrive with the integrations area: until then the form leaves `storage` out.
+  form: {
+    fields: [
+      { field: 'object', kind: 'select', options: LOGGABLE_OBJECTS, required: true },
+      { field: 'enabled', kind: 'switch' },
+      { field: 'daysToStore', kind: 'number', min: 1, required: true },
+      { field: 'period', kind: 'select', options: Object.values(CHANGE_LOG_PERIOD_DAYS), required: true },
+      { field: 'description', kind: 'textarea' },
+    ],
+  },
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
 });
+
+/** The columns of a config's log as CSV, in this order. */
+export const CHANGE_LOG_EXPORT = [
+  'date',
+  'action',
+  'object',
+  'recordId',
+  'record',
+  'user',
+  'userIp',
+  'changedFields',
+  'before',
+  'after',
+] as const;
 
 /**
  * The change-log entries of a config's object (`/logger/config/{id}/logs`): its create, update
@@ -58,9 +84,30 @@ export const loggerConfigLogs = defineResource({
   area: 'system',
   route: '/system/changelogs',
   input: z.object({}),
-  item: auditLogEntry,
-  fields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  listFields: ['id', 'action', 'object', 'recordId', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  item: auditLogEntry.extend({
+    /** The top-level fields whose values differ between the two states, comma-separated. */
+    changedFields: z.string().nullable(),
+    /** The states as JSON text (the export's cells). */
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+  }),
+  fields: [
+    'id',
+    'action',
+    'object',
+    'recordId',
+    'record',
+    'date',
+    'user',
+    'userIp',
+    'newState',
+    'oldState',
+    'changedFields',
+    'before',
+    'after',
+  ],
+  listFields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
+  // `q` matches the record id, the record's name in either state and the user's name (server side).
   search: [],
   sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
   defaultSort: '-date',
@@ -72,6 +119,7 @@ export const loggerConfigLogs = defineResource({
     { field: 'userIp', sort: 'userIp' },
   ],
   recordAcl: false,
+  export: CHANGE_LOG_EXPORT,
   ops: { create: false, update: false, patch: false, delete: false },
   parent: { resource: loggerConfig, param: 'id', itemParam: 'logId', rights: 'parent' },
 });

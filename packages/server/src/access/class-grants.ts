@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { invalidateAuth } from '../auth/cache.js';
+import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
@@ -52,7 +53,7 @@ async function refuseClassEscalation(
   for (const c of changes) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
 }
 
-async function readClassGrants(db: Db, id: number) {
+export async function readClassGrants(db: Db, id: number) {
   const rows = await queryRows<{ id: number; name: string; access: number }>(
     db,
     sql`select r.id, r.name, g.access from class_grants g join roles r on r.id = g.role_id
@@ -76,6 +77,31 @@ async function readDefaultAcl(db: Db, id: number) {
     })),
   };
 }
+
+/**
+ * Logs a change of an object class's grants (the security trail): the grants before and after by
+ * role name. Nothing when nothing changed.
+ */
+export async function logClassGrants(
+  tx: Db,
+  request: FastifyRequest,
+  objclass: { id: number; cls: string },
+  before: readonly AclRowLike[],
+  after: readonly AclRowLike[],
+): Promise<void> {
+  const [old, now] = [grantsByRole(before), grantsByRole(after)];
+  if (JSON.stringify(old) === JSON.stringify(now)) return;
+  const state = (grants: Record<string, string>) => ({ id: objclass.id, class: objclass.cls, grants });
+  await writeActorChange(tx, request, {
+    object: 'objclass',
+    action: 'update',
+    recordId: objclass.id,
+    oldState: state(old),
+    newState: state(now),
+  });
+}
+
+type AclRowLike = { grantee: { name: string }; granted: string };
 
 /**
  * Class grants (`/api/objclass/{id}/acl`: role → create, read, edit, delete on the class) and
@@ -116,6 +142,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
         );
         await refuseClassEscalation(tx, request, cls, held, bits);
+        const before = await readClassGrants(tx, id);
         for (const [roleId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
@@ -124,7 +151,9 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
               on conflict (objclass_id, role_id) do update set access = excluded.access`);
           }
         }
-        return readClassGrants(tx, id);
+        const after = await readClassGrants(tx, id);
+        await logClassGrants(tx, request, { id, cls }, before.items, after.items);
+        return after;
       });
       await invalidateAuth(ctx);
       return answer;
@@ -170,6 +199,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
         );
         await refuseClassEscalation(tx, request, cls, held, bits);
+        const before = await readDefaultAcl(tx, id);
         for (const [granteeId, access] of bits) {
           if (access === 0) {
             await tx.execute(sql`delete from default_acl
@@ -180,7 +210,26 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
               on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
           }
         }
-        return readDefaultAcl(tx, id);
+        const after = await readDefaultAcl(tx, id);
+        const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
+        // The grantor's row: what records its holders create grant to each grantee.
+        const state = (acl: typeof after) => ({
+          id,
+          class: cls,
+          grantor: { id: grantorId, name: grantor.name },
+          defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
+        });
+        const [old, now] = [state(before), state(after)];
+        if (JSON.stringify(old) !== JSON.stringify(now)) {
+          await writeActorChange(tx, request, {
+            object: 'objclass',
+            action: 'update',
+            recordId: id,
+            oldState: old,
+            newState: now,
+          });
+        }
+        return after;
       });
     },
   });

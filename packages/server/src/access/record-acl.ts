@@ -2,6 +2,7 @@ import { aclEntry, aclPatch } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { keyedError } from '../http/errors.js';
 import type { Compiled } from '../resources/engine/compile.js';
@@ -28,6 +29,35 @@ async function currentBits(db: Db, cls: string, recordId: number): Promise<Map<n
     sql`select grantee_id as grantee, access from record_acl where class = ${cls} and record_id = ${recordId}`,
   );
   return new Map(rows.map((r) => [r.grantee, r.access]));
+}
+
+/**
+ * Logs a change of a record's permissions (the security trail, object `record_acl`): the record's
+ * class, name and grants by role name, before and after. Nothing when nothing changed.
+ */
+async function logRecordAcl(
+  tx: Db,
+  request: FastifyRequest,
+  c: Compiled,
+  cls: string,
+  id: number,
+  before: readonly { grantee: { name: string }; granted: string }[],
+  after: readonly { grantee: { name: string }; granted: string }[],
+) {
+  const [old, now] = [grantsByRole(before), grantsByRole(after)];
+  if (JSON.stringify(old) === JSON.stringify(now)) return;
+  const [named] = await queryRows<{ name: string | null }>(
+    tx,
+    sql`select to_jsonb(r)->>'name' as name from ${sql.raw(`"${c.table}"`)} r where r.id = ${id}`,
+  );
+  const state = (grants: Record<string, string>) => ({ id, class: cls, name: named?.name ?? null, grants });
+  await writeActorChange(tx, request, {
+    object: 'record_acl',
+    action: 'update',
+    recordId: id,
+    oldState: state(old),
+    newState: state(now),
+  });
 }
 
 /**
@@ -82,8 +112,11 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
               throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
           }
         }
+        const before = await readRecordAcl(tx, cls, id);
         await writeRecordAcl(tx, principal.domainId, cls, id, bits);
-        return { items: await readRecordAcl(tx, cls, id) };
+        const after = await readRecordAcl(tx, cls, id);
+        await logRecordAcl(tx, request, c, cls, id, before, after);
+        return { items: after };
       });
     },
   });

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { keyedError, keyedField, notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
+import { logClassGrants, readClassGrants } from './class-grants.js';
 import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
 
 const answer = z.object({ items: z.array(roleClassEntry) });
@@ -93,6 +94,8 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
           const c = known.get(id)!;
           refuseEscalation(actor, actorRights, of(c.cls, c.access ?? 0), of(c.cls, bits.get(id) ?? 0));
         }
+        const before = new Map<number, Awaited<ReturnType<typeof readClassGrants>>>();
+        for (const id of changed) before.set(id, await readClassGrants(tx, id));
         for (const id of changed) {
           const access = bits.get(id) ?? 0;
           if (access === 0) {
@@ -101,6 +104,11 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
             await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
               on conflict (objclass_id, role_id) do update set access = excluded.access`);
           }
+        }
+        // The same entries as the class's own screen writes: the class's grants before and after.
+        for (const id of changed) {
+          const after = await readClassGrants(tx, id);
+          await logClassGrants(tx, request, { id, cls: known.get(id)!.cls }, before.get(id)!.items, after.items);
         }
         return { answer: await readRoleClasses(tx, actor.domainId, roleId), changed: changed.length > 0 };
       });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { domains, users } from '../db/schema.js';
+import { domains, loggerEntries, users } from '../db/schema.js';
 import { HttpError, keyedError } from '../http/errors.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
@@ -91,7 +91,16 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/logout',
     { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'Sign out (revokes this token)' } },
     async (request, reply) => {
-      await revokeToken(ctx, request.principal!.tokenId);
+      const p = request.principal!;
+      await revokeToken(ctx, p.tokenId);
+      await ctx.db.insert(loggerEntries).values({
+        domainId: p.domainId,
+        object: 'users',
+        action: 'logout',
+        userId: p.userId,
+        recordId: p.userId,
+        userIp: request.ip,
+      });
       return reply.status(204).send();
     },
   );

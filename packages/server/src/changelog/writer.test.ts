@@ -17,4 +17,24 @@ describe('maskSecrets', () => {
       accounts: [{ accessToken: MASK, name: 'Page' }],
     });
   });
+
+  it('hides keys, client secrets and a settings key, and keeps a variable named key', () => {
+    expect(
+      maskSecrets({
+        properties: { key: 'k', region: 'eu', privateKey: 'p' },
+        clientSecret: 'c',
+        accessKey: 'a',
+        variables: [{ key: 'colour', value: 'blue' }],
+        enabled: true,
+        password: null,
+      }),
+    ).toEqual({
+      properties: { key: MASK, region: 'eu', privateKey: MASK },
+      clientSecret: MASK,
+      accessKey: MASK,
+      variables: [{ key: 'colour', value: 'blue' }],
+      enabled: true,
+      password: null,
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@switchboard/model';
+import { LOGGABLE_OBJECTS, messages } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
@@ -166,7 +166,7 @@ describe.each(drivers())('change log on %s', (driver) => {
       token,
       query: { includeExisting: 'true' },
     });
-    expect(every.body.items).toHaveLength(11);
+    expect(every.body.items).toHaveLength(LOGGABLE_OBJECTS.length);
     const again = await s.request('POST', '/api/logger/config', { token, body: { object: 'users' } });
     expect(again.status).toBe(409);
     expect(again.body.fields[0].field).toBe('object');

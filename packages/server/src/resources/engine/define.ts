@@ -150,7 +150,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           config: { guard: guardOf(c, 'r') },
           schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
             params,
-            querystring: listQueryDoc.pick({ q: true, sort: true, id: true }),
+            querystring: listQueryDoc
+              .pick({ q: true, sort: true, id: true })
+              .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
           }),
           ...routeCompilers,
           handler: async (request, reply) => {

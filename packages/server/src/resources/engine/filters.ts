@@ -102,6 +102,11 @@ function compileFilter(filter: ListFilter, col: SQL): CompiledFilter {
         if (to !== undefined) out.push(sql`${col} <= to_timestamp(${to / 1000})`);
         return out;
       };
+    case 'text':
+      return (query) => {
+        const value = one(query[filter.key])?.trim();
+        return value ? [sql`${col} = ${value}`] : [];
+      };
     case 'numberRange':
       return (query) => {
         const min = numberParam(filter.min, one(query[filter.min]));

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { type FormField, formTabs, type ResourceDef, variantOf } from '@switchboard/model';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldView } from '../fields/kinds';
+import { type FieldProps, FieldView } from '../fields/kinds';
 import { EditScreen } from './EditScreen';
 import type { EditForm, EditTab, FieldError, FormValues } from './form';
 import { formDefaults, formFields, formFromItem, formToInput, formVariantProblems } from './values';
@@ -19,6 +19,10 @@ type Props = {
   newTitle?: string;
   /** Shown under the fields of the first tab (a live status, say). */
   after?: (form: EditForm<FormValues>) => ReactNode;
+  /** A screen's own input for some fields, by field, instead of the one its kind gives. */
+  fieldViews?: Readonly<Record<string, ComponentType<FieldProps>>>;
+  /** The heading of a saved record, instead of its name (else its first field). */
+  title?: (values: FormValues) => string;
 };
 
 /** A field on a generated tab; `variant` when only records of that variant show it. */
@@ -56,7 +60,7 @@ function recordTitle(value: unknown): string {
  * With variants, the discriminator's value picks which fields and tabs show, which defaults a new
  * record takes and what it requires, as the server checks it.
  */
-export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after }: Props) {
+export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after, fieldViews, title }: Props) {
   const { t } = useTranslation();
   const variants = def.variants;
   const fixed = variants?.cases.find((c) => c.key === variant);
@@ -77,23 +81,26 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after }
         <Stack maw={880} gap="sm">
           {tab.fields
             .filter((f) => inVariant(form.values, f.variant))
-            .map((f) => (
-              <FieldView
-                key={f.field}
-                def={def}
-                form={form}
-                field={f}
-                path={f.field}
-                value={form.values[f.field]}
-                onChange={(v) => form.set(f.field, v)}
-              />
-            ))}
+            .map((f) => {
+              const View = fieldViews?.[f.field] ?? FieldView;
+              return (
+                <View
+                  key={f.field}
+                  def={def}
+                  form={form}
+                  field={f}
+                  path={f.field}
+                  value={form.values[f.field]}
+                  onChange={(v) => form.set(f.field, v)}
+                />
+              );
+            })}
           {index === 0 && after?.(form)}
         </Stack>
       ),
     }));
     return [...generated, ...(extraTabs ?? [])];
-  }, [def, variants, extraTabs, t, after]);
+  }, [def, variants, extraTabs, t, after, fieldViews]);
   const empty = useCallback(() => formDefaults(def, fixed), [def, fixed]);
   const fromItem = useCallback((item: Record<string, unknown>) => formFromItem(def, item), [def]);
   return (
@@ -105,7 +112,9 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after }
       toInput={(values) => formToInput(def, values)}
       check={(values, item) => [...formVariantProblems(def, values, item), ...(check?.(values) ?? [])]}
       title={(values, isNew) =>
-        isNew ? t(newTitle ?? `${def.name}.new`) : recordTitle(values.name ?? values[formFields(def)[0]?.field ?? ''])
+        isNew
+          ? t(newTitle ?? `${def.name}.new`)
+          : (title?.(values) ?? recordTitle(values.name ?? values[formFields(def)[0]?.field ?? '']))
       }
     />
   );

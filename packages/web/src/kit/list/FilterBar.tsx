@@ -86,6 +86,29 @@ function RangeFilter({ label, type, ends, one, set }: RangeProps) {
   );
 }
 
+/** A value typed in: sent on Enter or when the input loses focus, not at each key. */
+function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [term, setTerm] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setTerm(value);
+  }
+  return (
+    <TextInput
+      size="xs"
+      w={150}
+      label={label}
+      value={term}
+      onChange={(e) => setTerm(e.currentTarget.value)}
+      onBlur={() => term !== value && onChange(term)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onChange(term);
+      }}
+    />
+  );
+}
+
 /** One declared filter's control(s). */
 function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filters'> & { filter: ListFilter }) {
   const { t } = useTranslation();
@@ -145,6 +168,8 @@ function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filt
           set={set}
         />
       );
+    case 'text':
+      return <TextFilter label={label} value={one(filter.key)} onChange={(v) => set(filter.key, v.trim())} />;
     case 'numberRange':
       return (
         <RangeFilter

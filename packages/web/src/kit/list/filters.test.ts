@@ -1,6 +1,6 @@
 import type { ListFilter } from '@switchboard/model';
 import { describe, expect, it } from 'vitest';
-import { dayBound, filterQuery } from './filters';
+import { dayBound, filterDefaults, filterQuery } from './filters';
 
 const filters: ListFilter[] = [
   { kind: 'enum', key: 'channel', options: ['phone', 'email'], multiple: true },
@@ -52,5 +52,22 @@ describe('list filters', () => {
         limitTo: [' '],
       }),
     ).toEqual({});
+  });
+});
+
+describe('filterDefaults', () => {
+  it('starts both ends of a date range marked today at today, and nothing else', () => {
+    const filters: ListFilter[] = [
+      { kind: 'dateRange', key: 'date', from: 'from', to: 'to', today: true },
+      { kind: 'dateRange', key: 'seen', from: 'seenFrom', to: 'seenTo' },
+      { kind: 'text', key: 'userIp' },
+    ];
+    expect(filterDefaults(filters, new Date(2026, 0, 5, 23, 30))).toEqual({ from: ['2026-01-05'], to: ['2026-01-05'] });
+  });
+
+  it('sends a typed value trimmed, and nothing for a blank one', () => {
+    const filters: ListFilter[] = [{ kind: 'text', key: 'userIp' }];
+    expect(filterQuery(filters, { userIp: [' 10.0.0.1 '] })).toEqual({ userIp: '10.0.0.1' });
+    expect(filterQuery(filters, { userIp: ['  '] })).toEqual({});
   });
 });

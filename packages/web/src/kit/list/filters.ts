@@ -47,10 +47,35 @@ export function filterQuery(
         put(filter.from, dayBound(values[filter.from]?.[0], false));
         put(filter.to, dayBound(values[filter.to]?.[0], true));
         break;
+      case 'text': {
+        const value = values[filter.key]?.[0]?.trim();
+        if (value) put(filter.key, value);
+        break;
+      }
       case 'numberRange':
         put(filter.min, numberOf(values[filter.min]?.[0]));
         put(filter.max, numberOf(values[filter.max]?.[0]));
         break;
+    }
+  }
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A day as a date input holds it (`yyyy-mm-dd`), in the browser's time zone. */
+export const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/**
+ * The values filters start from while the URL says nothing of them: both ends of a date range
+ * marked `today` hold today. A cleared one is kept in the URL as an empty param.
+ */
+export function filterDefaults(filters: readonly ListFilter[], now = new Date()): FilterValues {
+  const out: Record<string, readonly string[]> = {};
+  for (const filter of filters) {
+    if (filter.kind === 'dateRange' && filter.today) {
+      out[filter.from] = [dayOf(now)];
+      out[filter.to] = [dayOf(now)];
     }
   }
   return out;

@@ -102,4 +102,17 @@ describe('useListState', () => {
     expect(router().state.location.search).toBe('');
     expect(hook.result.current.filtered).toBe(false);
   });
+
+  it('starts a range marked today at today until cleared, and keeps it cleared', () => {
+    const today: ListFilter[] = [{ kind: 'dateRange', key: 'date', from: 'from', to: 'to', today: true }];
+    const { hook, router } = setup('/list', { filters: today });
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(hook.result.current.values).toEqual({ from: [day], to: [day] });
+    expect(hook.result.current.query.from).toBe(new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime());
+    act(() => hook.result.current.setFilters({ from: [] }));
+    expect(router().state.location.search).toBe('?from=');
+    expect(hook.result.current.values).toEqual({ from: [], to: [day] });
+    expect(hook.result.current.query.from).toBeUndefined();
+  });
 });

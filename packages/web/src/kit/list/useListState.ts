@@ -1,7 +1,7 @@
 import { FIRST_PAGE, filterParams, type ListFilter, PAGE_SIZE, PAGE_SIZES } from '@switchboard/model';
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { type FilterValues, filterQuery } from './filters';
+import { type FilterValues, filterDefaults, filterQuery } from './filters';
 
 export type ListQuery = {
   page: number;
@@ -56,11 +56,18 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
   const q = params.get(key('q')) ?? '';
   const sort = params.get(key('sort')) || defaultSort;
   const names = filters.flatMap(filterParams);
-  const valueKey = names.map((n) => `${n}=${params.getAll(key(n)).join(',')}`).join('&');
+  const defaults = useMemo(() => filterDefaults(filters), [filters]);
+  const valueKey = names
+    .map((n) => `${n}${params.has(key(n)) ? '=' : '~'}${params.getAll(key(n)).join(',')}`)
+    .join('&');
+  // A param the URL lacks takes its filter's default; one present but empty was cleared.
   // biome-ignore lint/correctness/useExhaustiveDependencies: valueKey stands for the filter values in the URL
   const values = useMemo<FilterValues>(
-    () => Object.fromEntries(names.map((n) => [n, params.getAll(key(n)).filter(Boolean)])),
-    [valueKey],
+    () =>
+      Object.fromEntries(
+        names.map((n) => [n, params.has(key(n)) ? params.getAll(key(n)).filter(Boolean) : (defaults[n] ?? [])]),
+      ),
+    [valueKey, defaults],
   );
 
   // The params as last set: two changes before the next render (a date range's two ends typed
@@ -90,6 +97,8 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
           for (const [name, list] of Object.entries(change.filters ?? {})) {
             next.delete(key(name));
             for (const v of list) if (v) next.append(key(name), v);
+            // Clearing a filter with a default keeps it cleared, rather than back at its default.
+            if (!next.has(key(name)) && defaults[name]) next.set(key(name), '');
           }
           latest.current = next;
           return next;
@@ -97,7 +106,7 @@ export function useListState(defaultSort: string, { ns = '', filters = NO_FILTER
         { replace },
       );
     },
-    [setParams, defaultSort, key],
+    [setParams, defaultSort, key, defaults],
   );
 
   const setPage = useCallback((n: number) => update({ page: Math.max(FIRST_PAGE, n) }), [update]);

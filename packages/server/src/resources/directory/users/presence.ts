@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
+import { loggerEntries } from '../../../db/schema.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { queryRows } from '../../engine/sql.js';
@@ -58,6 +59,17 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       if (!found.length) throw notFound(c);
       await refuseStrongerUser(ctx.db, request.principal!, id, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, id);
+      // A forced sign-out is in the log of who forced it, naming the user signed out.
+      const p = request.principal!;
+      await ctx.db.insert(loggerEntries).values({
+        domainId: p.domainId,
+        object: 'users',
+        action: 'logout',
+        userId: p.userId,
+        recordId: id,
+        userIp: request.ip,
+        newState: { sessions },
+      });
       await invalidateAuth(ctx);
       return { sessions };
     },

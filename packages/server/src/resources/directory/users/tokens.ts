@@ -3,10 +3,22 @@ import { sql } from 'drizzle-orm';
 import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { issueToken } from '../../../auth/tokens.js';
+import { writeActorChange } from '../../../changelog/writer.js';
+import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
+import { queryRows } from '../../engine/sql.js';
+
+/** A token as the security trail keeps it: the listed fields and whose it is (never its value). */
+async function tokenState(db: Db, item: Record<string, unknown>, userId: number) {
+  const [owner] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from users where id = ${userId}`,
+  );
+  return { ...item, user: owner ?? { id: userId, name: '' } };
+}
 
 /**
  * A user's API tokens under the user (`/users/{id}/tokens`), the user's rights guarding them.
@@ -40,8 +52,26 @@ export const userTokensResource = defineServerResource(userTokens, {
       createdBy: principal.userId,
       ip: request.ip,
     });
-    const item = await readItem(ctx.db, userTokensResource.compiled, principal, row.id);
+    const item = (await readItem(ctx.db, userTokensResource.compiled, principal, row.id)) as Record<string, unknown>;
+    await writeActorChange(ctx.db, request, {
+      object: 'tokens',
+      action: 'create',
+      recordId: row.id,
+      newState: await tokenState(ctx.db, item, owner),
+    });
     return { ...item, token };
+  },
+  afterDelete: async (tx, items, ctx) => {
+    const owner = Number((ctx.request.params as { id?: string }).id);
+    for (const item of items) {
+      await writeActorChange(tx, ctx.request, {
+        object: 'tokens',
+        action: 'delete',
+        recordId: item.id as number,
+        newState: null,
+        oldState: await tokenState(tx, item, owner),
+      });
+    }
   },
   // Cached sessions of a deleted token must not outlive it.
   afterCommit: invalidateAuth,

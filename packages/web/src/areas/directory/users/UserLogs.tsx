@@ -1,5 +1,11 @@
-import { ActionIcon, Code, Group, Modal, Table, Text } from '@mantine/core';
-import { CHANGE_LOG_ACTIONS, type ListAnswer, type ListFilter, LOGGABLE_OBJECTS } from '@switchboard/model';
+import { ActionIcon, Table } from '@mantine/core';
+import {
+  CHANGE_LOG_ACTIONS,
+  type ListAnswer,
+  type ListFilter,
+  LOGGABLE_OBJECTS,
+  SESSION_LOG_ACTIONS,
+} from '@switchboard/model';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,28 +13,17 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { FilterBar } from '../../../kit/list/FilterBar';
 import { useListState } from '../../../kit/list/useListState';
+import { type LogEntry as Entry, EntryView } from '../../../kit/log/EntryView';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 
-type Entry = {
-  id: number;
-  action: string;
-  object: string;
-  recordId: number | null;
-  date: string;
-  user: { id: number; name: string } | null;
-  userIp: string;
-  newState: unknown;
-  oldState: unknown;
-};
-
-/** Change-log actions, and the sign-ins the audit log also records. */
-const ACTIONS = [...CHANGE_LOG_ACTIONS, 'login'] as const;
+/** Change-log actions, and the sign-ins and sign-outs the audit log also records. */
+const ACTIONS = [...CHANGE_LOG_ACTIONS, ...SESSION_LOG_ACTIONS] as const;
 
 /** The log's filters; their values live in the URL under `logs.` beside the editor's tab. */
 const FILTERS: readonly ListFilter[] = [
-  { kind: 'enum', key: 'action', options: ACTIONS, labels: 'users.logs.actions' },
-  { kind: 'enum', key: 'object', options: LOGGABLE_OBJECTS, labels: 'users.logs.objects' },
+  { kind: 'enum', key: 'action', options: ACTIONS, labels: 'changelogs.actions' },
+  { kind: 'enum', key: 'object', options: LOGGABLE_OBJECTS, labels: 'changelogs.objects' },
   { kind: 'dateRange', key: 'date', from: 'from', to: 'to' },
 ];
 
@@ -65,9 +60,11 @@ export function UserLogs({ userId }: { userId: number }) {
         row={(entry) => (
           <Table.Tr key={entry.id}>
             <Table.Td>{formatDateTime(entry.date, i18n.language)}</Table.Td>
-            <Table.Td>{t(`users.logs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-            <Table.Td>{t(`users.logs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
-            <Table.Td>{entry.recordId ?? ''}</Table.Td>
+            <Table.Td>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+            <Table.Td>{t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
+            <Table.Td>
+              {entry.recordId ?? ''} {entry.record ?? ''}
+            </Table.Td>
             <Table.Td>{entry.user?.name ?? ''}</Table.Td>
             <Table.Td>{entry.userIp}</Table.Td>
             <Table.Td>
@@ -83,30 +80,7 @@ export function UserLogs({ userId }: { userId: number }) {
           </Table.Tr>
         )}
       />
-      <Modal
-        opened={shown !== null}
-        onClose={() => setShown(null)}
-        title={t('users.logs.details')}
-        size="xl"
-        closeButtonProps={{ 'aria-label': t('kit.close') }}
-      >
-        {shown && (
-          <Group align="flex-start" grow>
-            <div>
-              <Text size="sm" fw={600} mb={4}>
-                {t('users.logs.oldState')}
-              </Text>
-              <Code block>{JSON.stringify(shown.oldState, null, 2)}</Code>
-            </div>
-            <div>
-              <Text size="sm" fw={600} mb={4}>
-                {t('users.logs.newState')}
-              </Text>
-              <Code block>{JSON.stringify(shown.newState, null, 2)}</Code>
-            </div>
-          </Group>
-        )}
-      </Modal>
+      <EntryView entry={shown} onClose={() => setShown(null)} />
     </>
   );
 }

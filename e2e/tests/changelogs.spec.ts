@@ -1,0 +1,119 @@
+import { type AdminApi, expect, test } from '../fixtures';
+import { ChangeLogPages } from '../pages/ChangeLogPages';
+import { DeviceEditPage } from '../pages/DevicesPages';
+
+type Config = { id: number; object: string };
+
+/** Another test may have left a devices setting: each test starts from none. */
+async function dropDevicesConfig(api: AdminApi) {
+  const { items } = await api.call<{ items: Config[] }>('GET', '/logger/config?size=100');
+  for (const c of items.filter((i) => i.object === 'devices')) await api.call('DELETE', `/logger/config/${c.id}`);
+}
+
+const suffix = () => Date.now().toString(36);
+
+test('enables logging for devices in the console, and a device change shows before and after', async ({
+  page,
+  signedIn,
+  api,
+}) => {
+  await dropDevicesConfig(api);
+  const name = `Lobby phone ${suffix()}`;
+  const device = await api.call<{ id: number }>('POST', '/devices', {
+    name,
+    account: `lobby-${suffix()}`,
+    password: 'Sip-password-1',
+    ip: '10.0.0.41',
+  });
+  const logs = new ChangeLogPages(page);
+
+  await signedIn.open('changelogs');
+  await expect(page.getByRole('heading', { name: 'Change logs' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add', exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/changelogs\/new$/);
+  await expect(page.getByRole('textbox', { name: 'Days to store' })).toHaveValue('7');
+  await logs.choose('Object', 'Devices');
+  await page.getByRole('switch', { name: 'Enabled' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/system\/changelogs\/\d+$/);
+  const configId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  await logs.gotoList();
+  await expect(logs.row('Devices')).toBeVisible();
+  await expect(logs.row('Devices').getByRole('switch')).toBeChecked();
+  await expect(logs.row('Devices')).toContainText('Weekly');
+  await page.screenshot({ path: test.info().outputPath('changelog-settings.png') });
+
+  // A change made in the device editor.
+  const editor = new DeviceEditPage(page);
+  await page.goto(`/directory/devices/${device.id}`);
+  await editor.field('Name').fill(`${name} moved`);
+  await editor.field('IP address').fill('10.0.0.42');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/devices/${device.id}`) && ['PUT', 'PATCH'].includes(r.request().method()),
+  );
+  await editor.save();
+  expect((await saved).ok()).toBe(true);
+
+  await page.goto(`/system/changelogs/${configId}`);
+  await logs.openLog('Log');
+  await expect(logs.logRows().first()).toContainText('Update');
+  await expect(logs.logRows().first()).toContainText(`#${device.id}`);
+  await logs.openEntry('Update');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('columnheader', { name: 'Before' })).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'After' })).toBeVisible();
+  await expect(logs.field('name')).toContainText(name);
+  await expect(logs.field('name')).toContainText(`${name} moved`);
+  await expect(logs.field('ip')).toContainText('10.0.0.41');
+  await expect(logs.field('ip')).toContainText('10.0.0.42');
+  // Only what changed: the account stayed, so it is not listed.
+  await expect(logs.field('account')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('changelog-entry-en.png') });
+  await logs.closeEntry();
+
+  // Search by the record's name, and a day range with no entries.
+  await page.getByRole('textbox', { name: 'Search' }).fill('nobody-like-this');
+  await expect(page.getByText('No log entries match the search or filters')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill(name.slice(0, 8));
+  await expect(logs.logRows().first()).toContainText(`#${device.id}`);
+
+  // The filtered entries as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('changelog-devices.csv');
+});
+
+test('shows a device entry in Ukrainian, with the created record whole', async ({ page, signedIn, api }) => {
+  await dropDevicesConfig(api);
+  const config = await api.call<Config>('POST', '/logger/config', { object: 'devices', enabled: true });
+  const name = `Kyiv desk ${suffix()}`;
+  const device = await api.call<{ id: number }>('POST', '/devices', {
+    name,
+    account: `kyiv-${suffix()}`,
+    password: 'Sip-password-1',
+  });
+  await api.call('PATCH', `/devices/${device.id}`, { name: `${name} 2` });
+  const logs = new ChangeLogPages(page);
+
+  await signedIn.switchLanguage('ua');
+  await page.goto(`/system/changelogs/${config.id}`);
+  await logs.openLog('Журнал');
+  // The object's entries, this device's among them (others may be of earlier tests).
+  await expect(logs.logRows().filter({ hasText: name })).toHaveCount(2);
+  await logs.openEntry('Зміна');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('columnheader', { name: 'До' })).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'Після' })).toBeVisible();
+  await expect(logs.field('name')).toContainText(`${name} 2`);
+  await page.screenshot({ path: test.info().outputPath('changelog-entry-ua.png') });
+  await logs.closeEntry();
+
+  await logs.openEntry('Створення');
+  await expect(page.getByRole('dialog').getByRole('columnheader', { name: 'Значення' })).toBeVisible();
+  await expect(logs.field('account')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('changelog-created-ua.png') });
+  await logs.closeEntry();
+  await signedIn.switchLanguage('en');
+});

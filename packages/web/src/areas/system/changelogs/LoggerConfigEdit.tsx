@@ -1,0 +1,47 @@
+import { Alert } from '@mantine/core';
+import { isAuditObject, loggerConfig } from '@switchboard/model';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { ConfigLogs } from './ConfigLogs';
+import { ObjectField } from './ObjectField';
+
+const FIELD_VIEWS = { object: ObjectField };
+
+/**
+ * `/system/changelogs/new` and `/{id}`: the generic form, and the object's log once saved. The
+ * security trail is written whatever `enabled` says: the form says so for those objects.
+ */
+export function LoggerConfigEdit() {
+  const { t } = useTranslation();
+  const extraTabs = useMemo<EditTab<FormValues>[]>(
+    () => [
+      {
+        key: 'logs',
+        label: t('loggerConfig.tabs.logs'),
+        savedOnly: true,
+        render: (form) =>
+          form.id === null ? null : <ConfigLogs configId={form.id} object={String(form.item?.object ?? '')} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <ResourceEdit
+      def={loggerConfig}
+      extraTabs={extraTabs}
+      fieldViews={FIELD_VIEWS}
+      title={(values) =>
+        t(`loggerConfig.options.object.${String(values.object)}`, { defaultValue: String(values.object) })
+      }
+      after={(form) =>
+        isAuditObject(String(form.values.object ?? '')) ? (
+          <Alert color="blue" maw={880} data-testid="always-logged">
+            {t('loggerConfig.alwaysLogged')}
+          </Alert>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../locale';
+import { fieldKey } from '../path';
+import { stateDiff, valueText } from './diff';
+
+/** A change-log entry as the log lists it. */
+export type LogEntry = {
+  id: number;
+  action: string;
+  object: string;
+  recordId: number | null;
+  record?: string | null;
+  date: string;
+  user: { id: number; name: string } | null;
+  userIp: string;
+  newState: unknown;
+  oldState: unknown;
+};
+
+/**
+ * One entry opened: who, when and from where, then the record's fields. An update shows the fields
+ * that changed, before and after side by side; a create or a delete the whole record.
+ */
+export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  // A field the console names elsewhere is named the same here; others by their path.
+  const fieldLabel = (path: string) => (i18n.exists(fieldKey(path)) ? t(fieldKey(path)) : path);
+  const rows = entry ? stateDiff(entry.oldState, entry.newState) : [];
+  const update = entry !== null && entry.oldState != null && entry.newState != null;
+  const only = entry?.newState == null ? 'before' : 'after';
+  return (
+    <Modal
+      opened={entry !== null}
+      onClose={onClose}
+      title={t('changelogs.entry')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('kit.close') }}
+    >
+      {entry && (
+        <Stack gap="sm">
+          <Group gap="md" data-testid="entry-summary">
+            <Text size="sm">
+              <b>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</b>{' '}
+              {t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}
+              {entry.recordId !== null ? ` #${entry.recordId}` : ''}
+              {entry.record ? ` ${entry.record}` : ''}
+            </Text>
+            <Text size="sm">{formatDateTime(entry.date, i18n.language)}</Text>
+            <Text size="sm">{entry.user?.name ?? ''}</Text>
+            <Text size="sm">{entry.userIp}</Text>
+          </Group>
+          {rows.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('changelogs.noFields')}
+            </Text>
+          ) : (
+            <Table withTableBorder striped fz="sm" verticalSpacing={4} data-testid="entry-fields">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('changelogs.field')}</Table.Th>
+                  {update ? (
+                    <>
+                      <Table.Th>{t('changelogs.before')}</Table.Th>
+                      <Table.Th>{t('changelogs.after')}</Table.Th>
+                    </>
+                  ) : (
+                    <Table.Th>{t('changelogs.value')}</Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.path} data-path={row.path}>
+                    <Table.Td title={row.path}>{fieldLabel(row.path)}</Table.Td>
+                    {update ? (
+                      <>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{valueText(row.before)}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{valueText(row.after)}</Table.Td>
+                      </>
+                    ) : (
+                      <Table.Td style={{ wordBreak: 'break-word' }}>{valueText(row[only])}</Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
