@@ -101,6 +101,10 @@ export const errorTexts = {
   chatSetupOther: 'This setup was started for another gateway: start it again from the gateway.',
   providerUnreachable: 'The provider cannot be reached.',
   providerRefused: 'The provider refused: {{reason}}',
+  // Storage profiles
+  storageTestUnsupported: 'Test connection is not supported yet for {{type}} storage.',
+  storageFull: 'The storage profile {{name}} is full: it holds at most {{max}} GB.',
+  storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',
   uniqueValue: 'A record with the same unique value already exists.',
@@ -125,6 +129,7 @@ const nouns: Record<string, string> = {
   chatplan: 'chat route',
   sipGateways: 'SIP gateway',
   chatGateways: 'chat gateway',
+  storage_profile: 'storage profile',
   buckets: 'bucket',
   skills: 'skill',
   pauseCauses: 'pause cause',

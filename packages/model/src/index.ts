@@ -8,6 +8,7 @@ export * from './directory/users.js';
 export * from './errors.js';
 export * from './filters.js';
 export * from './imports.js';
+export * from './integrations/index.js';
 export * from './lookups/index.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -26,6 +27,7 @@ export * from './validation.js';
 
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
+import { integrationsResources } from './integrations/index.js';
 import { userLogs, users, userTokens } from './directory/users.js';
 import { lookupsNested, lookupsResources } from './lookups/index.js';
 import { objclass } from './permissions/objclass.js';
@@ -51,6 +53,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...lookupsResources,
   sipGateways,
   chatGateways,
+  ...integrationsResources,
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */
