@@ -1,6 +1,7 @@
 import { STORAGE_SECRET_KEYS, storageProfiles as storageProfilesDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { storageProfiles } from '../../../db/schema.js';
+import { keyedError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { queryRows } from '../../engine/sql.js';
 
@@ -20,6 +21,19 @@ export const storageProfilesResource = defineServerResource(storageProfilesDef, 
       select: `coalesce((select jsonb_agg(k order by k) from jsonb_each_text(t.properties) as s(k, v)
         where k = any(${SECRET_ARRAY}) and v <> ''), '[]'::jsonb)`,
     },
+  },
+  // Files stored through a profile are read back through it: it stays while it holds any.
+  beforeDelete: async (item, _ctx, tx) => {
+    const [held] = await queryRows<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from media_files where storage_profile_id = ${item.id as number}`,
+    );
+    if (held && held.count > 0) {
+      throw keyedError(409, 'app.storageProfiles.in_use', 'storageInUse', {
+        name: item.name as string,
+        count: held.count,
+      });
+    }
   },
   beforeWrite: async (body, ctx, tx) => {
     // Secrets are never answered, so a client sends them back empty: those keep the stored value.
