@@ -104,7 +104,8 @@ export const errorTexts = {
   // Storage profiles
   storageTestUnsupported: 'Test connection is not supported yet for {{type}} storage.',
   storageFull: 'The storage profile {{name}} is full: it holds at most {{max}} GB.',
-  storageInUse: 'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
+  storageInUse:
+    'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
   storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',

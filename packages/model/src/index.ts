@@ -27,8 +27,8 @@ export * from './validation.js';
 
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
-import { integrationsResources } from './integrations/index.js';
 import { userLogs, users, userTokens } from './directory/users.js';
+import { integrationsResources } from './integrations/index.js';
 import { lookupsNested, lookupsResources } from './lookups/index.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';

@@ -48,6 +48,10 @@ export const messages = {
   /** Device import reports: an account of another device, or of an earlier row (its number follows). */
   accountTaken: 'A device with this account already exists',
   accountRepeated: 'The account is already on row',
+  /** Storage profiles: a local directory, an endpoint, a Digital Ocean region. */
+  absolutePath: 'Should be an absolute path',
+  url: 'Should look like a URL (http or https)',
+  digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -74,10 +74,11 @@ const isHttpUrl = (v: string) => {
   }
 };
 
+/** The storage profiles' own validation messages (kept with the others, in messages.ts). */
 export const storageMessages = {
-  absolutePath: 'Should be an absolute path',
-  url: 'Should look like a URL (http or https)',
-  doRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
+  absolutePath: messages.absolutePath,
+  url: messages.url,
+  doRegion: messages.digitalOceanRegion,
 } as const;
 
 const storageProfileInput = z.object({

@@ -47,7 +47,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
           py={6}
           style={{ flex: 1 }}
         >
-          {result.detail}
+          {result.ok ? t('storageProfiles.testOkDetail') : result.detail}
         </Alert>
       )}
     </Group>
