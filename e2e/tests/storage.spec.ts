@@ -21,7 +21,6 @@ test('an S3 profile is created with its spec defaults and its connection tested 
   await expect(page.getByRole('heading', { name: 'New S3 storage' })).toBeVisible();
   await expect(editor.field('Path pattern')).toHaveValue('$DOMAIN/$Y/$M/$D');
   await expect(editor.field('Max size, GB')).toHaveValue('10');
-  await expect(page.getByText('Save the profile to test its connection')).toBeVisible();
 
   await editor.save();
   for (const label of ['Name', 'Key id', 'Secret access key', 'Bucket', 'Endpoint URL']) {
@@ -35,11 +34,16 @@ test('an S3 profile is created with its spec defaults and its connection tested 
   await editor.save();
   await expect(editor.errorOf('Endpoint URL')).toHaveText('Should look like a URL (http or https)');
   await editor.field('Endpoint URL').fill(`http://127.0.0.1:${S3_STANDIN.port}`);
+  // Tested before it is saved, with the values on screen.
+  await editor.testConnection('Test connection');
+  await expect(page.getByRole('status').filter({ hasText: 'Connection works' })).toBeVisible();
+  await expect(page).toHaveURL(/\/s3\/new$/);
   await editor.save();
   const id = await editor.savedAs('s3');
   try {
     // The secret is never shown again; the saved profile still reaches the stand-in.
     await expect(editor.field('Secret access key')).toHaveValue('');
+    await expect(page.getByText('Tests the saved settings: save your changes first')).toBeVisible();
     await editor.testConnection('Test connection');
     await expect(page.getByRole('status').filter({ hasText: 'Connection works' })).toBeVisible();
     await expect(page.getByText('A probe object was written, read back and deleted.')).toBeVisible();

@@ -180,11 +180,31 @@ describe('storage profiles', () => {
       expect(bucket.body.detail).toContain('NoSuchBucket');
     });
 
+    it('tests the settings of a profile not saved yet, checked as a create, storing nothing', async () => {
+      const before = await s.request('GET', `${PATH}?size=1000&fields=id`, { token });
+      const ok = await s.request('POST', `${PATH}/test`, { token, body: s3Body() });
+      expect(ok.status).toBe(200);
+      expect(ok.body.ok).toBe(true);
+      const bad = await s.request('POST', `${PATH}/test`, { token, body: s3Body({ endpoint: '' }) });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toEqual([{ field: 'properties.endpoint', message: messages.required }]);
+      const after = await s.request('GET', `${PATH}?size=1000&fields=id`, { token });
+      expect(after.body.items).toHaveLength(before.body.items.length);
+      const reader = await makeActor(s, token, { grants: { storage_profile: 'rw' } });
+      expect((await s.request('POST', `${PATH}/test`, { token: reader.token, body: s3Body() })).status).toBe(403);
+    });
+
     it('is not supported yet for backblaze, dropbox and drive', async () => {
       const profile = await create({ name: unique('box '), type: 'dropbox', properties: { token: 't' } });
       const res = await s.request('POST', `${PATH}/${profile.body.id}/test`, { token });
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe('Test connection is not supported yet for dropbox storage.');
+      const unsaved = await s.request('POST', `${PATH}/test`, {
+        token,
+        body: { name: 'x', type: 'drive', properties: { directory: 'd', email: 'a@b.co', privateKey: 'k' } },
+      });
+      expect(unsaved.status).toBe(400);
+      expect(unsaved.body.detail).toBe('Test connection is not supported yet for drive storage.');
     });
 
     it('needs the edit right on the profile, and sees no other domain', async () => {

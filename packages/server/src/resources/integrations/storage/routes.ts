@@ -2,9 +2,21 @@ import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../http/errors.js';
-import { doc, idParamDoc, parseId, routeCompilers } from '../../engine/http.js';
+import { NO_RECORD_PARAM } from '../../engine/define.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
+import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
 import { probe, type StorageProfileRow, StorageUnsupported } from './backends.js';
+
+/** Runs the probe; a type without a client yet is a 400 that names it. */
+async function tested(profile: Pick<StorageProfileRow, 'type' | 'properties'>) {
+  try {
+    return await probe(profile);
+  } catch (error) {
+    if (!(error instanceof StorageUnsupported)) throw error;
+    throw keyedError(400, 'app.storageProfiles.test_unsupported', 'storageTestUnsupported', { type: error.type });
+  }
+}
 
 const base = `/api${storageProfiles.path}`;
 
@@ -23,8 +35,9 @@ export async function loadProfile(
 }
 
 /**
- * "Test connection" of a saved profile: a probe object is written, read back and deleted with the
- * stored settings. Guarded as an edit of the profile (it uses its secrets and writes through it).
+ * "Test connection": a probe object is written, read back and deleted. A saved profile is tested
+ * with its stored settings, guarded as an edit of it (it uses its secrets and writes through it);
+ * a profile not saved yet with the settings sent, guarded as a create.
  */
 export function registerStorageRoutes(app: FastifyInstance) {
   app.route({
@@ -40,12 +53,25 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const id = parseId('storageProfiles', (request.params as { id: string }).id);
       const profile = await loadProfile(request.server.ctx.db, request.principal!.domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
-      try {
-        return await probe(profile);
-      } catch (error) {
-        if (!(error instanceof StorageUnsupported)) throw error;
-        throw keyedError(400, 'app.storageProfiles.test_unsupported', 'storageTestUnsupported', { type: error.type });
-      }
+      return tested(profile);
+    },
+  });
+
+  // A profile not saved yet (the editor's values), checked as a create would check it.
+  app.route({
+    method: 'POST',
+    url: `${base}/test`,
+    config: { guard: { class: 'storage_profile', right: 'x', recordParam: NO_RECORD_PARAM } },
+    schema: doc('storageProfiles', 'Tests the settings of a profile not saved yet, as a create would take them', {
+      body: storageProfiles.input,
+      response: { 200: storageTestResult },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const parsed = parseBody('storageProfiles', storageProfiles.input, request.body) as Record<string, unknown>;
+      const body = withVariantDefaults(storageProfiles, request.body, parsed);
+      checkVariant(storageProfiles, body, null);
+      return tested(body as Pick<StorageProfileRow, 'type' | 'properties'>);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { STORAGE_TYPES, type StorageTestResult, storageProfiles } from '@switchboard/model';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,28 +6,28 @@ import { useLocation } from 'react-router';
 import { api } from '../../../app/api';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { formToInput } from '../../../kit/edit/values';
 
 /**
- * "Test connection": the server writes, reads and deletes a probe object with the saved settings.
- * Shown to whoever may edit the saved profile (the server guards it the same way).
+ * "Test connection": the server writes, reads and deletes a probe object, with the values on screen
+ * for a new profile, with the saved settings for a saved one. Shown to whoever may create or edit
+ * the profile (the server guards it the same way).
  */
 function TestConnection({ form }: { form: EditForm<FormValues> }) {
   const { t } = useTranslation();
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<StorageTestResult | null>(null);
   if (form.readOnly) return null;
-  if (form.isNew || form.id === null) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('storageProfiles.testSaveFirst')}
-      </Text>
-    );
-  }
   const run = async () => {
     setRunning(true);
     setResult(null);
     try {
-      setResult(await api.post<StorageTestResult>(`${storageProfiles.path}/${form.id}/test`));
+      // A new profile is tested with the values on screen; a saved one with its stored settings.
+      const answer =
+        form.isNew || form.id === null
+          ? api.post<StorageTestResult>(`${storageProfiles.path}/test`, formToInput(storageProfiles, form.values))
+          : api.post<StorageTestResult>(`${storageProfiles.path}/${form.id}/test`);
+      setResult(await answer);
     } catch {
       // The failure (an unsupported type, say) is shown by the shared error notification.
     } finally {
@@ -36,9 +36,16 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
   };
   return (
     <Group gap="sm" align="flex-start">
-      <Button variant="default" size="xs" loading={running} onClick={run}>
-        {t('storageProfiles.test')}
-      </Button>
+      <Stack gap={4} align="flex-start" maw={280}>
+        <Button variant="default" size="xs" loading={running} onClick={run}>
+          {t('storageProfiles.test')}
+        </Button>
+        {!form.isNew && (
+          <Text size="xs" c="dimmed">
+            {t('storageProfiles.testSaved')}
+          </Text>
+        )}
+      </Stack>
       {result && (
         <Alert
           role="status"
