@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages, STORAGE_PATH_PATTERN, storageMessages } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness.js';
+import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type S3Standin, startS3Standin } from '../support/s3-standin.mjs';
 
@@ -31,14 +31,14 @@ function wav(samples: number): Buffer {
   return Buffer.concat([header, data]);
 }
 
-describe('storage profiles', () => {
+describe.each(drivers())('storage profiles on %s', (driver) => {
   let s: TestServer;
   let token: string;
   let s3: S3Standin;
   let folder: string;
   beforeAll(async () => {
     s3 = await startS3Standin({ keyId: 'AKIASTANDIN', bucket: 'records' });
-    s = await startTestServer();
+    s = await startTestServer({ driver });
     token = s.adminToken;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-storage-'));
   });
