@@ -4,6 +4,12 @@ import { licensePublicKey } from './license-keys';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8090);
 export const ADMIN_PASSWORD = 'E2e-admin-password-1';
+/** The S3 stand-in the server launcher starts for storage profiles (see server.mjs). */
+export const S3_STANDIN = {
+  port: Number(process.env.E2E_S3_PORT ?? PORT + 1),
+  keyId: 'AKIAE2ESTANDIN',
+  bucket: 'e2e-records',
+};
 
 /**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
@@ -32,6 +38,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD, LICENSE_PUBLIC_KEY: licensePublicKey() },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      LICENSE_PUBLIC_KEY: licensePublicKey(),
+      E2E_S3_PORT: String(S3_STANDIN.port),
+      E2E_S3_KEY_ID: S3_STANDIN.keyId,
+      E2E_S3_BUCKET: S3_STANDIN.bucket,
+    },
   },
 });

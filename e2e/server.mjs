@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
+import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.env.E2E_NO_BUILD !== '1') {
@@ -15,6 +16,12 @@ if (process.env.E2E_NO_BUILD !== '1') {
 }
 // The chat gateways' provider (Graph API and its dialog) is a local stand-in during browser tests.
 const graph = await startGraphStandin(0);
+// Storage profiles of type S3 point at a local stand-in on a port the tests know (E2E_S3_PORT).
+const s3 = await startS3Standin({
+  port: Number(process.env.E2E_S3_PORT ?? 0),
+  keyId: process.env.E2E_S3_KEY_ID,
+  bucket: process.env.E2E_S3_BUCKET,
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -34,5 +41,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill
 server.on('exit', (code) => {
   cleanUp();
   graph.close();
+  s3.close();
   process.exit(code ?? 0);
 });

@@ -112,6 +112,12 @@ export const errorTexts = {
   chatSetupOther: 'This setup was started for another gateway: start it again from the gateway.',
   providerUnreachable: 'The provider cannot be reached.',
   providerRefused: 'The provider refused: {{reason}}',
+  // Storage profiles
+  storageTestUnsupported: 'Test connection is not supported yet for {{type}} storage.',
+  storageFull: 'The storage profile {{name}} is full: it holds at most {{max}} GB.',
+  storageInUse:
+    'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
+  storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',
   uniqueValue: 'A record with the same unique value already exists.',
@@ -136,6 +142,7 @@ const nouns: Record<string, string> = {
   chatplan: 'chat route',
   sipGateways: 'SIP gateway',
   chatGateways: 'chat gateway',
+  storage_profile: 'storage profile',
   buckets: 'bucket',
   skills: 'skill',
   pauseCauses: 'pause cause',

@@ -9,6 +9,7 @@ export * from './directory/users.js';
 export * from './errors.js';
 export * from './filters.js';
 export * from './imports.js';
+export * from './integrations/index.js';
 export * from './lookups/index.js';
 export * from './messages.js';
 export * from './nav.js';
@@ -29,6 +30,7 @@ import { contactCenterNested, contactCenterResources } from './contact-center/in
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
 import { userLogs, users, userTokens } from './directory/users.js';
+import { integrationsResources } from './integrations/index.js';
 import { lookupsNested, lookupsResources } from './lookups/index.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
@@ -54,7 +56,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...contactCenterResources,
   sipGateways,
   chatGateways,
-  ...contactCenterResources,
+  ...integrationsResources,
 ] as const;
 
 /** Resources served under a record of another (see `ResourceDef.parent`). */

@@ -58,6 +58,10 @@ export const messages = {
   displayTaken: 'This number is already a display number of the resource',
   /** A group resource whose reserve is the resource itself. */
   reserveSame: 'The reserve resource should differ from the resource',
+  /** Storage profiles: a local directory, an endpoint, a Digital Ocean region. */
+  absolutePath: 'Should be an absolute path',
+  url: 'Should look like a URL (http or https)',
+  digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
-import type { NavSection } from '../nav-entry.js';
+import { type NavSection, navOf } from '../nav-entry.js';
+import { storageProfiles } from './storage-profiles.js';
 
 /**
  * Screens of the spec not defined yet: each entry says so inside the console. Defining the
@@ -7,7 +8,7 @@ import type { NavSection } from '../nav-entry.js';
 export const integrationsNav: NavSection = {
   area: 'integrations',
   entries: [
-    { key: 'storage', route: '/integrations/storage', cls: 'storage_profile' },
+    navOf(storageProfiles, 'storage'),
     { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
     { key: 'emailProfiles', route: '/integrations/email-profiles', cls: 'email_profile' },
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
 import { auditLogEntry } from '../directory/users.js';
+import { storageProfiles } from '../integrations/storage-profiles.js';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
+import { defineResource, ref } from '../resource.js';
 import { int, optionalText, refInput, refOutput } from '../validation.js';
 
 /** Change-log period in days: daily 1, weekly 7, fortnightly 14, monthly 30. */
@@ -56,6 +57,8 @@ export const loggerConfig = defineResource({
   },
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
+  /** Where exports of the log go; none: the domain's enabled profile of highest priority. */
+  refs: { storage: ref(() => storageProfiles) },
 });
 
 /** The columns of a config's log as CSV, in this order. */

@@ -2,8 +2,12 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { domains } from './schema-core.js';
 import { searchIndex, sortIndex } from './schema-helpers.js';
+import { storageProfiles } from './schema-storage.js';
 
-/** Audio files of a domain; the bytes live on disk as `<MEDIA_DIR>/<domainId>/<id>.<ext>`. */
+/**
+ * Audio files of a domain. The bytes live on the storage profile that took them, under
+ * `storage_key`; without a profile on disk as `<MEDIA_DIR>/<domainId>/<id>.<ext>`.
+ */
 export const mediaFiles = pgTable(
   'media_files',
   {
@@ -15,6 +19,9 @@ export const mediaFiles = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     createdBy: integer('created_by'),
+    /** A profile holding files cannot be deleted: its files would become unreachable. */
+    storageProfileId: integer('storage_profile_id').references(() => storageProfiles.id, { onDelete: 'restrict' }),
+    storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
@@ -22,5 +29,6 @@ export const mediaFiles = pgTable(
     sortIndex('media_files_name_sort', t.domainId, t.name, t.id),
     index('media_files_domain_created').on(t.domainId, t.createdAt),
     index('media_files_domain_name').on(t.domainId, t.name),
+    index('media_files_storage_profile').on(t.storageProfileId),
   ],
 );

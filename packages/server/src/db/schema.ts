@@ -16,6 +16,7 @@ import {
 
 import { domainId, users } from './schema-core.js';
 import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { storageProfiles } from './schema-storage.js';
 
 export const roles = pgTable(
   'roles',
@@ -150,7 +151,7 @@ export const loggerConfig = pgTable(
     object: text('object').notNull(),
     enabled: boolean('enabled').notNull().default(false),
     daysToStore: integer('days_to_store').notNull().default(7),
-    storageId: integer('storage_id'),
+    storageId: integer('storage_id').references(() => storageProfiles.id, { onDelete: 'set null' }),
     period: integer('period').notNull().default(7),
     description: text('description').notNull().default(''),
   },
@@ -201,4 +202,5 @@ export * from './schema-licenses.js';
 export * from './schema-lookups.js';
 export * from './schema-media.js';
 export * from './schema-routing.js';
+export * from './schema-storage.js';
 export * from './schema-two-factor.js';

@@ -6,13 +6,14 @@ import { derivedResource } from './derived.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
 import type { ServerResource } from './engine/define.js';
+import { integrations } from './integrations/index.js';
 import { lookups } from './lookups/index.js';
 import { permissions } from './permissions/index.js';
 import { routing } from './routing/index.js';
 import { system } from './system/index.js';
 
 /** The areas, each collecting its own resources and routes (`<area>/index.ts`). */
-const AREAS: readonly ServerArea[] = [directory, routing, lookups, contactCenter, permissions, system];
+const AREAS: readonly ServerArea[] = [directory, routing, lookups, contactCenter, integrations, permissions, system];
 
 const BOUND = AREAS.flatMap((area) => area.resources);
 

@@ -1,4 +1,4 @@
-import { LOGGABLE_OBJECTS, messages } from '@switchboard/model';
+import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
@@ -47,12 +47,29 @@ describe.each(drivers())('change log on %s', (driver) => {
   it('refuses a storage id that names no storage profile, and stores nothing of it', async () => {
     const res = await s.request('PATCH', `/api/logger/config/${configId}`, { token, body: { storage: { id: 4242 } } });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual([{ field: 'storage.id', message: messages.noSuchRecord }]);
+    expect(res.body.fields).toMatchObject([{ field: 'storage', message: 'No such storage profile exists.' }]);
     const read = await s.request('GET', `/api/logger/config/${configId}`, { token });
     expect(read.body.storage).toBeNull();
     expect(
       (await s.request('PATCH', `/api/logger/config/${configId}`, { token, body: { storage: null } })).status,
     ).toBe(200);
+  });
+
+  it('refers to a storage profile of the domain, named in the answer', async () => {
+    const profile = await s.request('POST', '/api/storage/backend_profiles', {
+      token,
+      body: { name: 'changelog exports', type: 'local', properties: { directory: '/srv/exports' } },
+    });
+    expect(profile.status).toBe(201);
+    const res = await s.request('PATCH', `/api/logger/config/${configId}`, {
+      token,
+      body: { storage: { id: profile.body.id } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.storage).toEqual({ id: profile.body.id, name: 'changelog exports' });
+    // Deleting the profile leaves the config without one.
+    expect((await s.request('DELETE', `/api/storage/backend_profiles/${profile.body.id}`, { token })).status).toBe(200);
+    expect((await s.request('GET', `/api/logger/config/${configId}`, { token })).body.storage).toBeNull();
   });
 
   it('writes nothing while the object is not enabled', async () => {

@@ -697,6 +697,110 @@ export const FIXTURES = {
       },
     ],
   },
+  storageProfiles: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      type: 'local',
+      maxSize: 5,
+      expireDays: 10,
+      priority: 1,
+      properties: { directory: '/var/lib/switchboard/files' },
+    }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({
+      name: unique(prefix),
+      type: 's3',
+      maxSize: 20,
+      expireDays: 3,
+      priority: 2,
+      disabled: true,
+      properties: {
+        keyId: 'AKIAFIXTURE',
+        accessKey: 'fixture-secret',
+        bucketName: 'records',
+        region: 'eu-west-1',
+        endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      },
+    }),
+    patch: { disabled: true },
+    untouched: 'type',
+    variants: {
+      local: (prefix) => ({ name: unique(prefix), type: 'local', properties: { directory: '/srv/files' } }),
+      s3: (prefix) => ({
+        name: unique(prefix),
+        type: 's3',
+        properties: {
+          keyId: 'AKIA1',
+          accessKey: 'secret',
+          bucketName: 'b',
+          region: 'fra1',
+          endpoint: 'https://fra1.digitaloceanspaces.com',
+        },
+      }),
+      backblaze: (prefix) => ({
+        name: unique(prefix),
+        type: 'backblaze',
+        properties: { account: 'acc', key: 'k', bucket: 'b', bucketId: 'id1' },
+      }),
+      dropbox: (prefix) => ({ name: unique(prefix), type: 'dropbox', properties: { token: 't' } }),
+      drive: (prefix) => ({
+        name: unique(prefix),
+        type: 'drive',
+        properties: { directory: 'records', email: 'svc@example.com', privateKey: 'pk' },
+      }),
+    },
+    invalid: [
+      {
+        rule: 'name required',
+        body: { name: '', type: 'dropbox', properties: { token: 't' } },
+        field: 'name',
+        message: messages.required,
+      },
+      { rule: 'type required', body: { name: unique('s') }, field: 'type', message: messages.required },
+      {
+        rule: 'maxSize at least 1',
+        body: { name: unique('s'), type: 'dropbox', maxSize: 0, properties: { token: 't' } },
+        field: 'maxSize',
+        message: `${messages.min} 1`,
+      },
+      {
+        rule: 'priority 0 or more',
+        body: { name: unique('s'), type: 'dropbox', priority: -1, properties: { token: 't' } },
+        field: 'priority',
+        message: `${messages.min} 0`,
+      },
+      {
+        rule: 'expireDays numeric',
+        body: { name: unique('s'), type: 'dropbox', expireDays: 'x', properties: { token: 't' } },
+        field: 'expireDays',
+        message: messages.numeric,
+      },
+      {
+        rule: 'local: directory',
+        body: { name: unique('s'), type: 'local', properties: {} },
+        field: 'properties.directory',
+        message: messages.required,
+      },
+      {
+        rule: 's3: keyId',
+        on: 'create',
+        body: {
+          name: unique('s'),
+          type: 's3',
+          properties: { accessKey: 'a', bucketName: 'b', endpoint: 'https://s3.amazonaws.com' },
+        },
+        field: 'properties.keyId',
+        message: messages.required,
+      },
+      {
+        rule: 'dropbox: token',
+        on: 'create',
+        body: { name: unique('s'), type: 'dropbox', properties: {} },
+        field: 'properties.token',
+        message: messages.required,
+      },
+    ],
+  },
   blacklistNumbers: {
     parent: async (s, token) => {
       const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });

@@ -3,6 +3,7 @@ import { type FormField, formTabs, type ResourceDef, variantOf } from '@switchbo
 import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldProps, FieldView } from '../fields/kinds';
+import { valueAt } from '../path';
 import { EditScreen } from './EditScreen';
 import type { EditForm, EditTab, FieldError, FormValues } from './form';
 import { formDefaults, formFields, formFromItem, formToInput, formVariantProblems } from './values';
@@ -90,7 +91,8 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after, 
                   form={form}
                   field={f}
                   path={f.field}
-                  value={form.values[f.field]}
+                  // A variant's field may sit in a nested settings object (`properties.region`).
+                  value={valueAt(form.values, f.field)}
                   onChange={(v) => form.set(f.field, v)}
                 />
               );

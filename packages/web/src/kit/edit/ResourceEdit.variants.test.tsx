@@ -1,4 +1,4 @@
-import { sipGateways } from '@switchboard/model';
+import { sipGateways, storageProfiles } from '@switchboard/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,37 @@ const noFlows = (c: { path: string }) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ResourceEdit with variants', () => {
+  it('shows and sends fields of a nested settings object (storage properties) by their dotted path', async () => {
+    const api = fakeApi((c) => (c.method === 'POST' ? { status: 201, body: { id: 4 } } : undefined));
+    renderRoutes(
+      [
+        { path: '/integrations/storage', element: null },
+        { path: '/integrations/storage/s3/:id', element: <ResourceEdit def={storageProfiles} variant="s3" /> },
+      ],
+      '/integrations/storage/s3/new',
+    );
+    expect(await screen.findByRole('textbox', { name: /^Path pattern/ })).toHaveValue('$DOMAIN/$Y/$M/$D');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'records');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Key id/ }), 'AKIA1');
+    expect(screen.getByRole('textbox', { name: /^Key id/ })).toHaveValue('AKIA1');
+    await userEvent.type(screen.getByLabelText(/^Secret access key/, { selector: 'input' }), 'secret');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Bucket/ }), 'b');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Endpoint URL/ }), 'https://s3.example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.of('POST', '/storage/backend_profiles')).toHaveLength(1));
+    expect(api.of('POST', '/storage/backend_profiles')[0].body).toMatchObject({
+      type: 's3',
+      properties: {
+        keyId: 'AKIA1',
+        accessKey: 'secret',
+        bucketName: 'b',
+        endpoint: 'https://s3.example.com',
+        region: 'us-east-1',
+        pathPattern: '$DOMAIN/$Y/$M/$D',
+      },
+    });
+  });
+
   it("shows the variant's fields, starts from its defaults and names what it requires before sending", async () => {
     const api = fakeApi(noFlows);
     renderRoutes(routes, '/routing/sip-gateways/register/new');

@@ -1,17 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { MEDIA_UPLOAD_FIELD, media as mediaDef, messages, TTS_VOICES, ttsInput, ttsStatus } from '@switchboard/model';
+import {
+  MEDIA_UPLOAD_FIELD,
+  type MediaMimeType,
+  media as mediaDef,
+  messages,
+  TTS_VOICES,
+  ttsInput,
+  ttsStatus,
+} from '@switchboard/model';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
-import { isoSql } from '../../engine/sql.js';
+import { isoSql, queryRows } from '../../engine/sql.js';
+import {
+  ensureRoom,
+  type Placement,
+  placeFile,
+  profileById,
+  readPlaced,
+  removePlaced,
+} from '../../integrations/storage/files.js';
 import { parseRange } from './range.js';
+import { EXTENSIONS } from './sniff.js';
 import { inspect, MediaRefused, mediaFile, receive, removeQuietly, tempFile } from './store.js';
 import { synthesize, ttsAvailable } from './tts.js';
+
+/** Where a media file's bytes live: a storage profile and key, or null for the local media folder. */
+async function placementOf(db: Db, domainId: number, id: number): Promise<Placement | null> {
+  const [row] = await queryRows<{ profileId: number | null; key: string | null }>(
+    db,
+    sql`select storage_profile_id as "profileId", storage_key as key from media_files
+      where id = ${id} and domain_id = ${domainId}`,
+  );
+  if (!row?.profileId || !row.key) return null;
+  const profile = await profileById(db, domainId, row.profileId);
+  return profile ? { profile, key: row.key } : null;
+}
+
+/** Deleted items → where their bytes were, read before the rows go (see beforeDelete). */
+const deletedPlacements = new WeakMap<object, Placement | null>();
 
 export const mediaResource = defineServerResource(mediaDef, {
   table: mediaFiles,
@@ -21,11 +55,19 @@ export const mediaResource = defineServerResource(mediaDef, {
     createdAt: { select: isoSql('t.created_at'), column: 't.created_at' },
     mimeType: { select: 't.mime_type', column: 't.mime_type' },
   },
+  beforeDelete: async (item, ctx, tx) => {
+    deletedPlacements.set(item, await placementOf(tx, ctx.principal.domainId, item.id as number));
+  },
   afterDeleteCommit: async (items, ctx) => {
     for (const item of items) {
-      await removeQuietly(
-        mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mimeType as string),
-      );
+      const placement = deletedPlacements.get(item);
+      if (placement) {
+        await removePlaced(placement, (err) => ctx.request.log.warn({ err }, 'a stored media file was not removed'));
+      } else {
+        await removeQuietly(
+          mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mimeType as string),
+        );
+      }
     }
   },
 });
@@ -56,8 +98,20 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
   const { db, config } = request.server.ctx;
   const principal = request.principal!;
   let target: string | null = null;
+  let placed: Placement | null = null;
   try {
+    // The domain's storage profile takes the file before the row is written: a slow service must
+    // not hold the database.
+    placed = await placeFile(db, { id: principal.domainId, name: principal.domain }, temp, {
+      size: kind.size,
+      contentType: kind.mimeType,
+      ext: EXTENSIONS[kind.mimeType as MediaMimeType] ?? 'bin',
+      field: MEDIA_UPLOAD_FIELD,
+    });
+    if (placed) await removeQuietly(temp);
     return await db.transaction(async (tx) => {
+      // Checked again with the row: two uploads at once must not pass the limit together.
+      if (placed) await ensureRoom(tx, placed.profile, kind.size, MEDIA_UPLOAD_FIELD);
       const [row] = await tx
         .insert(mediaFiles)
         .values({
@@ -66,15 +120,20 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
           mimeType: kind.mimeType,
           size: kind.size,
           createdBy: principal.userId,
+          storageProfileId: placed?.profile.id ?? null,
+          storageKey: placed?.key ?? null,
         })
         .returning({ id: mediaFiles.id });
-      target = mediaFile(config, principal.domainId, row.id, kind.mimeType);
-      await fs.promises.rename(temp, target);
+      if (!placed) {
+        target = mediaFile(config, principal.domainId, row.id, kind.mimeType);
+        await fs.promises.rename(temp, target);
+      }
       return readItem(tx, c, principal, row.id);
     });
   } catch (error) {
     await removeQuietly(temp);
     if (target) await removeQuietly(target);
+    if (placed) await removePlaced(placed, (err) => request.log.warn({ err }, 'a stored media file was not removed'));
     throw error;
   }
 }
@@ -143,13 +202,24 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const id = parseId('media', (request.params as { id: string }).id);
       const item = await findItem(db, c, request.principal!, id);
       if (!item) throw notFound(c);
+      const placed = await placementOf(db, domainId, id);
       const file = mediaFile(config, domainId, id, item.mimeType as string);
       let size: number;
       try {
-        size = (await fs.promises.stat(file)).size;
+        size = placed ? (item.size as number) : (await fs.promises.stat(file)).size;
       } catch {
         throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');
       }
+      /** The bytes from wherever the file was stored. */
+      const open = async (range?: { start: number; end: number }) => {
+        if (!placed) return fs.createReadStream(file, range ?? {});
+        try {
+          return await readPlaced(placed, range);
+        } catch (error) {
+          request.log.warn({ err: error }, 'a stored media file could not be read');
+          throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');
+        }
+      };
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
         throw keyedError(416, 'app.media.range', 'mediaRange', { size }, undefined, {
@@ -157,6 +227,8 @@ export async function registerMediaRoutes(app: FastifyInstance) {
           'accept-ranges': 'bytes',
         });
       }
+      // Opened before any header is set: a file that cannot be read answers a plain error.
+      const body = await open(range ?? undefined);
       reply
         .header('accept-ranges', 'bytes')
         .header('content-type', item.mimeType as string)
@@ -169,10 +241,10 @@ export async function registerMediaRoutes(app: FastifyInstance) {
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(fs.createReadStream(file, { start: range.start, end: range.end }));
+        return reply.send(body);
       }
       reply.status(200).header('content-length', size);
-      return reply.send(fs.createReadStream(file));
+      return reply.send(body);
     },
   });
 

@@ -1,0 +1,7 @@
+import type { ResourceDef } from '../resource.js';
+import { storageProfiles } from './storage-profiles.js';
+
+export * from './storage-profiles.js';
+
+/** The integrations area's resources, in the order of its navigation. */
+export const integrationsResources: readonly ResourceDef[] = [storageProfiles];

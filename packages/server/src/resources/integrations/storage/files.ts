@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { keyedError, keyedField } from '../../../http/errors.js';
+import { queryRows } from '../../engine/sql.js';
+import { type ByteRange, backendOf, folderOf, type StorageProfileRow } from './backends.js';
+
+const GIB = 1024 ** 3;
+/** The types whose files the server can write today; others are passed over when choosing. */
+const WRITABLE_TYPES = ['local', 's3'];
+
+/** Where one file was put: the profile and the key under it. */
+export type Placement = { profile: StorageProfileRow; key: string };
+
+const PROFILE_COLUMNS = sql`id, domain_id as "domainId", name, type, max_size as "maxSize", priority, properties`;
+
+/**
+ * The profile new files of the domain go to: its enabled profile of highest priority (the older
+ * one on a tie) among the types the server can write; null means the local data folder.
+ */
+export async function chooseProfile(db: Db, domainId: number): Promise<StorageProfileRow | null> {
+  const [row] = await queryRows<StorageProfileRow>(
+    db,
+    sql`select ${PROFILE_COLUMNS} from storage_profiles
+      where domain_id = ${domainId} and not disabled and type in ${WRITABLE_TYPES}
+      order by priority desc, id limit 1`,
+  );
+  return row ?? null;
+}
+
+/** A profile of the domain by id, disabled or not (files stored there stay readable). */
+export async function profileById(db: Db, domainId: number, id: number): Promise<StorageProfileRow | null> {
+  const [row] = await queryRows<StorageProfileRow>(
+    db,
+    sql`select ${PROFILE_COLUMNS} from storage_profiles where id = ${id} and domain_id = ${domainId}`,
+  );
+  return row ?? null;
+}
+
+/** Refuses a file that would take the profile's stored files past its maxSize (GB). */
+export async function ensureRoom(db: Db, profile: StorageProfileRow, size: number, field: string): Promise<void> {
+  const [used] = await queryRows<{ bytes: string | number }>(
+    db,
+    sql`select coalesce(sum(size), 0)::bigint as bytes from media_files where storage_profile_id = ${profile.id}`,
+  );
+  if (Number(used?.bytes ?? 0) + size > profile.maxSize * GIB) {
+    const params = { name: profile.name, max: profile.maxSize };
+    throw keyedError(413, 'app.storage.full', 'storageFull', params, [keyedField(field, 'storageFull', params)]);
+  }
+}
+
+/**
+ * Puts a finished local file on the domain's chosen profile, under the profile's folder for today
+ * and a fresh name; null where the domain has no profile (the caller keeps it locally).
+ */
+export async function placeFile(
+  db: Db,
+  domain: { id: number; name: string },
+  file: string,
+  meta: { size: number; contentType: string; ext: string; field: string },
+): Promise<Placement | null> {
+  const profile = await chooseProfile(db, domain.id);
+  if (!profile) return null;
+  await ensureRoom(db, profile, meta.size, meta.field);
+  const folder = folderOf(profile, domain.name);
+  const key = `${folder ? `${folder}/` : ''}${randomUUID()}.${meta.ext}`;
+  try {
+    await backendOf(profile).put(key, file, meta.size, meta.contentType);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    throw keyedError(502, 'app.storage.unreachable', 'storageUnreachable', { name: profile.name, reason });
+  }
+  return { profile, key };
+}
+
+/** The bytes of a stored file, whole or a range. */
+export function readPlaced(placement: Placement, range?: ByteRange): Promise<Readable> {
+  return backendOf(placement.profile).get(placement.key, range);
+}
+
+/** Removes a stored file; a failure is reported, never thrown (the record is gone already). */
+export async function removePlaced(placement: Placement, log: (error: unknown) => void): Promise<void> {
+  try {
+    await backendOf(placement.profile).remove(placement.key);
+  } catch (error) {
+    log(error);
+  }
+}

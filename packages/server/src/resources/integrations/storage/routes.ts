@@ -1,0 +1,77 @@
+import { storageProfiles, storageTestResult } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { keyedError } from '../../../http/errors.js';
+import { NO_RECORD_PARAM } from '../../engine/define.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { queryRows } from '../../engine/sql.js';
+import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
+import { probe, type StorageProfileRow, StorageUnsupported } from './backends.js';
+
+/** Runs the probe; a type without a client yet is a 400 that names it. */
+async function tested(profile: Pick<StorageProfileRow, 'type' | 'properties'>) {
+  try {
+    return await probe(profile);
+  } catch (error) {
+    if (!(error instanceof StorageUnsupported)) throw error;
+    throw keyedError(400, 'app.storageProfiles.test_unsupported', 'storageTestUnsupported', { type: error.type });
+  }
+}
+
+const base = `/api${storageProfiles.path}`;
+
+/** A profile of the domain with its secrets, or null. */
+export async function loadProfile(
+  db: Parameters<typeof queryRows>[0],
+  domainId: number,
+  id: number,
+): Promise<StorageProfileRow | null> {
+  const [row] = await queryRows<StorageProfileRow>(
+    db,
+    sql`select id, domain_id as "domainId", name, type, max_size as "maxSize", priority, properties
+      from storage_profiles where id = ${id} and domain_id = ${domainId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * "Test connection": a probe object is written, read back and deleted. A saved profile is tested
+ * with its stored settings, guarded as an edit of it (it uses its secrets and writes through it);
+ * a profile not saved yet with the settings sent, guarded as a create.
+ */
+export function registerStorageRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/test`,
+    config: { guard: { class: 'storage_profile', right: 'w', recordParam: 'id' } },
+    schema: doc('storageProfiles', 'Writes, reads and deletes a probe object through the profile', {
+      params: idParamDoc,
+      response: { 200: storageTestResult },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('storageProfiles', (request.params as { id: string }).id);
+      const profile = await loadProfile(request.server.ctx.db, request.principal!.domainId, id);
+      if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
+      return tested(profile);
+    },
+  });
+
+  // A profile not saved yet (the editor's values), checked as a create would check it.
+  app.route({
+    method: 'POST',
+    url: `${base}/test`,
+    config: { guard: { class: 'storage_profile', right: 'x', recordParam: NO_RECORD_PARAM } },
+    schema: doc('storageProfiles', 'Tests the settings of a profile not saved yet, as a create would take them', {
+      body: storageProfiles.input,
+      response: { 200: storageTestResult },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const parsed = parseBody('storageProfiles', storageProfiles.input, request.body) as Record<string, unknown>;
+      const body = withVariantDefaults(storageProfiles, request.body, parsed);
+      checkVariant(storageProfiles, body, null);
+      return tested(body as Pick<StorageProfileRow, 'type' | 'properties'>);
+    },
+  });
+}
