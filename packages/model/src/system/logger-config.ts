@@ -45,7 +45,7 @@ export const loggerConfig = defineResource({
     { field: 'period', kind: 'enum', sort: 'period' },
     { field: 'description' },
   ],
-  // Storage profiles arrive with the integrations area: until then the form leaves `storage` out.
+  // Exports of the log to a storage profile are not built yet: until they are, the form leaves `storage` out.
   form: {
     fields: [
       { field: 'object', kind: 'select', options: LOGGABLE_OBJECTS, required: true },
