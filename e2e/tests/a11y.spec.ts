@@ -47,7 +47,12 @@ async function seed(api: AdminApi, request: Page['request']) {
     proxy: 'example.com',
     expires: 300,
   });
-  await api.call('POST', '/sip/gateways', { name: 'a11y trunk', register: false, host: '10.0.0.1', proxy: '10.0.0.1' });
+  const trunk = await api.call<{ id: number }>('POST', '/sip/gateways', {
+    name: 'a11y trunk',
+    register: false,
+    host: '10.0.0.1',
+    proxy: '10.0.0.1',
+  });
   await api.call('POST', '/chat/bots', {
     name: 'a11y bot',
     uri: '/a11ybot',
@@ -68,7 +73,29 @@ async function seed(api: AdminApi, request: Page['request']) {
   await api.call('POST', `/call_center/list/${list.id}/communication`, { number: '+15550100' });
   await api.call('POST', '/regions', { name: 'a11y region', timezone: { id: 1, name: 'UTC' } });
   await api.call('POST', '/calendars', { name: 'a11y calendar', timezone: { id: 1, name: 'UTC' } });
-  await api.call('POST', '/call_center/communication_type', { name: 'a11y phone', code: 'a11y', channel: 'phone' });
+  const phone = await api.call<{ id: number }>('POST', '/call_center/communication_type', {
+    name: 'a11y phone',
+    code: 'a11y',
+    channel: 'phone',
+  });
+  const line = await api.call<{ id: number }>('POST', '/call_center/resources', {
+    name: 'a11y line',
+    gateway: { id: trunk.id },
+  });
+  await api.call('POST', `/call_center/resources/${line.id}/display`, { display: '+15550101' });
+  const group = await api.call<{ id: number }>('POST', '/call_center/resource_group', {
+    name: 'a11y group',
+    communication: { id: phone.id },
+  });
+  await api.call('POST', `/call_center/resource_group/${group.id}/resource`, { resource: { id: line.id } });
+  // Disabled: the media the browser tests upload stay in the local media folder.
+  await api.call('POST', '/storage/backend_profiles', {
+    name: 'a11y archive',
+    type: 'local',
+    disabled: true,
+    properties: { directory: '/tmp/switchboard-a11y-archive' },
+  });
+  await api.call('POST', '/logger/config', { object: 'queues', description: 'a11y' });
   await api.call('POST', '/call_center/pause_causes', { name: 'a11y lunch' });
   const upload = await request.post('/api/storage/media', {
     headers: api.authorization(),
