@@ -237,5 +237,13 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
     const other = await s.createDomain(unique('other'));
     expect((await download(other.adminToken, configId, item!.id)).status).toBe(404);
     expect((await download(token, configId, 'x')).status).toBe(400);
+
+    // Deleting the config deletes its exports, files included; the profile can go then.
+    const [row] = await rowsOf(configId);
+    expect(fs.existsSync(path.join(dir, row!.key))).toBe(true);
+    expect((await s.request('DELETE', `/api/logger/config/${configId}`, { token })).status).toBe(200);
+    expect(await rowsOf(configId)).toEqual([]);
+    expect(fs.existsSync(path.join(dir, row!.key))).toBe(false);
+    expect((await s.request('DELETE', `/api/storage/backend_profiles/${profileId}`, { token })).status).toBe(200);
   });
 });

@@ -6,14 +6,19 @@ import { loggerExports } from '../../../db/schema.js';
 import { keyedError, notFound } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { doc, parseId, routeCompilers } from '../../engine/http.js';
-import { queryRows } from '../../engine/sql.js';
+import { isoSql, queryRows } from '../../engine/sql.js';
 import { profileById, readPlaced } from '../../integrations/storage/files.js';
 
 /** The exports of a config's log (`/logger/config/{id}/exports`), written by the log-exports job. */
 export const loggerConfigExportsResource = defineServerResource(loggerConfigExports, {
   table: loggerExports,
   parentLink: { column: loggerExports.configId },
-  fields: { size: { select: 't.size::float8', column: 't.size' } },
+  fields: {
+    size: { select: 't.size::float8', column: 't.size' },
+    periodStart: { select: isoSql('t.period_start'), column: 't.period_start' },
+    periodEnd: { select: isoSql('t.period_end'), column: 't.period_end' },
+    createdAt: { select: isoSql('t.created_at'), column: 't.created_at' },
+  },
 });
 
 /** GET /api/logger/config/{id}/exports/{exportId}/download: the export's JSON lines, as stored. */
