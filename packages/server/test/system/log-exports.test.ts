@@ -221,7 +221,7 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
     expect(fs.existsSync(path.join(dir, newer!.key))).toBe(true);
   });
 
-  it('keeps a profile holding exports, and guards the exports like the config', async () => {
+  it('keeps a profile holding exports, guards them like the config, and removes them with it', async () => {
     const dir = path.join(folder, unique('guard'));
     const { domainId, domainName, token, configId, profileId } = await setUp('flows', { directory: dir }, 'local');
     await seed(domainId, 'flows', [W + DAY]);
