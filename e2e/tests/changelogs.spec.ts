@@ -117,3 +117,30 @@ test('shows a device entry in Ukrainian, with the created record whole', async (
   await logs.closeEntry();
   await signedIn.switchLanguage('en');
 });
+
+test('names a storage profile for exports and shows the Exports tab', async ({ page, signedIn, api }) => {
+  const { items } = await api.call<{ items: Config[] }>('GET', '/logger/config?size=100');
+  for (const c of items.filter((i) => i.object === 'calendars')) await api.call('DELETE', `/logger/config/${c.id}`);
+  const profileName = `Log archive ${suffix()}`;
+  await api.call('POST', '/storage/backend_profiles', {
+    name: profileName,
+    type: 'local',
+    properties: { directory: `/tmp/switchboard-e2e-exports-${suffix()}` },
+  });
+  const logs = new ChangeLogPages(page);
+
+  await signedIn.open('changelogs');
+  await page.getByRole('link', { name: 'Add', exact: true }).click();
+  await logs.choose('Object', 'Calendars');
+  await logs.choose('Storage profile', profileName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/system\/changelogs\/\d+$/);
+  const configId = Number(new URL(page.url()).pathname.split('/').pop());
+  const saved = await api.call<{ storage: { name: string } | null }>('GET', `/logger/config/${configId}`);
+  expect(saved.storage?.name).toBe(profileName);
+
+  await logs.openLog('Exports');
+  // The job exports closed periods only: this run's calendars entries are all of the open one.
+  await expect(page.getByText('No exports yet', { exact: false })).toBeVisible();
+  await api.call('DELETE', `/logger/config/${configId}`);
+});

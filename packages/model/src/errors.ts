@@ -86,6 +86,7 @@ export const errorTexts = {
   mediaTooLarge: 'The file is larger than the limit of {{max}} bytes.',
   speechTooLarge: 'The speech is larger than the limit of {{max}} bytes.',
   mediaFileMissing: 'The sound of this media file is missing on the server.',
+  logExportMissing: 'The file of this change-log export cannot be read from its storage profile.',
   mediaRange: 'The range asked for is outside the file of {{size}} bytes.',
   ttsUnavailable: 'No text-to-speech engine is installed on the server: install espeak-ng (or set TTS_COMMAND).',
   ttsFailed: 'The text-to-speech engine failed to speak this text.',

@@ -40,7 +40,7 @@ import { chatplan } from './routing/chatplan.js';
 import { dialplan } from './routing/dialplan.js';
 import { flows, flowVersions } from './routing/flows.js';
 import { sipGateways } from './routing/sip-gateways.js';
-import { loggerConfig, loggerConfigLogs } from './system/logger-config.js';
+import { loggerConfig, loggerConfigExports, loggerConfigLogs } from './system/logger-config.js';
 
 /** Every declared resource; the server, the console and the generated tests iterate it. */
 export const RESOURCES: readonly ResourceDef[] = [
@@ -69,4 +69,5 @@ export const NESTED_RESOURCES: readonly ResourceDef[] = [
   licenseUsers,
   flowVersions,
   loggerConfigLogs,
+  loggerConfigExports,
 ] as const;

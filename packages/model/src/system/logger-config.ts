@@ -45,19 +45,19 @@ export const loggerConfig = defineResource({
     { field: 'period', kind: 'enum', sort: 'period' },
     { field: 'description' },
   ],
-  // Exports of the log to a storage profile are not built yet: until they are, the form leaves `storage` out.
   form: {
     fields: [
       { field: 'object', kind: 'select', options: LOGGABLE_OBJECTS, required: true },
       { field: 'enabled', kind: 'switch' },
       { field: 'daysToStore', kind: 'number', min: 1, required: true },
       { field: 'period', kind: 'select', options: Object.values(CHANGE_LOG_PERIOD_DAYS), required: true },
+      { field: 'storage', kind: 'ref' },
       { field: 'description', kind: 'textarea' },
     ],
   },
   recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
-  /** Where exports of the log go; none: the domain's enabled profile of highest priority. */
+  /** Where each closed period of the log is exported (one JSON-lines file); none: no exports. */
   refs: { storage: ref(() => storageProfiles) },
 });
 
@@ -125,4 +125,46 @@ export const loggerConfigLogs = defineResource({
   export: CHANGE_LOG_EXPORT,
   ops: { create: false, update: false, patch: false, delete: false },
   parent: { resource: loggerConfig, param: 'id', itemParam: 'logId', rights: 'parent' },
+});
+
+/**
+ * The files a config's log was exported to (`/logger/config/{id}/exports`): one JSON-lines file
+ * per closed period, written to the config's storage profile by a scheduled job; newest first,
+ * read-only, under the config's systemSetting permission. The bytes:
+ * `GET /logger/config/{id}/exports/{exportId}/download`.
+ */
+export const loggerConfigExports = defineResource({
+  name: 'loggerConfigExports',
+  path: '/logger/config/:id/exports',
+  objClass: null,
+  area: 'system',
+  route: '/system/changelogs',
+  input: z.object({}),
+  item: z.object({
+    id: z.number(),
+    /** The period's first instant and the instant after its last (UTC midnights). */
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    /** When the file was written. */
+    createdAt: z.string(),
+    /** Bytes of the file. */
+    size: z.number(),
+    /** Entries (lines) in the file. */
+    count: z.number(),
+  }),
+  fields: ['id', 'periodStart', 'periodEnd', 'createdAt', 'size', 'count'],
+  listFields: ['id', 'periodStart', 'periodEnd', 'createdAt', 'size', 'count'],
+  search: [],
+  sort: ['id', 'periodStart', 'createdAt', 'size', 'count'],
+  defaultSort: '-createdAt',
+  columns: [
+    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
+    { field: 'periodStart', kind: 'date', sort: 'periodStart' },
+    { field: 'periodEnd', kind: 'date' },
+    { field: 'size', sort: 'size' },
+    { field: 'count', sort: 'count' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: loggerConfig, param: 'id', itemParam: 'exportId', rights: 'parent' },
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -154,6 +155,8 @@ export const loggerConfig = pgTable(
     storageId: integer('storage_id').references(() => storageProfiles.id, { onDelete: 'set null' }),
     period: integer('period').notNull().default(7),
     description: text('description').notNull().default(''),
+    /** The end of the last period exported (log-exports job); expired exports leave it in place. */
+    exportedUntil: timestamp('exported_until', { withTimezone: true, mode: 'string' }),
   },
   (t) => [uniqueIndex('logger_config_domain_object').on(t.domainId, t.object)],
 );
@@ -177,6 +180,36 @@ export const loggerEntries = pgTable(
     index('logger_entries_object_date').on(t.domainId, t.object, t.date),
     index('logger_entries_user_date').on(t.domainId, t.userId, t.date),
     index('logger_entries_record').on(t.domainId, t.object, t.recordId),
+  ],
+);
+
+/**
+ * Files of a change-log config's closed periods written to its storage profile (one JSON-lines
+ * file per period). A profile holding exports cannot be deleted: their files would become
+ * unreachable. One row per config and period start: a period is exported once.
+ */
+export const loggerExports = pgTable(
+  'logger_exports',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => loggerConfig.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'string' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'string' }).notNull(),
+    storageProfileId: integer('storage_profile_id')
+      .notNull()
+      .references(() => storageProfiles.id, { onDelete: 'restrict' }),
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('logger_exports_config_period').on(t.configId, t.periodStart),
+    index('logger_exports_config_created').on(t.configId, t.createdAt),
+    index('logger_exports_storage_profile').on(t.storageProfileId),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { cleanLoginCounters, cleanRetention } from './cleanup.js';
 import { resumeImports } from './imports/resume.js';
 import { IMPORT_QUEUE, runImport } from './imports/run.js';
+import { runLogExports } from './log-exports.js';
 
 /** Scheduled clean-ups: pg-boss queue name and cron (UTC). Each slot runs once across API nodes. */
 export const SCHEDULES = {
@@ -10,6 +11,8 @@ export const SCHEDULES = {
   retention: { queue: 'cleanup-retention', cron: '17 3 * * *' },
   /** Imports whose run died (its node was killed) are queued again. */
   importsSweep: { queue: 'imports-sweep', cron: '* * * * *' },
+  /** Closed change-log periods go to their configs' storage profiles; expired exports are removed. */
+  logExports: { queue: 'logger-exports', cron: '23 * * * *' },
 } as const;
 
 /** Registers this node's workers for the scheduled clean-ups and (re)declares their schedules. */
@@ -19,6 +22,12 @@ export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger
   });
   await ctx.jobs.work(SCHEDULES.retention.queue, async () => {
     log.info({ job: SCHEDULES.retention.queue, deleted: await cleanRetention(ctx) }, 'clean-up done');
+  });
+  await ctx.jobs.work(SCHEDULES.logExports.queue, async () => {
+    const counts = await runLogExports(ctx, (error, configId) =>
+      log.warn({ err: error, job: SCHEDULES.logExports.queue, configId }, 'a change-log export failed'),
+    );
+    log.info({ job: SCHEDULES.logExports.queue, ...counts }, 'change-log exports done');
   });
   await ctx.jobs.work<{ importId: number }>(IMPORT_QUEUE, (data) => runImport(ctx, data.importId, log));
   await ctx.jobs.work(SCHEDULES.importsSweep.queue, async () => {

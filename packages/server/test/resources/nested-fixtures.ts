@@ -1,5 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
 import { messages } from '@switchboard/model';
-import { deviceUserAudit, loggerEntries } from '../../src/db/schema.js';
+import { deviceUserAudit, loggerEntries, loggerExports } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { seedLicense } from '../licenses.js';
 import type { Fixture } from './fixtures.js';
@@ -98,6 +100,48 @@ export const NESTED_FIXTURES: Record<string, Fixture> = {
       }));
       // A sign-in of the same object name is not a change: the config's log leaves it out.
       await s.ctx.db.insert(loggerEntries).values([...rows, { ...rows[0], action: 'login', date: instant(++seeded) }]);
+      return config.id;
+    },
+    searchValue: () => '',
+    invalid: [],
+  },
+  loggerConfigExports: {
+    parent: async (s, token) => {
+      const available = await s.request('GET', '/api/logger/available_objects', { token });
+      if (!available.body.items.length) {
+        const configs = await s.request('GET', '/api/logger/config', { token, query: { size: 1000 } });
+        await s.request('DELETE', '/api/logger/config', {
+          token,
+          query: { id: configs.body.items.map((c: Body) => c.id) },
+        });
+      }
+      const [{ id: object }] = available.body.items.length
+        ? available.body.items
+        : (await s.request('GET', '/api/logger/available_objects', { token })).body.items;
+      const profile = await post(s, token, '/api/storage/backend_profiles', {
+        name: unique('exports '),
+        type: 'local',
+        properties: { directory: path.join(os.tmpdir(), unique('switchboard-fixture-')) },
+      });
+      const config = await post(s, token, '/api/logger/config', { object, storage: { id: profile.id } });
+      const domainId = await domainOf(s, token);
+      // Rows as the log-exports job writes them (the files are not read here).
+      await s.ctx.db.insert(loggerExports).values(
+        [0, 1, 2].map(() => {
+          const start = instant(++seeded);
+          return {
+            domainId,
+            configId: config.id,
+            periodStart: start,
+            periodEnd: new Date(Date.parse(start) + 7 * 24 * HOUR).toISOString(),
+            storageProfileId: profile.id,
+            storageKey: `fixture/changelog-${object}-${seeded}.jsonl`,
+            size: 100 + scramble(seeded),
+            count: 1 + (scramble(seeded) % 50),
+            createdAt: instant(++seeded),
+          };
+        }),
+      );
       return config.id;
     },
     searchValue: () => '',

@@ -38,11 +38,12 @@ export async function profileById(db: Db, domainId: number, id: number): Promise
   return row ?? null;
 }
 
-/** Refuses a file that would take the profile's stored files past its maxSize (GB). */
+/** Refuses a file that would take the profile's stored files (media, log exports) past its maxSize (GB). */
 export async function ensureRoom(db: Db, profile: StorageProfileRow, size: number, field: string): Promise<void> {
   const [used] = await queryRows<{ bytes: string | number }>(
     db,
-    sql`select coalesce(sum(size), 0)::bigint as bytes from media_files where storage_profile_id = ${profile.id}`,
+    sql`select (select coalesce(sum(size), 0)::bigint from media_files where storage_profile_id = ${profile.id})
+      + (select coalesce(sum(size), 0)::bigint from logger_exports where storage_profile_id = ${profile.id}) as bytes`,
   );
   if (Number(used?.bytes ?? 0) + size > profile.maxSize * GIB) {
     const params = { name: profile.name, max: profile.maxSize };

@@ -26,7 +26,8 @@ export const storageProfilesResource = defineServerResource(storageProfilesDef, 
   beforeDelete: async (item, _ctx, tx) => {
     const [held] = await queryRows<{ count: number }>(
       tx,
-      sql`select count(*)::int as count from media_files where storage_profile_id = ${item.id as number}`,
+      sql`select (select count(*)::int from media_files where storage_profile_id = ${item.id as number})
+        + (select count(*)::int from logger_exports where storage_profile_id = ${item.id as number}) as count`,
     );
     if (held && held.count > 0) {
       throw keyedError(409, 'app.storageProfiles.in_use', 'storageInUse', {

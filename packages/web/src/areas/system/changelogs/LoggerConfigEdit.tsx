@@ -4,13 +4,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditTab, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { ConfigExports } from './ConfigExports';
 import { ConfigLogs } from './ConfigLogs';
 import { ObjectField } from './ObjectField';
 
 const FIELD_VIEWS = { object: ObjectField };
 
 /**
- * `/system/changelogs/new` and `/{id}`: the generic form, and the object's log once saved. The
+ * `/system/changelogs/new` and `/{id}`: the generic form, and the object's log and its exports
+ * to the storage profile once saved. The
  * security trail is written whatever `enabled` says: the form says so for those objects.
  */
 export function LoggerConfigEdit() {
@@ -23,6 +25,13 @@ export function LoggerConfigEdit() {
         savedOnly: true,
         render: (form) =>
           form.id === null ? null : <ConfigLogs configId={form.id} object={String(form.item?.object ?? '')} />,
+      },
+      {
+        key: 'exports',
+        label: t('loggerConfig.tabs.exports'),
+        savedOnly: true,
+        render: (form) =>
+          form.id === null ? null : <ConfigExports configId={form.id} object={String(form.item?.object ?? '')} />,
       },
     ],
     [t],
