@@ -1,8 +1,7 @@
-import { Badge, Button, Menu } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { type SipRegistrationState, sipGatewayEditPath, sipGateways } from '@switchboard/model';
-import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AddMenu } from '../../../kit/list/AddMenu';
 import type { Row } from '../../../kit/list/Cell';
 import { ListScreen } from '../../../kit/list/ListScreen';
 
@@ -39,21 +38,12 @@ function KindBadge({ row }: { row: Row }) {
 export function SipGatewaysList() {
   const { t } = useTranslation();
   const add = (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button size="xs" leftSection={<IconPlus size={14} />} rightSection={<IconChevronDown size={14} />}>
-          {t('kit.add')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="register/new">
-          {t('sipGateways.newRegister')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="trunking/new">
-          {t('sipGateways.newTrunking')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <AddMenu
+      items={[
+        { to: 'register/new', label: t('sipGateways.newRegister') },
+        { to: 'trunking/new', label: t('sipGateways.newTrunking') },
+      ]}
+    />
   );
   return (
     <ListScreen
