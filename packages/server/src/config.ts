@@ -52,6 +52,10 @@ export type Config = {
   importStaleSeconds: number;
   /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
   ttsCommand: string;
+  /** Where flows are handed over to run (FLOW_RUNNER_URL, flows/runner.ts); null: runs end in error. */
+  flowRunnerUrl: string | null;
+  /** Key of the HMAC-SHA256 signature of every hand-over (FLOW_RUNNER_SECRET); null sends none. */
+  flowRunnerSecret: string | null;
   /**
    * The admission queue in front of API requests (http/admission.ts). `concurrency` null: the
    * default of the driver (ADMISSION_CONCURRENCY_PGLITE on the embedded database, none on
@@ -142,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', IMPORT_MAX_BYTES_DEFAULT),
     importStaleSeconds: Math.max(5, int(env, 'IMPORT_STALE_SECONDS', 60)),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
+    flowRunnerUrl: env.FLOW_RUNNER_URL || null,
+    flowRunnerSecret: env.FLOW_RUNNER_SECRET || null,
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,
       queue: int(env, 'ADMISSION_QUEUE', 256),
