@@ -56,6 +56,10 @@ export type Config = {
   flowRunnerUrl: string | null;
   /** Key of the HMAC-SHA256 signature of every hand-over (FLOW_RUNNER_SECRET); null sends none. */
   flowRunnerSecret: string | null;
+  /** How often each API node looks for email profiles due for a fetch, seconds (EMAIL_POLL_SECONDS). */
+  emailPollSeconds: number;
+  /** How long a mail server (connection, sign-in, each command) or the flow runner may take per email, seconds (EMAIL_TIMEOUT_SECONDS). */
+  emailTimeoutSeconds: number;
   /**
    * The admission queue in front of API requests (http/admission.ts). `concurrency` null: the
    * default of the driver (ADMISSION_CONCURRENCY_PGLITE on the embedded database, none on
@@ -148,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
     flowRunnerUrl: env.FLOW_RUNNER_URL || null,
     flowRunnerSecret: env.FLOW_RUNNER_SECRET || null,
+    emailPollSeconds: Math.max(1, int(env, 'EMAIL_POLL_SECONDS', 5)),
+    emailTimeoutSeconds: Math.max(1, int(env, 'EMAIL_TIMEOUT_SECONDS', 30)),
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,
       queue: int(env, 'ADMISSION_QUEUE', 256),

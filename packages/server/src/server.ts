@@ -48,8 +48,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           });
     const ctx: AppContext = { db: database.db, config, bus: database, jobs, raw: database.raw };
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
+    let stopTickers = () => {};
     try {
-      if (options.jobs !== false) await startScheduledJobs(ctx, app.log);
+      if (options.jobs !== false) stopTickers = await startScheduledJobs(ctx, app.log);
     } catch (error) {
       await jobs.stop();
       throw error;
@@ -69,6 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       close: () => {
         closing ??= (async () => {
           try {
+            stopTickers();
             await jobs.stop();
             await app.close();
           } finally {

@@ -1,4 +1,5 @@
 import { type NavSection, navOf } from '../nav-entry.js';
+import { emailProfiles } from './email-profiles.js';
 import { storageProfiles } from './storage-profiles.js';
 
 /**
@@ -10,7 +11,7 @@ export const integrationsNav: NavSection = {
   entries: [
     navOf(storageProfiles, 'storage'),
     { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
-    { key: 'emailProfiles', route: '/integrations/email-profiles', cls: 'email_profile' },
+    navOf(emailProfiles, 'emailProfiles'),
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
     { key: 'triggers', route: '/integrations/triggers', cls: 'trigger' },
   ],

@@ -229,6 +229,7 @@ export * from './schema-chatplan.js';
 // Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
 export * from './schema-core.js';
 export * from './schema-devices.js';
+export * from './schema-email.js';
 export * from './schema-gateways.js';
 export * from './schema-imports.js';
 export * from './schema-licenses.js';

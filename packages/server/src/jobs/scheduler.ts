@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { cleanLoginCounters, cleanRetention } from './cleanup.js';
+import { EMAIL_POLL_QUEUE, pollEmailProfiles } from './email-poll.js';
 import { resumeImports } from './imports/resume.js';
 import { IMPORT_QUEUE, runImport } from './imports/run.js';
 import { runLogExports } from './log-exports.js';
@@ -15,8 +16,34 @@ export const SCHEDULES = {
   logExports: { queue: 'logger-exports', cron: '23 * * * *' },
 } as const;
 
-/** Registers this node's workers for the scheduled clean-ups and (re)declares their schedules. */
-export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Email polling needs seconds, finer than pg-boss's minute-grained cron: every node sends a poll
+ * job each EMAIL_POLL_SECONDS as a singleton of that slot (so the nodes send about one between
+ * them), and whichever node takes it fetches the profiles that are due. Each profile is claimed by
+ * one node at a time (jobs/email-poll.ts), so a duplicate poll does no harm. Answers the stop.
+ */
+async function startEmailPolling(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
+  await ctx.jobs.work(EMAIL_POLL_QUEUE, async () => {
+    for (const outcome of await pollEmailProfiles(ctx)) {
+      if (outcome.error) log.warn({ job: EMAIL_POLL_QUEUE, ...outcome }, 'an email profile fetch failed');
+    }
+  });
+  const seconds = ctx.config.emailPollSeconds;
+  const tick = () =>
+    ctx.jobs
+      .send(EMAIL_POLL_QUEUE, {}, { singletonKey: 'tick', singletonSeconds: seconds, expireInSeconds: 15 * 60 })
+      .catch((error) => log.warn({ err: error, job: EMAIL_POLL_QUEUE }, 'the email poll could not be queued'));
+  const timer = setInterval(tick, seconds * 1000);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Registers this node's workers for the scheduled clean-ups and (re)declares their schedules,
+ * and starts the email poll's ticker. Answers what stops the ticker (before the engine stops).
+ */
+export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
   await ctx.jobs.work(SCHEDULES.loginCounters.queue, async () => {
     log.info({ job: SCHEDULES.loginCounters.queue, deleted: await cleanLoginCounters(ctx) }, 'clean-up done');
   });
@@ -36,4 +63,5 @@ export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger
   for (const { queue, cron } of Object.values(SCHEDULES)) await ctx.jobs.schedule(queue, cron);
   // This node starts: on the embedded database no other process can be running an import.
   await resumeImports(ctx, ctx.raw?.driver === 'pglite');
+  return startEmailPolling(ctx, log);
 }

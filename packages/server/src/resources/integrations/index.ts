@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
+import { emailProfilesResource } from './email/email-profiles.js';
+import { registerEmailRoutes } from './email/routes.js';
 import { registerStorageRoutes } from './storage/routes.js';
 import { storageProfilesResource } from './storage/storage-profiles.js';
 
 export const integrations: ServerArea = {
-  resources: [storageProfilesResource],
+  resources: [storageProfilesResource, emailProfilesResource],
   register(app: FastifyInstance) {
     registerStorageRoutes(app);
+    registerEmailRoutes(app);
   },
 };

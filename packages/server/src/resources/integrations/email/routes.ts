@@ -1,0 +1,87 @@
+import { emailProfiles, emailTestResult } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { keyedError } from '../../../http/errors.js';
+import { NO_RECORD_PARAM } from '../../engine/define.js';
+import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { queryRows } from '../../engine/sql.js';
+import { type MailAccount, testImap, testSmtp } from './mail.js';
+
+const base = `/api${emailProfiles.path}`;
+
+/** A profile of the domain with its password, or null. */
+export async function loadAccount(
+  db: Parameters<typeof queryRows>[0],
+  domainId: number,
+  id: number,
+): Promise<MailAccount | null> {
+  const [row] = await queryRows<MailAccount>(
+    db,
+    sql`select imap_host as "imapHost", imap_port as "imapPort", smtp_host as "smtpHost", smtp_port as "smtpPort",
+      login, password, mailbox from email_profiles where id = ${id} and domain_id = ${domainId}`,
+  );
+  return row ?? null;
+}
+
+/** Both sides at once; the whole test passes when both do. */
+async function tested(account: MailAccount, timeoutMs: number) {
+  const [imap, smtp] = await Promise.all([testImap(account, timeoutMs), testSmtp(account, timeoutMs)]);
+  return { ok: imap.ok && smtp.ok, imap, smtp };
+}
+
+/** The connection fields a test reads from the editor's values. */
+const testBody = emailProfiles.input.pick({
+  imapHost: true,
+  imapPort: true,
+  smtpHost: true,
+  smtpPort: true,
+  login: true,
+  mailbox: true,
+  password: true,
+});
+
+/**
+ * "Test connection": signs in over IMAP (and opens the mailbox) and over SMTP (EHLO, AUTH).
+ * `POST {path}/{id}/test` tests a saved profile, guarded as an edit of it (it uses its password):
+ * with no body its stored settings, with a body the editor's values, the stored password where
+ * none is sent. `POST {path}/test` tests a profile not saved yet, guarded as a create.
+ */
+export function registerEmailRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'POST',
+    url: `${base}/:id/test`,
+    config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' } },
+    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
+      params: idParamDoc,
+      body: testBody.partial().optional(),
+      response: { 200: emailTestResult },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('emailProfiles', (request.params as { id: string }).id);
+      const stored = await loadAccount(request.server.ctx.db, request.principal!.domainId, id);
+      if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
+      const given = (request.body ?? {}) as Record<string, unknown>;
+      const parsed = parseBody('emailProfiles', testBody.partial(), given) as Record<string, unknown>;
+      // Only what was sent replaces the stored settings (not the schema's defaults).
+      const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in given)) as Partial<MailAccount>;
+      const account: MailAccount = { ...stored, ...sent, password: sent.password || stored.password };
+      return tested(account, request.server.ctx.config.emailTimeoutSeconds * 1000);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/test`,
+    config: { guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM } },
+    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
+      body: testBody,
+      response: { 200: emailTestResult },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const body = parseBody('emailProfiles', testBody, request.body) as MailAccount;
+      return tested({ ...body, password: body.password ?? '' }, request.server.ctx.config.emailTimeoutSeconds * 1000);
+    },
+  });
+}
