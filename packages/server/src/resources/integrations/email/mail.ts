@@ -50,9 +50,11 @@ type MailError = Error & {
 export function describeMailError(error: unknown): string {
   const e = error as MailError;
   const said = (e.responseText ?? e.response ?? '').trim();
-  if (e.code === 'ECONNREFUSED') return 'the connection was refused';
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return 'the host name is not known';
-  if (e.code && /TIMEOUT/i.test(e.code)) return 'the server did not answer in time';
+  // The SMTP client wraps socket errors (ESOCKET): the system's code is in the message.
+  const codes = `${e.code ?? ''} ${e.message ?? ''}`;
+  if (/ECONNREFUSED/.test(codes)) return 'the connection was refused';
+  if (/ENOTFOUND|EAI_AGAIN/.test(codes)) return 'the host name is not known';
+  if (/TIMEOUT|ETIMEDOUT/i.test(codes)) return 'the server did not answer in time';
   if (said) return said;
   if (e.code && e.message) return `${e.message} (${e.code})`;
   return e.message || String(error);
