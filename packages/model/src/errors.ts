@@ -144,6 +144,7 @@ const nouns: Record<string, string> = {
   sipGateways: 'SIP gateway',
   chatGateways: 'chat gateway',
   storage_profile: 'storage profile',
+  email_profile: 'email profile',
   buckets: 'bucket',
   skills: 'skill',
   pauseCauses: 'pause cause',

@@ -1,9 +1,11 @@
-import { STORAGE_TYPES, storageProfiles } from '@switchboard/model';
+import { emailProfiles, STORAGE_TYPES, storageProfiles } from '@switchboard/model';
 import { Navigate, type RouteObject } from 'react-router';
 import { editor, guarded, screen } from '../../app/resource-routes';
 
 const StorageProfilesList = screen(() => import('./storage/StorageProfilesList'), 'StorageProfilesList');
 const StorageProfileEdit = screen(() => import('./storage/StorageProfileEdit'), 'StorageProfileEdit');
+const EmailProfilesList = screen(() => import('./email/EmailProfilesList'), 'EmailProfilesList');
+const EmailProfileEdit = screen(() => import('./email/EmailProfileEdit'), 'EmailProfileEdit');
 
 /** Integrations routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -13,4 +15,8 @@ export const routes: RouteObject[] = [
     // The editor's way back (`..`) leads here: the list holds every type.
     { path: `integrations/storage/${type}`, element: <Navigate to="/integrations/storage" replace /> },
   ]),
+  { path: 'integrations/email-profiles', element: guarded(emailProfiles, EmailProfilesList) },
+  // The spec names the editor in the singular: `email-profile/new`, `email-profile/{id}`.
+  { path: 'integrations/email-profile/:id', element: editor(emailProfiles, EmailProfileEdit) },
+  { path: 'integrations/email-profile', element: <Navigate to="/integrations/email-profiles" replace /> },
 ];
