@@ -11,6 +11,14 @@ export const S3_STANDIN = {
   bucket: 'e2e-records',
 };
 
+/** The mail servers the launcher starts for email profiles (Dovecot for IMAP, an SMTP server; see server.mjs). */
+export const MAIL_SERVERS = {
+  imapPort: Number(process.env.E2E_IMAP_PORT ?? PORT + 40),
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? PORT + 41),
+  user: 'e2e-support',
+  password: 'E2e-mail-password-1',
+};
+
 /**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
  * One worker: the tests share one server and its data.
@@ -46,6 +54,10 @@ export default defineConfig({
       E2E_S3_PORT: String(S3_STANDIN.port),
       E2E_S3_KEY_ID: S3_STANDIN.keyId,
       E2E_S3_BUCKET: S3_STANDIN.bucket,
+      E2E_IMAP_PORT: String(MAIL_SERVERS.imapPort),
+      E2E_SMTP_PORT: String(MAIL_SERVERS.smtpPort),
+      E2E_MAIL_USER: MAIL_SERVERS.user,
+      E2E_MAIL_PASSWORD: MAIL_SERVERS.password,
     },
   },
 });

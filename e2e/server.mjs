@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
+import { startMailServers } from '../packages/server/test/support/mail-servers.mjs';
 import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,12 @@ const s3 = await startS3Standin({
   port: Number(process.env.E2E_S3_PORT ?? 0),
   keyId: process.env.E2E_S3_KEY_ID,
   bucket: process.env.E2E_S3_BUCKET,
+});
+// Email profiles sign in to real local servers: Dovecot (IMAP) and an SMTP server, on known ports.
+const mail = await startMailServers({
+  users: [{ user: process.env.E2E_MAIL_USER ?? 'e2e-support', password: process.env.E2E_MAIL_PASSWORD ?? 'e2e' }],
+  imapPort: Number(process.env.E2E_IMAP_PORT ?? 0),
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 0),
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
@@ -42,5 +49,5 @@ server.on('exit', (code) => {
   cleanUp();
   graph.close();
   s3.close();
-  process.exit(code ?? 0);
+  mail.close().finally(() => process.exit(code ?? 0));
 });

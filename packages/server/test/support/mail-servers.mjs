@@ -131,6 +131,9 @@ service anvil {
     output += d;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Whatever way this process ends, its Dovecot ends with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   try {
     await Promise.race([
       waitForGreeting(listen, 15_000, logFile),
@@ -139,6 +142,7 @@ service anvil {
       }),
     ]);
   } catch (error) {
+    process.removeListener('exit', killOnExit);
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -149,6 +153,7 @@ service anvil {
     users,
     dir,
     close: async () => {
+      process.removeListener('exit', killOnExit);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
