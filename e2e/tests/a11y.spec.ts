@@ -95,6 +95,16 @@ async function seed(api: AdminApi, request: Page['request']) {
     disabled: true,
     properties: { directory: '/tmp/switchboard-a11y-archive' },
   });
+  const service = await api.call<{ id: number }>('POST', '/routing/schema', { name: 'a11y service', type: 'service' });
+  // Disabled: nothing polls its mailbox while the crawl runs.
+  await api.call('POST', '/email/profile', {
+    name: 'a11y mailbox',
+    schema: { id: service.id },
+    imapHost: 'imap.example.com',
+    smtpHost: 'smtp.example.com',
+    login: 'a11y@example.com',
+    enabled: false,
+  });
   await api.call('POST', '/logger/config', { object: 'queues', description: 'a11y' });
   await api.call('POST', '/call_center/pause_causes', { name: 'a11y lunch' });
   const upload = await request.post('/api/storage/media', {
@@ -118,7 +128,10 @@ async function settle(page: Page) {
 /** A route's shape: numeric segments are record ids, so one editor per resource is enough. */
 const shape = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/:id');
 
-/** Links of the screen below `base` (its editors), the Add menus' entries among them. */
+/**
+ * Links of the screen below `base` (its editors), the Add menus' entries among them. A list whose
+ * editors the spec names in the singular (`email-profiles` → `email-profile/{id}`) counts those too.
+ */
 async function linksBelow(page: Page, base: string): Promise<string[]> {
   const main = page.locator('main');
   const hrefs = await main.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
@@ -131,7 +144,8 @@ async function linksBelow(page: Page, base: string): Promise<string[]> {
     hrefs.push(...(await items.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))));
     await page.keyboard.press('Escape');
   }
-  return hrefs.filter((href) => href.startsWith(`${base}/`));
+  const singular = base.endsWith('s') ? `${base.slice(0, -1)}/` : null;
+  return hrefs.filter((href) => href.startsWith(`${base}/`) || (singular !== null && href.startsWith(singular)));
 }
 
 async function check(page: Page, scheme: Scheme, route: string, findings: Finding[]) {
