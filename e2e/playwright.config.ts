@@ -12,6 +12,15 @@ export const S3_STANDIN = {
 };
 
 /**
+ * The Backblaze, Dropbox and Google stand-in the launcher starts (any free port: the server is told
+ * its URLs); the credentials it accepts.
+ */
+export const PROVIDERS_STANDIN = {
+  dropboxToken: 'sl.e2e-dropbox-token',
+  b2: { account: '0042e2eaccount', key: 'K042e2ekey', bucket: 'e2e-b2-records', bucketId: 'e2eb2bucket0001' },
+};
+
+/**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
  * One worker: the tests share one server and its data.
  */
@@ -46,6 +55,11 @@ export default defineConfig({
       E2E_S3_PORT: String(S3_STANDIN.port),
       E2E_S3_KEY_ID: S3_STANDIN.keyId,
       E2E_S3_BUCKET: S3_STANDIN.bucket,
+      E2E_DROPBOX_TOKEN: PROVIDERS_STANDIN.dropboxToken,
+      E2E_B2_ACCOUNT: PROVIDERS_STANDIN.b2.account,
+      E2E_B2_KEY: PROVIDERS_STANDIN.b2.key,
+      E2E_B2_BUCKET: PROVIDERS_STANDIN.b2.bucket,
+      E2E_B2_BUCKET_ID: PROVIDERS_STANDIN.b2.bucketId,
     },
   },
 });
