@@ -10,6 +10,10 @@ export type StorageProvidersStandin = {
     key: string;
     bucket: string;
     bucketId: string;
+    /** Session tokens handed out by b2_authorize_account. */
+    tokens: Set<string>;
+    /** An unknown session token is answered as expired (`expired_auth_token`) rather than bad. */
+    expireSessions: boolean;
     /** file id → the stored version. */
     files: Map<string, Stored & { fileName: string }>;
   };

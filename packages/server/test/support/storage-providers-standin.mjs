@@ -92,6 +92,8 @@ export async function startStorageProvidersStandin({
     files: new Map(),
     tokens: new Set(),
     uploadTokens: new Set(),
+    /** An unknown session token is answered as expired (B2's `expired_auth_token`), not as bad. */
+    expireSessions: false,
   };
   const dropbox = { token: dropboxOptions.token ?? 'sl.standin-dropbox-token', files: new Map() };
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -170,7 +172,11 @@ export async function startStorageProvidersStandin({
       return sendBytes(req, res, latest.body, latest.contentType, { 'x-bz-file-name': encodeURIComponent(fileName) });
     }
     if (!path.startsWith('/b2api/v2/')) return b2Error(res, 404, 'not_found', 'No such API');
-    if (!b2.tokens.has(auth)) return b2Error(res, 401, 'bad_auth_token', 'Invalid authorization token');
+    if (!b2.tokens.has(auth)) {
+      return b2.expireSessions
+        ? b2Error(res, 401, 'expired_auth_token', 'Authorization token has expired')
+        : b2Error(res, 401, 'bad_auth_token', 'Invalid authorization token');
+    }
     let body;
     try {
       body = JSON.parse(raw.toString() || '{}');

@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorageApis } from '../../src/config.js';
+import { probe } from '../../src/resources/integrations/storage/backends.js';
+import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
+
+/** The provider backends alone, against the stand-in: what test connection says in edge cases. */
+describe('storage provider backends', () => {
+  let providers: StorageProvidersStandin;
+  beforeAll(async () => {
+    providers = await startStorageProvidersStandin();
+  });
+  afterAll(async () => {
+    await providers?.close();
+  });
+  const drive = (privateKey: string, more: Record<string, string> = {}) => ({
+    type: 'drive' as const,
+    properties: { directory: providers.drive.folder, email: providers.drive.email, privateKey, ...more },
+  });
+
+  it('says a provider cannot be reached, never throws', async () => {
+    // A port nothing listens on any more.
+    const spare = http.createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(spare.address() as AddressInfo).port}`;
+    await new Promise((resolve) => spare.close(resolve));
+    const closed: StorageApis = {
+      backblaze: `http://${host}/b2`,
+      dropboxApi: `http://${host}/api`,
+      dropboxContent: `http://${host}/content`,
+      googleToken: `http://${host}/token`,
+      googleDrive: `http://${host}`,
+    };
+    for (const [type, properties, provider] of [
+      ['dropbox', { token: 't' }, 'Dropbox'],
+      ['backblaze', { account: 'a', key: 'k', bucket: 'b', bucketId: 'i' }, 'Backblaze'],
+      ['drive', drive(providers.drive.privateKey).properties, 'Google Drive'],
+    ] as const) {
+      expect(await probe({ type, properties }, closed)).toEqual({
+        ok: false,
+        detail: `write: ${provider}: unreachable ${host} cannot be reached: ECONNREFUSED`,
+      });
+    }
+  });
+
+  it('takes a Drive key as PEM, with its line breaks written \\n, or as the JSON key file', async () => {
+    const pem = providers.drive.privateKey;
+    expect((await probe(drive(pem), providers.apis)).ok).toBe(true);
+    expect((await probe(drive(pem.replaceAll('\n', '\\n')), providers.apis)).ok).toBe(true);
+    const file = JSON.stringify({ type: 'service_account', client_email: providers.drive.email, private_key: pem });
+    expect((await probe(drive(file), providers.apis)).ok).toBe(true);
+    expect(await probe(drive('not a key'), providers.apis)).toEqual({
+      ok: false,
+      detail: 'write: Google Drive: invalid_private_key the private key is not a PEM private key',
+    });
+  });
+
+  it("answers Drive's refusal of an unknown service account and of a folder it cannot see", async () => {
+    const pem = providers.drive.privateKey;
+    expect((await probe(drive(pem, { email: 'other@x.iam.gserviceaccount.com' }), providers.apis)).detail).toBe(
+      'write: Google Drive: invalid_grant (HTTP 400) Invalid grant: account not found',
+    );
+    expect((await probe(drive(pem, { directory: 'elsewhere' }), providers.apis)).detail).toBe(
+      'write: Google Drive: notFound (HTTP 404) File not found: elsewhere.',
+    );
+  });
+
+  it('signs in to B2 again when its session expired', async () => {
+    const b2 = {
+      type: 'backblaze' as const,
+      properties: {
+        account: providers.b2.account,
+        key: providers.b2.key,
+        bucket: providers.b2.bucket,
+        bucketId: providers.b2.bucketId,
+      },
+    };
+    expect((await probe(b2, providers.apis)).ok).toBe(true);
+    const before = providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length;
+    // The stand-in forgets every session token: the kept one now fails with expired_auth_token.
+    providers.b2.tokens.clear();
+    providers.b2.expireSessions = true;
+    expect(await probe(b2, providers.apis)).toMatchObject({ ok: true });
+    expect(providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length).toBe(before + 1);
+    expect(providers.b2.files.size).toBe(0);
+  });
+});
