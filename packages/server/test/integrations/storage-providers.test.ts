@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageApis } from '../../src/config.js';
-import { probe } from '../../src/resources/integrations/storage/backends.js';
+import { backendOf, probe } from '../../src/resources/integrations/storage/backends.js';
+import { MULTIPART_MAX_BYTES } from '../../src/resources/integrations/storage/providers/drive.js';
 import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
 
 /** The provider backends alone, against the stand-in: what test connection says in edge cases. */
@@ -64,6 +68,38 @@ describe('storage provider backends', () => {
     expect((await probe(drive(pem, { directory: 'elsewhere' }), providers.apis)).detail).toBe(
       'write: Google Drive: notFound (HTTP 404) File not found: elsewhere.',
     );
+  });
+
+  it('uploads a Drive file past 5 MB through a resumable session, and reads a range of it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-drive-'));
+    try {
+      const file = path.join(dir, 'big.bin');
+      const bytes = Buffer.alloc(MULTIPART_MAX_BYTES + 1000);
+      for (let i = 0; i < bytes.length; i += 997) bytes[i] = i % 251;
+      fs.writeFileSync(file, bytes);
+      const backend = backendOf(drive(providers.drive.privateKey), providers.apis);
+      const before = providers.calls.length;
+      const stored = await backend.put('main/big.bin', file, bytes.length, 'application/x-ndjson');
+      expect(providers.calls.slice(before).filter((c) => c.includes('/upload/'))).toEqual([
+        'POST /google/upload/drive/v3/files',
+        'PUT /google/upload/drive/v3/files',
+      ]);
+      const id = stored.split('/')[0]!;
+      expect(stored).toBe(`${id}/main/big.bin`);
+      expect(providers.drive.files.get(id)).toMatchObject({
+        name: 'main/big.bin',
+        contentType: 'application/x-ndjson',
+      });
+      expect(providers.drive.files.get(id)?.body.equals(bytes)).toBe(true);
+      const part = Buffer.concat(await (await backend.get(stored, { start: 5_000_000, end: 5_000_999 })).toArray());
+      expect(part.equals(bytes.subarray(5_000_000, 5_001_000))).toBe(true);
+      await backend.remove(stored);
+      expect(providers.drive.files.has(id)).toBe(false);
+      // Removing it again is no error: it is gone either way.
+      await backend.remove(stored);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('signs in to B2 again when its session expired', async () => {

@@ -103,6 +103,8 @@ export async function startStorageProvidersStandin({
     privateKey: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     files: new Map(),
     tokens: new Set(),
+    /** Resumable upload sessions: upload id → {meta, contentType}. */
+    sessions: new Map(),
   };
   const calls = [];
   let url = '';
@@ -304,9 +306,38 @@ export async function startStorageProvidersStandin({
         'Request had invalid authentication credentials. Expected OAuth 2 access token.',
       );
     }
+    if (path === '/upload/drive/v3/files' && query.get('uploadType') === 'resumable') {
+      if (req.method === 'POST') {
+        const meta = JSON.parse(raw.toString() || '{}');
+        const parents = meta.parents ?? [];
+        if (parents.some((p) => p !== drive.folder))
+          return googleError(res, 404, 'notFound', `File not found: ${parents[0]}.`);
+        const uploadId = randomBytes(12).toString('hex');
+        drive.sessions.set(uploadId, {
+          meta,
+          contentType: String(req.headers['x-upload-content-type'] ?? 'application/octet-stream'),
+        });
+        res.writeHead(200, {
+          location: `${url}/google/upload/drive/v3/files?uploadType=resumable&upload_id=${uploadId}`,
+        });
+        return res.end();
+      }
+      const uploadId = query.get('upload_id') ?? '';
+      const session = drive.sessions.get(uploadId);
+      if (req.method !== 'PUT' || !session) return googleError(res, 404, 'notFound', 'No such upload session');
+      drive.sessions.delete(uploadId);
+      const id = randomBytes(18).toString('base64url');
+      drive.files.set(id, {
+        name: session.meta.name,
+        parents: session.meta.parents ?? [],
+        body: raw,
+        contentType: session.contentType,
+      });
+      return json(res, 200, { id });
+    }
     if (path === '/upload/drive/v3/files' && req.method === 'POST') {
       if (query.get('uploadType') !== 'multipart')
-        return googleError(res, 400, 'badRequest', 'Only multipart uploads are served');
+        return googleError(res, 400, 'badRequest', 'Only multipart and resumable uploads are served');
       const boundary = /boundary=([^;]+)/.exec(String(req.headers['content-type'] ?? ''))?.[1];
       const [metaPart, media] = boundary ? multipartParts(raw, boundary) : [];
       if (!metaPart || !media) return googleError(res, 400, 'badContent', 'Bad multipart request');

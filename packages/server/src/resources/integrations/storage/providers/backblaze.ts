@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Backend } from '../backends.js';
-import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader, TokenCache } from './http.js';
+import {
+  bodyOf,
+  call,
+  fileBody,
+  jsonOf,
+  ProviderError,
+  plain,
+  rangeHeader,
+  TokenCache,
+  uploadTimeout,
+} from './http.js';
 
 /** A Backblaze B2 profile: the application key (id and secret) and the bucket, by name and id. */
 export type BackblazeSettings = { account: string; key: string; bucket: string; bucketId: string };
@@ -105,6 +115,7 @@ export function backblazeBackend(settings: BackblazeSettings, baseUrl: string): 
               'x-bz-content-sha1': sha1,
             },
             body: fileBody(file),
+            timeoutMs: uploadTimeout(size),
           },
           explain,
         );

@@ -1,6 +1,16 @@
 import { createHash, createPrivateKey, createSign, type KeyObject, randomUUID } from 'node:crypto';
 import type { Backend } from '../backends.js';
-import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader, TokenCache } from './http.js';
+import {
+  bodyOf,
+  call,
+  fileBody,
+  jsonOf,
+  ProviderError,
+  plain,
+  rangeHeader,
+  TokenCache,
+  uploadTimeout,
+} from './http.js';
 
 /** A Drive profile: the folder's id, the service account's e-mail and its private key. */
 export type DriveSettings = { directory: string; email: string; privateKey: string };
@@ -10,6 +20,8 @@ export type DriveUrls = { token: string; api: string };
 const PROVIDER = 'Google Drive';
 const SCOPE = 'https://www.googleapis.com/auth/drive';
 const tokens = new TokenCache<string>();
+/** Drive takes metadata and bytes in one multipart request up to 5 MB; larger files use a resumable session. */
+export const MULTIPART_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Google answers `{error: {code, message, errors: [{reason}]}}`, its token endpoint `{error, error_description}`. */
 const explain = (status: number, text: string) => {
@@ -94,27 +106,64 @@ export function driveBackend(settings: DriveSettings, urls: DriveUrls): Backend 
 
   return {
     async put(key, file, size, contentType) {
-      const boundary = `switchboard-${randomUUID()}`;
+      const type = contentType || 'application/octet-stream';
       const metadata = JSON.stringify({ name: key, parents: [settings.directory.trim()] });
-      const before = Buffer.from(
-        `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${metadata}\r\n` +
-          `--${boundary}\r\ncontent-type: ${contentType || 'application/octet-stream'}\r\n\r\n`,
-      );
-      const after = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const res = await call(
-        PROVIDER,
-        `${urls.api}/upload/drive/v3/files?uploadType=multipart&supportsAllDrives=true&fields=id`,
-        {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${await accessToken()}`,
-            'content-type': `multipart/related; boundary=${boundary}`,
-            'content-length': String(before.length + size + after.length),
+      const authorization = `Bearer ${await accessToken()}`;
+      let res: Response;
+      if (size <= MULTIPART_MAX_BYTES) {
+        // Small files: metadata and bytes in one multipart request.
+        const boundary = `switchboard-${randomUUID()}`;
+        const before = Buffer.from(
+          `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${metadata}\r\n` +
+            `--${boundary}\r\ncontent-type: ${type}\r\n\r\n`,
+        );
+        const after = Buffer.from(`\r\n--${boundary}--\r\n`);
+        res = await call(
+          PROVIDER,
+          `${urls.api}/upload/drive/v3/files?uploadType=multipart&supportsAllDrives=true&fields=id`,
+          {
+            method: 'POST',
+            headers: {
+              authorization,
+              'content-type': `multipart/related; boundary=${boundary}`,
+              'content-length': String(before.length + size + after.length),
+            },
+            body: fileBody(file, before, after),
+            timeoutMs: uploadTimeout(before.length + size + after.length),
           },
-          body: fileBody(file, before, after),
-        },
-        explain,
-      );
+          explain,
+        );
+      } else {
+        // Larger ones (Drive's advice past 5 MB): a resumable session, then the bytes in one PUT.
+        const session = await call(
+          PROVIDER,
+          `${urls.api}/upload/drive/v3/files?uploadType=resumable&supportsAllDrives=true&fields=id`,
+          {
+            method: 'POST',
+            headers: {
+              authorization,
+              'content-type': 'application/json; charset=UTF-8',
+              'x-upload-content-type': type,
+              'x-upload-content-length': String(size),
+            },
+            body: metadata,
+          },
+          explain,
+        );
+        const location = session.headers.get('location');
+        if (!location) throw new ProviderError(PROVIDER, session.status, 'noSession', 'the upload session has no URL');
+        res = await call(
+          PROVIDER,
+          location,
+          {
+            method: 'PUT',
+            headers: { authorization, 'content-type': type, 'content-length': String(size) },
+            body: fileBody(file),
+            timeoutMs: uploadTimeout(size),
+          },
+          explain,
+        );
+      }
       const { id } = (await res.json()) as { id?: string };
       if (!id) throw new ProviderError(PROVIDER, res.status, 'noFileId', 'the upload answered no file id');
       return `${id}/${key}`;

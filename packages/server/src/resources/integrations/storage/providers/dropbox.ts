@@ -1,5 +1,5 @@
 import type { Backend } from '../backends.js';
-import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader } from './http.js';
+import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader, uploadTimeout } from './http.js';
 
 /** Where the Dropbox API answers: RPC calls on the api host, file bytes on the content host. */
 export type DropboxUrls = { api: string; content: string };
@@ -40,6 +40,7 @@ export function dropboxBackend(token: string, urls: DropboxUrls): Backend {
             'dropbox-api-arg': apiArg({ path: pathOf(key), mode: 'overwrite', autorename: false, mute: true }),
           },
           body: fileBody(file),
+          timeoutMs: uploadTimeout(size),
         },
         explain,
       );

@@ -18,10 +18,15 @@ export class ProviderError extends Error {
 }
 
 type Call = {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | Buffer | URLSearchParams | ReadableStream<Uint8Array>;
+  /** How long until the answer's headers, sending included (an upload's: `uploadTimeout`). */
+  timeoutMs?: number;
 };
+
+/** An upload may take the usual wait plus a second per 256 KB sent (a slow link still finishes). */
+export const uploadTimeout = (size: number) => ANSWER_TIMEOUT_MS + Math.ceil(size / 262_144) * 1000;
 
 /**
  * One call to a provider; answers the response once its headers arrived with a 2xx status, and
@@ -34,7 +39,8 @@ export async function call(
   explain: (status: number, text: string) => { code: string; message: string },
 ): Promise<Response> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ANSWER_TIMEOUT_MS);
+  const timeoutMs = request.timeoutMs ?? ANSWER_TIMEOUT_MS;
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -47,7 +53,7 @@ export async function call(
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = abort.signal.aborted
-      ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s`
+      ? `no answer within ${Math.round(timeoutMs / 1000)} s`
       : (cause?.code ?? cause?.message ?? (error as Error).message);
     throw new ProviderError(provider, 0, 'unreachable', `${new URL(url).host} cannot be reached: ${reason}`);
   } finally {
