@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageApis } from '../../src/config.js';
 import { backendOf, probe } from '../../src/resources/integrations/storage/backends.js';
 import { MULTIPART_MAX_BYTES } from '../../src/resources/integrations/storage/providers/drive.js';
+import { dropboxBackend } from '../../src/resources/integrations/storage/providers/dropbox.js';
 import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
 
 /** The provider backends alone, against the stand-in: what test connection says in edge cases. */
@@ -97,6 +98,33 @@ describe('storage provider backends', () => {
       expect(providers.drive.files.has(id)).toBe(false);
       // Removing it again is no error: it is gone either way.
       await backend.remove(stored);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a Dropbox file larger than one upload takes through an upload session, in chunks', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-dropbox-'));
+    try {
+      const file = path.join(dir, 'big.bin');
+      const bytes = Buffer.from(Array.from({ length: 2500 }, (_, i) => i % 253));
+      fs.writeFileSync(file, bytes);
+      // Chunks of 1,000 bytes: start, one append, finish with the last 500.
+      const backend = dropboxBackend(
+        providers.dropbox.token,
+        { api: providers.apis.dropboxApi, content: providers.apis.dropboxContent },
+        1000,
+      );
+      const before = providers.calls.length;
+      expect(await backend.put('main/big.bin', file, bytes.length, 'application/octet-stream')).toBe('main/big.bin');
+      expect(providers.calls.slice(before)).toEqual([
+        'POST /dropbox/content/2/files/upload_session/start',
+        'POST /dropbox/content/2/files/upload_session/append_v2',
+        'POST /dropbox/content/2/files/upload_session/finish',
+      ]);
+      expect(providers.dropbox.files.get('/main/big.bin')?.body.equals(bytes)).toBe(true);
+      await backend.remove('main/big.bin');
+      expect(providers.dropbox.files.has('/main/big.bin')).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

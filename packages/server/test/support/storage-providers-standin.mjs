@@ -95,7 +95,8 @@ export async function startStorageProvidersStandin({
     /** An unknown session token is answered as expired (B2's `expired_auth_token`), not as bad. */
     expireSessions: false,
   };
-  const dropbox = { token: dropboxOptions.token ?? 'sl.standin-dropbox-token', files: new Map() };
+  /** `sessions`: upload sessions, id → the chunks received. */
+  const dropbox = { token: dropboxOptions.token ?? 'sl.standin-dropbox-token', files: new Map(), sessions: new Map() };
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const drive = {
     email: driveOptions.email ?? 'switchboard@standin-project.iam.gserviceaccount.com',
@@ -248,6 +249,31 @@ export async function startStorageProvidersStandin({
       const file = { id: `id:${randomBytes(8).toString('base64url')}`, body: raw };
       dropbox.files.set(a.path.toLowerCase(), file);
       return json(res, 200, meta(a.path, file));
+    }
+    if (path.startsWith('/content/2/files/upload_session/')) {
+      const a = arg() ?? {};
+      const step = path.slice('/content/2/files/upload_session/'.length);
+      if (step === 'start') {
+        const id = `AAAAA${randomBytes(8).toString('hex')}`;
+        dropbox.sessions.set(id, [raw]);
+        return json(res, 200, { session_id: id });
+      }
+      const parts = dropbox.sessions.get(a.cursor?.session_id);
+      if (!parts) return dropboxError(res, 409, 'lookup_failed/not_found/');
+      const received = parts.reduce((n, p) => n + p.length, 0);
+      if (a.cursor.offset !== received) {
+        return json(res, 409, {
+          error_summary: 'lookup_failed/incorrect_offset/..',
+          error: { '.tag': 'lookup_failed', lookup_failed: { '.tag': 'incorrect_offset', correct_offset: received } },
+        });
+      }
+      parts.push(raw);
+      if (step === 'append_v2') return json(res, 200, null);
+      if (step !== 'finish' || !a.commit?.path?.startsWith('/')) return dropboxError(res, 400, 'bad_request/');
+      dropbox.sessions.delete(a.cursor.session_id);
+      const file = { id: `id:${randomBytes(8).toString('base64url')}`, body: Buffer.concat(parts) };
+      dropbox.files.set(a.commit.path.toLowerCase(), file);
+      return json(res, 200, meta(a.commit.path, file));
     }
     if (path === '/content/2/files/download') {
       const a = arg();

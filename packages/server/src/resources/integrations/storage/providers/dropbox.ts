@@ -5,6 +5,8 @@ import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader, uplo
 export type DropboxUrls = { api: string; content: string };
 
 const PROVIDER = 'Dropbox';
+/** files/upload takes up to 150 MB; larger files go in chunks of this size through an upload session. */
+export const UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
 
 /** Dropbox answers errors as `{error_summary, error}` (409, 401) or plain text (400). */
 const explain = (status: number, text: string) => {
@@ -23,27 +25,48 @@ const apiArg = (value: Record<string, unknown>) =>
  * Files in a Dropbox account (or the app's folder, for an app-folder token) through API v2 with
  * the profile's access token: the stored key is the path below the root.
  */
-export function dropboxBackend(token: string, urls: DropboxUrls): Backend {
+export function dropboxBackend(token: string, urls: DropboxUrls, chunkBytes = UPLOAD_MAX_BYTES): Backend {
   const auth = { authorization: `Bearer ${token}` };
   const pathOf = (key: string) => `/${key}`;
   return {
     async put(key, file, size) {
-      await call(
-        PROVIDER,
-        `${urls.content}/2/files/upload`,
-        {
-          method: 'POST',
-          headers: {
-            ...auth,
-            'content-type': 'application/octet-stream',
-            'content-length': String(size),
-            'dropbox-api-arg': apiArg({ path: pathOf(key), mode: 'overwrite', autorename: false, mute: true }),
+      const commit = { path: pathOf(key), mode: 'overwrite', autorename: false, mute: true };
+      /** One request of an upload: `arg` in the header, the file's bytes [start, end) as the body. */
+      const send = (route: string, arg: Record<string, unknown>, start: number, end: number) =>
+        call(
+          PROVIDER,
+          `${urls.content}/2/files/${route}`,
+          {
+            method: 'POST',
+            headers: {
+              ...auth,
+              'content-type': 'application/octet-stream',
+              'content-length': String(end - start),
+              'dropbox-api-arg': apiArg(arg),
+            },
+            body: end > start ? fileBody(file, undefined, undefined, { start, end: end - 1 }) : '',
+            timeoutMs: uploadTimeout(end - start),
           },
-          body: fileBody(file),
-          timeoutMs: uploadTimeout(size),
-        },
-        explain,
-      );
+          explain,
+        );
+      if (size <= chunkBytes) {
+        await send('upload', commit, 0, size);
+        return key;
+      }
+      // Past what one upload takes: an upload session, sent in chunks, committed at the end.
+      const started = await send('upload_session/start', { close: false }, 0, chunkBytes);
+      const { session_id } = (await started.json()) as { session_id: string };
+      let offset = chunkBytes;
+      while (size - offset > chunkBytes) {
+        await send(
+          'upload_session/append_v2',
+          { cursor: { session_id, offset }, close: false },
+          offset,
+          offset + chunkBytes,
+        );
+        offset += chunkBytes;
+      }
+      await send('upload_session/finish', { cursor: { session_id, offset }, commit }, offset, size);
       return key;
     },
     async get(key, range) {

@@ -84,11 +84,16 @@ export function bodyOf(res: Response): Readable {
   return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
 }
 
-/** A local file as a request body: parts before and after it are sent around its bytes. */
-export function fileBody(file: string, before?: Buffer, after?: Buffer): ReadableStream<Uint8Array> {
+/** A local file (or a byte range of it) as a request body: parts before and after it are sent around its bytes. */
+export function fileBody(
+  file: string,
+  before?: Buffer,
+  after?: Buffer,
+  range?: { start: number; end: number },
+): ReadableStream<Uint8Array> {
   async function* parts() {
     if (before) yield before;
-    for await (const chunk of fs.createReadStream(file)) yield chunk as Buffer;
+    for await (const chunk of fs.createReadStream(file, range ?? {})) yield chunk as Buffer;
     if (after) yield after;
   }
   return Readable.toWeb(Readable.from(parts())) as unknown as ReadableStream<Uint8Array>;
