@@ -20,6 +20,15 @@ export const MAIL_SERVERS = {
 };
 
 /**
+ * The Backblaze, Dropbox and Google stand-in the launcher starts (any free port: the server is told
+ * its URLs); the credentials it accepts.
+ */
+export const PROVIDERS_STANDIN = {
+  dropboxToken: 'sl.e2e-dropbox-token',
+  b2: { account: '0042e2eaccount', key: 'K042e2ekey', bucket: 'e2e-b2-records', bucketId: 'e2eb2bucket0001' },
+};
+
+/**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
  * One worker: the tests share one server and its data.
  */
@@ -58,6 +67,11 @@ export default defineConfig({
       E2E_SMTP_PORT: String(MAIL_SERVERS.smtpPort),
       E2E_MAIL_USER: MAIL_SERVERS.user,
       E2E_MAIL_PASSWORD: MAIL_SERVERS.password,
+      E2E_DROPBOX_TOKEN: PROVIDERS_STANDIN.dropboxToken,
+      E2E_B2_ACCOUNT: PROVIDERS_STANDIN.b2.account,
+      E2E_B2_KEY: PROVIDERS_STANDIN.b2.key,
+      E2E_B2_BUCKET: PROVIDERS_STANDIN.b2.bucket,
+      E2E_B2_BUCKET_ID: PROVIDERS_STANDIN.b2.bucketId,
     },
   },
 });

@@ -9,6 +9,7 @@ import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 import { startMailServers } from '../packages/server/test/support/mail-servers.mjs';
 import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
+import { startStorageProvidersStandin } from '../packages/server/test/support/storage-providers-standin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (process.env.E2E_NO_BUILD !== '1') {
@@ -29,6 +30,16 @@ const mail = await startMailServers({
   imapPort: Number(process.env.E2E_IMAP_PORT ?? 0),
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 0),
 });
+// Backblaze, Dropbox and Drive profiles reach a local stand-in on any free port (the server gets its URLs).
+const providers = await startStorageProvidersStandin({
+  dropbox: { token: process.env.E2E_DROPBOX_TOKEN },
+  b2: {
+    account: process.env.E2E_B2_ACCOUNT,
+    key: process.env.E2E_B2_KEY,
+    bucket: process.env.E2E_B2_BUCKET,
+    bucketId: process.env.E2E_B2_BUCKET_ID,
+  },
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -39,6 +50,7 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     GRAPH_API_URL: graph.url,
     GRAPH_DIALOG_URL: graph.dialogUrl,
+    ...providers.env,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
@@ -49,5 +61,6 @@ server.on('exit', (code) => {
   cleanUp();
   graph.close();
   s3.close();
+  providers.close();
   mail.close().finally(() => process.exit(code ?? 0));
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { StorageEditPage, StorageListPage } from '../pages/StoragePages';
-import { S3_STANDIN } from '../playwright.config';
+import { PROVIDERS_STANDIN, S3_STANDIN } from '../playwright.config';
 
 const PATH = '/storage/backend_profiles';
 
@@ -87,6 +87,97 @@ test('a local profile in Russian: its directory must be absolute, then its conne
   } finally {
     await api.call('DELETE', `${PATH}/${id}`);
     fs.rmSync(folder, { recursive: true, force: true });
+    await signedIn.switchLanguage('en');
+  }
+});
+
+test("a Dropbox profile: a refused token is shown in Dropbox's words, the right one connects", async ({
+  page,
+  signedIn,
+  api,
+}) => {
+  const list = new StorageListPage(page);
+  const editor = new StorageEditPage(page);
+  await signedIn.open('storage');
+  await list.add('Add', 'Dropbox');
+  await expect(page).toHaveURL(/\/integrations\/storage\/dropbox\/new$/);
+  await expect(page.getByRole('heading', { name: 'New Dropbox storage' })).toBeVisible();
+  await editor.save();
+  for (const label of ['Name', 'Access token']) {
+    await expect(editor.errorOf(label), label).toHaveText('This field is required');
+  }
+  await editor.field('Name').fill('e2e-dropbox');
+  await editor.field('Access token').fill('sl.not-the-token');
+  await editor.testConnection('Test connection');
+  await expect(page.getByRole('status').filter({ hasText: 'Connection failed' })).toBeVisible();
+  await expect(
+    page.getByText('write: Dropbox: invalid_access_token (HTTP 401) the access token was refused'),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('dropbox-refused.png') });
+
+  await editor.field('Access token').fill(PROVIDERS_STANDIN.dropboxToken);
+  await editor.testConnection('Test connection');
+  await expect(page.getByRole('status').filter({ hasText: 'Connection works' })).toBeVisible();
+  await editor.save();
+  const id = await editor.savedAs('dropbox');
+  try {
+    // The token is never shown again; the saved profile still connects with it.
+    await expect(editor.field('Access token')).toHaveValue('');
+    await expect(editor.field('Access token')).toHaveAttribute('placeholder', 'Set — leave empty to keep');
+    await editor.testConnection('Test connection');
+    await expect(page.getByRole('status').filter({ hasText: 'Connection works' })).toBeVisible();
+    await expect(page.getByText('A probe object was written, read back and deleted.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('dropbox-tested.png') });
+    await page.goto('/integrations/storage');
+    await expect(list.row('e2e-dropbox')).toContainText('Dropbox');
+  } finally {
+    await api.call('DELETE', `${PATH}/${id}`);
+  }
+});
+
+test('a Backblaze B2 profile in Russian: its four fields are required, then its connection works', async ({
+  page,
+  signedIn,
+  api,
+}) => {
+  const list = new StorageListPage(page);
+  const editor = new StorageEditPage(page);
+  await signedIn.switchLanguage('ru');
+  await page.goto('/integrations/storage');
+  await list.add('Добавить', 'Backblaze B2');
+  await expect(page).toHaveURL(/\/integrations\/storage\/backblaze\/new$/);
+  await expect(page.getByRole('heading', { name: 'Новое хранилище Backblaze' })).toBeVisible();
+  await editor.field('Имя').fill('e2e-b2');
+  await editor.save('Сохранить');
+  for (const label of ['Идентификатор аккаунта', 'Ключ приложения', 'Бакет', 'Идентификатор бакета']) {
+    await expect(editor.errorOf(label), label).toHaveText('Это поле обязательно');
+  }
+  const { b2 } = PROVIDERS_STANDIN;
+  await editor.field('Идентификатор аккаунта').fill(b2.account);
+  await editor.field('Ключ приложения').fill(b2.key);
+  await editor.field('Бакет').fill(b2.bucket);
+  await editor.field('Идентификатор бакета').fill(b2.bucketId);
+  await editor.save('Сохранить');
+  const id = await editor.savedAs('backblaze');
+  try {
+    await editor.testConnection('Проверить подключение');
+    await expect(page.getByRole('status').filter({ hasText: 'Подключение работает' })).toBeVisible();
+    await expect(page.getByText('Проверочный объект записан, прочитан и удалён.')).toBeVisible();
+    // The screenshot shows the answer, not the "saved" notice over it.
+    await expect(page.getByText('Сохранено', { exact: true })).toBeHidden({ timeout: 15_000 });
+    await editor.result().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('b2-tested-ru.png') });
+
+    // A wrong bucket id: B2's refusal, in its words.
+    await api.call('PATCH', `${PATH}/${id}`, { properties: { ...b2, bucketId: 'nope' } });
+    await page.reload();
+    await editor.testConnection('Проверить подключение');
+    await expect(page.getByRole('status').filter({ hasText: 'Подключение не удалось' })).toBeVisible();
+    await expect(page.getByText('write: Backblaze: bad_request (HTTP 400) Invalid bucketId: nope')).toBeVisible();
+    await editor.result().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('b2-refused-ru.png') });
+  } finally {
+    await api.call('DELETE', `${PATH}/${id}`);
     await signedIn.switchLanguage('en');
   }
 });

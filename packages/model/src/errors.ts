@@ -114,7 +114,6 @@ export const errorTexts = {
   providerUnreachable: 'The provider cannot be reached.',
   providerRefused: 'The provider refused: {{reason}}',
   // Storage profiles
-  storageTestUnsupported: 'Test connection is not supported yet for {{type}} storage.',
   storageFull: 'The storage profile {{name}} is full: it holds at most {{max}} GB.',
   storageInUse:
     'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',

@@ -38,6 +38,8 @@ export type Config = {
   graphApiUrl: string;
   /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
   graphDialogUrl: string;
+  /** The storage providers' APIs (local stand-ins in tests); S3 profiles name their own endpoint. */
+  storageApis: StorageApis;
   /** Where browsers reach this server (PUBLIC_URL): return addresses of provider dialogs are built from it, never from the Host header. */
   publicUrl: string;
   /** Folder of uploaded and synthesised media files (default `<dataDir>/media`). */
@@ -67,6 +69,20 @@ export type Config = {
    */
   admission: { concurrency: number | null; queue: number; waitMs: number };
 };
+
+/** Base URLs of the storage providers' REST APIs, without a trailing slash. */
+export type StorageApis = {
+  /** Backblaze B2 native API: b2_authorize_account is called here; it names the API and download hosts. */
+  backblaze: string;
+  /** Dropbox RPC calls (delete) and content calls (upload, download). */
+  dropboxApi: string;
+  dropboxContent: string;
+  /** Google's OAuth token endpoint (a service account's JWT is exchanged there) and the Drive API root. */
+  googleToken: string;
+  googleDrive: string;
+};
+
+const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
 
 /** Largest import file by default: 256 MB. */
 export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
@@ -143,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
     graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
+    storageApis: {
+      backblaze: baseUrl(env.B2_API_URL, 'https://api.backblazeb2.com'),
+      dropboxApi: baseUrl(env.DROPBOX_API_URL, 'https://api.dropboxapi.com'),
+      dropboxContent: baseUrl(env.DROPBOX_CONTENT_URL, 'https://content.dropboxapi.com'),
+      googleToken: baseUrl(env.GOOGLE_TOKEN_URL, 'https://oauth2.googleapis.com/token'),
+      googleDrive: baseUrl(env.GOOGLE_DRIVE_URL, 'https://www.googleapis.com'),
+    },
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(env.DATA_DIR || './data', 'media')),
     mediaMaxBytes: int(env, 'MEDIA_MAX_BYTES', MEDIA_MAX_BYTES_DEFAULT),

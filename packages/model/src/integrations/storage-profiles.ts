@@ -212,7 +212,12 @@ const storageVariants: VariantsDef = {
         tabs: [
           {
             key: 'general',
-            fields: [property('directory'), property('email'), property('privateKey', 'textarea')],
+            // Drive has no paths: its files go into a folder named by its id.
+            fields: [
+              property('directory', 'text', true, { label: 'storageProfiles.properties.driveFolder' }),
+              property('email'),
+              property('privateKey', 'textarea'),
+            ],
           },
         ],
       },

@@ -143,15 +143,20 @@ export async function exportLogs(
           if (count === 0) continue;
           await ensureRoom(ctx.db, profile, size, 'storage');
           const key = exportKey(profile, config.domain, config.object, period);
-          await backendOf(profile).put(key, file, size, 'application/x-ndjson');
+          const backend = backendOf(profile, ctx.config.storageApis);
+          const stored = await backend.put(key, file, size, 'application/x-ndjson');
           const inserted = await queryRows<{ id: number }>(
             ctx.db,
             sql`insert into logger_exports
                 (domain_id, config_id, period_start, period_end, storage_profile_id, storage_key, size, count)
               values (${config.domainId}, ${config.id}, to_timestamp(${period[0]}::float8 / 1000),
-                to_timestamp(${period[1]}::float8 / 1000), ${profile.id}, ${key}, ${size}, ${count})
+                to_timestamp(${period[1]}::float8 / 1000), ${profile.id}, ${stored}, ${size}, ${count})
               on conflict (config_id, period_start) do nothing returning id`,
           );
+          // Another run stored this period first: a copy kept under its own key (a Drive file) goes.
+          if (inserted.length === 0 && stored !== key) {
+            await removePlaced(ctx.config.storageApis, { profile, key: stored }, (error) => log(error, config.id));
+          }
           exported += inserted.length;
           await ctx.db.execute(
             sql`update logger_config set exported_until = greatest(exported_until, to_timestamp(${period[1]}::float8 / 1000))
@@ -184,7 +189,7 @@ export async function expireLogExports(ctx: AppContext, log: (error: unknown) =>
   let expired = 0;
   for (const row of rows) {
     const profile = await profileById(ctx.db, row.domainId, row.profileId);
-    if (profile) await removePlaced({ profile, key: row.key }, log);
+    if (profile) await removePlaced(ctx.config.storageApis, { profile, key: row.key }, log);
     const gone = await queryRows<{ id: number }>(
       ctx.db,
       sql`delete from logger_exports where id = ${row.id} returning id`,

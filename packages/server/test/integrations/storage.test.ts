@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type S3Standin, startS3Standin } from '../support/s3-standin.mjs';
+import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
 
 const PATH = '/api/storage/backend_profiles';
 
@@ -35,16 +37,19 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
   let s: TestServer;
   let token: string;
   let s3: S3Standin;
+  let providers: StorageProvidersStandin;
   let folder: string;
   beforeAll(async () => {
     s3 = await startS3Standin({ keyId: 'AKIASTANDIN', bucket: 'records' });
-    s = await startTestServer({ driver });
+    providers = await startStorageProvidersStandin();
+    s = await startTestServer({ driver, config: { storageApis: providers.apis } });
     token = s.adminToken;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-storage-'));
   });
   afterAll(async () => {
     await s?.close();
     await s3?.close();
+    await providers?.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -61,6 +66,28 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
       ...properties,
     },
   });
+
+  async function upload(bytes: Buffer, name: string) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'audio/wav' }), name);
+    const res = await fetch(`${s.url}/api/storage/media`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+  async function stream(id: number, headers: Record<string, string> = {}) {
+    const res = await fetch(`${s.url}/api/storage/media/${id}/stream?access_token=${token}`, { headers });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+  const patch = (id: number, body: Record<string, unknown>) => s.request('PATCH', `${PATH}/${id}`, { token, body });
+  /** Every profile of the domain disabled: files go to the local media folder. */
+  async function disableAll() {
+    const all = await s.request('GET', `${PATH}?size=1000&fields=id`, { token });
+    for (const p of all.body.items) await patch(p.id, { disabled: true });
+  }
 
   describe('validation per type', () => {
     it.each([
@@ -194,19 +221,6 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
       expect((await s.request('POST', `${PATH}/test`, { token: reader.token, body: s3Body() })).status).toBe(403);
     });
 
-    it('is not supported yet for backblaze, dropbox and drive', async () => {
-      const profile = await create({ name: unique('box '), type: 'dropbox', properties: { token: 't' } });
-      const res = await s.request('POST', `${PATH}/${profile.body.id}/test`, { token });
-      expect(res.status).toBe(400);
-      expect(res.body.detail).toBe('Test connection is not supported yet for dropbox storage.');
-      const unsaved = await s.request('POST', `${PATH}/test`, {
-        token,
-        body: { name: 'x', type: 'drive', properties: { directory: 'd', email: 'a@b.co', privateKey: 'k' } },
-      });
-      expect(unsaved.status).toBe(400);
-      expect(unsaved.body.detail).toBe('Test connection is not supported yet for drive storage.');
-    });
-
     it('needs the edit right on the profile, and sees no other domain', async () => {
       const profile = await create(s3Body());
       const reader = await makeActor(s, token, { grants: { storage_profile: 'r' } });
@@ -218,28 +232,6 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
     });
   });
   describe('media files', () => {
-    async function upload(bytes: Buffer, name: string) {
-      const form = new FormData();
-      form.append('file', new Blob([bytes], { type: 'audio/wav' }), name);
-      const res = await fetch(`${s.url}/api/storage/media`, {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    }
-    async function stream(id: number, headers: Record<string, string> = {}) {
-      const res = await fetch(`${s.url}/api/storage/media/${id}/stream?access_token=${token}`, { headers });
-      return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-    }
-    const patch = (id: number, body: Record<string, unknown>) => s.request('PATCH', `${PATH}/${id}`, { token, body });
-    /** Every profile of the domain disabled: files go to the local media folder. */
-    async function disableAll() {
-      const all = await s.request('GET', `${PATH}?size=1000&fields=id`, { token });
-      for (const p of all.body.items) await patch(p.id, { disabled: true });
-    }
-
     it('go to the enabled profile of highest priority, stream with ranges from S3 and are deleted there', async () => {
       await disableAll();
       const low = await create({ name: unique('low '), type: 'local', priority: 1, properties: { directory: folder } });
@@ -320,6 +312,156 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
       expect(res.body.detail).toMatch(/^The file could not be stored through the storage profile /);
       const after = await s.request('GET', '/api/storage/media?size=1000', { token });
       expect(after.body.items.length).toBe(listed.body.items.length);
+    });
+  });
+
+  describe.each([
+    {
+      type: 'backblaze',
+      secret: 'key',
+      required: ['account', 'key', 'bucket', 'bucketId'],
+      properties: () => ({
+        account: providers.b2.account,
+        key: providers.b2.key,
+        bucket: providers.b2.bucket,
+        bucketId: providers.b2.bucketId,
+      }),
+      refusal: 'Backblaze: unauthorized (HTTP 401)',
+      stored: () =>
+        [...providers.b2.files.values()].map((f) => ({ name: f.fileName, body: f.body, contentType: f.contentType })),
+    },
+    {
+      type: 'dropbox',
+      secret: 'token',
+      required: ['token'],
+      properties: () => ({ token: providers.dropbox.token }),
+      refusal: 'Dropbox: invalid_access_token (HTTP 401) the access token was refused',
+      stored: () => [...providers.dropbox.files.entries()].map(([p, f]) => ({ name: p.slice(1), body: f.body })),
+    },
+    {
+      type: 'drive',
+      secret: 'privateKey',
+      required: ['directory', 'privateKey', 'email'],
+      properties: () => ({
+        directory: providers.drive.folder,
+        email: providers.drive.email,
+        privateKey: providers.drive.privateKey,
+      }),
+      refusal: 'Google Drive: invalid_grant (HTTP 400) Invalid JWT Signature.',
+      stored: () =>
+        [...providers.drive.files.entries()].map(([id, f]) => ({
+          name: f.name,
+          id,
+          body: f.body,
+          contentType: f.contentType,
+          parents: f.parents,
+        })),
+    },
+  ])('$type profiles', ({ type, secret, required, properties, refusal, stored }) => {
+    const body = (more: Record<string, string> = {}, extra: Record<string, unknown> = {}) => ({
+      name: unique(`${type} `),
+      type,
+      properties: { ...properties(), ...more },
+      ...extra,
+    });
+    /** A secret the provider refuses: another key, token or private key. */
+    const badSecret = () =>
+      type === 'drive'
+        ? (generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+            type: 'pkcs8',
+            format: 'pem',
+          }) as string)
+        : 'not-the-secret';
+
+    it('requires its fields, each named', async () => {
+      const res = await create({ name: unique('p'), type, properties: {} });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual(
+        expect.arrayContaining(required.map((f) => ({ field: `properties.${f}`, message: messages.required }))),
+      );
+    });
+
+    it('never answers its secret and keeps it when sent back empty', async () => {
+      const res = await create(body());
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.secretsSet).toEqual([secret]);
+      expect(res.body.properties[secret]).toBeUndefined();
+      const value = properties()[secret as keyof ReturnType<typeof properties>] as string;
+      const read = await s.request('GET', `${PATH}/${res.body.id}`, { token });
+      const listed = await s.request('GET', `${PATH}?size=1000&fields=properties&fields=secretsSet`, { token });
+      for (const answer of [res.body, read.body, listed.body])
+        expect(JSON.stringify(answer)).not.toContain(value.slice(0, 40));
+      const put = await s.request('PUT', `${PATH}/${res.body.id}`, {
+        token,
+        body: { ...body(), name: res.body.name, properties: { ...res.body.properties, [secret]: '' } },
+      });
+      expect(put.status).toBe(200);
+      expect(put.body.secretsSet).toEqual([secret]);
+      expect((await s.request('POST', `${PATH}/${res.body.id}/test`, { token })).body).toEqual({
+        ok: true,
+        detail: 'A probe object was written, read back and deleted.',
+      });
+    });
+
+    it('tests its connection: a probe written, read and deleted; a bad secret says what the provider said', async () => {
+      const before = stored().length;
+      const ok = await s.request('POST', `${PATH}/test`, { token, body: body() });
+      expect(ok.status).toBe(200);
+      expect(ok.body.ok, ok.body.detail).toBe(true);
+      expect(stored()).toHaveLength(before);
+
+      const bad = await create(body({ [secret]: badSecret() }));
+      const refused = await s.request('POST', `${PATH}/${bad.body.id}/test`, { token });
+      expect(refused.status).toBe(200);
+      expect(refused.body).toEqual({ ok: false, detail: `write: ${refusal}` });
+    });
+
+    it('stores a media file there, streams it with ranges and deletes it there', async () => {
+      await disableAll();
+      const profile = await create(body({}, { priority: 7 }));
+      expect(profile.status).toBe(201);
+      const bytes = wav(3000);
+      const before = stored().length;
+      const up = await upload(bytes, `on-${type}.wav`);
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      const files = stored();
+      expect(files).toHaveLength(before + 1);
+      const file = files.at(-1)!;
+      expect(file.body.equals(bytes)).toBe(true);
+      const today = new Date();
+      const day = `${today.getUTCFullYear()}/${String(today.getUTCMonth() + 1).padStart(2, '0')}/${String(today.getUTCDate()).padStart(2, '0')}`;
+      expect(file.name).toMatch(new RegExp(`^main/${day}/[0-9a-f-]+\\.wav$`));
+      if (type === 'drive') expect((file as { parents?: string[] }).parents).toEqual([providers.drive.folder]);
+      // Nothing was kept in the local media folder.
+      expect(
+        fs.readdirSync(s.ctx.config.mediaDir, { recursive: true }).filter((f) => String(f).endsWith('.wav')),
+      ).toEqual([]);
+
+      const whole = await stream(up.body.id);
+      expect(whole.status).toBe(200);
+      expect(whole.bytes.equals(bytes)).toBe(true);
+      const part = await stream(up.body.id, { range: 'bytes=1000-1499' });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 1000-1499/${bytes.length}`);
+      expect(part.bytes.equals(bytes.subarray(1000, 1500))).toBe(true);
+      const tail = await stream(up.body.id, { range: 'bytes=-10' });
+      expect(tail.bytes.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+
+      expect((await s.request('DELETE', `/api/storage/media/${up.body.id}`, { token })).status).toBe(200);
+      expect(stored()).toHaveLength(before);
+      await patch(profile.body.id, { disabled: true });
+    });
+
+    it('refuses an upload the provider refuses, with its words, and keeps no record', async () => {
+      await disableAll();
+      await create(body({ [secret]: badSecret() }, { priority: 8 }));
+      const listed = await s.request('GET', '/api/storage/media?size=1000', { token });
+      const res = await upload(wav(100), 'refused.wav');
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toMatch(/^The file could not be stored through the storage profile .+: \S+/);
+      const after = await s.request('GET', '/api/storage/media?size=1000', { token });
+      expect(after.body.items.length).toBe(listed.body.items.length);
+      await disableAll();
     });
   });
 });

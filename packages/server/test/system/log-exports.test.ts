@@ -10,6 +10,7 @@ import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type S3Standin, startS3Standin } from '../support/s3-standin.mjs';
+import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -23,23 +24,30 @@ type Line = Record<string, unknown>;
 describe.each(drivers())('change-log exports on %s', (driver) => {
   let s: TestServer;
   let s3: S3Standin;
+  let providers: StorageProvidersStandin;
   let folder: string;
   const failures: unknown[] = [];
   const run = (now: number) => runLogExports(s.ctx, (error) => failures.push(error), now);
 
   beforeAll(async () => {
     s3 = await startS3Standin({ keyId: 'AKIASTANDIN', bucket: 'logs' });
-    s = await startTestServer({ driver });
+    providers = await startStorageProvidersStandin();
+    s = await startTestServer({ driver, config: { storageApis: providers.apis } });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-log-exports-'));
   });
   afterAll(async () => {
     await s?.close();
     await s3?.close();
+    await providers?.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
   /** A fresh domain with a profile and a weekly config of `object` exporting to it. */
-  async function setUp(object: string, properties: Record<string, string>, type: 'local' | 's3') {
+  async function setUp(
+    object: string,
+    properties: Record<string, string>,
+    type: 'local' | 's3' | 'backblaze' | 'dropbox' | 'drive',
+  ) {
     const domainName = unique('exports');
     const { domainId, adminToken: token } = await s.createDomain(domainName);
     const profile = await s.request('POST', '/api/storage/backend_profiles', {
@@ -220,6 +228,82 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
     expect((await list(token, configId)).map((i) => i.id)).toEqual([newer!.id]);
     expect(fs.existsSync(path.join(dir, newer!.key))).toBe(true);
   });
+
+  it.each([
+    {
+      type: 'backblaze' as const,
+      properties: () => ({
+        account: providers.b2.account,
+        key: providers.b2.key,
+        bucket: providers.b2.bucket,
+        bucketId: providers.b2.bucketId,
+      }),
+      /** The stored file of an export row, by the key the row keeps. */
+      find: (key: string) => [...providers.b2.files.values()].find((f) => f.fileName === key)?.body,
+      /** Stored files under a key (versions, for B2). */
+      count: (key: string) => [...providers.b2.files.values()].filter((f) => f.fileName === key).length,
+    },
+    {
+      type: 'dropbox' as const,
+      properties: () => ({ token: providers.dropbox.token }),
+      find: (key: string) => providers.dropbox.files.get(`/${key}`.toLowerCase())?.body,
+      count: (key: string) => (providers.dropbox.files.has(`/${key}`.toLowerCase()) ? 1 : 0),
+    },
+    {
+      type: 'drive' as const,
+      properties: () => ({
+        directory: providers.drive.folder,
+        email: providers.drive.email,
+        privateKey: providers.drive.privateKey,
+      }),
+      find: (key: string) => providers.drive.files.get(key.split('/')[0]!)?.body,
+      /** Files named like the row's key, whatever their id. */
+      count: (key: string) =>
+        [...providers.drive.files.values()].filter((f) => f.name === key.split('/').slice(1).join('/')).length,
+    },
+  ])(
+    'exports to $type, downloads from there and removes the file there after expireDays',
+    async ({ type, properties, find }) => {
+      const object = { backblaze: 'resources', dropbox: 'agents', drive: 'blacklists' }[type];
+      const { domainId, domainName, token, configId, profileId } = await setUp(object, properties(), type);
+      const entries = await seed(domainId, object, [W + DAY, W + 3 * DAY]);
+      await seed(domainId, object, [W + WEEK + DAY]);
+      expect((await run(W + 2 * WEEK)).failed).toBe(0);
+      expect(failures).toEqual([]);
+      const [older, newer] = await rowsOf(configId);
+      const name = `changelog-${object}-${day(W)}-${day(W + 6 * DAY)}.jsonl`;
+      // Drive keeps files by id: the row's key is `<file id>/<key>`, the file named after the key.
+      if (type === 'drive') {
+        expect(older!.key).toMatch(new RegExp(`^[\\w-]+/${domainName}/.+/${name}$`));
+        const file = providers.drive.files.get(older!.key.split('/')[0]!);
+        expect(file?.name).toBe(older!.key.split('/').slice(1).join('/'));
+      } else {
+        expect(older!.key).toBe(`${domainName}/${day(W).replaceAll('-', '/')}/${name}`);
+      }
+      expect(parseLines(find(older!.key)!.toString('utf8'))).toEqual(entries);
+      const items = await list(token, configId);
+      const res = await download(token, configId, older!.id);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${name}`);
+      expect(parseLines(await res.text())).toEqual(entries);
+      expect(items).toHaveLength(2);
+
+      // Five days kept: the older export was written six days ago and goes, file and row.
+      await s.request('PATCH', `/api/storage/backend_profiles/${profileId}`, { token, body: { expireDays: 5 } });
+      await s.ctx.db.execute(
+        sql`update logger_exports set created_at = now() - interval '6 days' where id = ${older!.id}`,
+      );
+      await s.ctx.db.execute(
+        sql`update logger_exports set created_at = now() - interval '4 days' where id = ${newer!.id}`,
+      );
+      expect((await run(Date.now())).expired).toBeGreaterThanOrEqual(1);
+      expect(failures).toEqual([]);
+      expect(find(older!.key)).toBeUndefined();
+      expect(find(newer!.key)).toBeDefined();
+      expect((await list(token, configId)).map((i) => i.id)).toEqual([newer!.id]);
+      expect((await download(token, configId, older!.id)).status).toBe(404);
+    },
+  );
 
   it('keeps a profile holding exports, guards them like the config, and removes them with it', async () => {
     const dir = path.join(folder, unique('guard'));

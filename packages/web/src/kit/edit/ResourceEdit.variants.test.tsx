@@ -47,6 +47,42 @@ describe('ResourceEdit with variants', () => {
     });
   });
 
+  it('keeps a stored private key (a long secret): empty, not required, and sent empty to keep it', async () => {
+    const stored = {
+      id: 7,
+      name: 'drive',
+      type: 'drive',
+      maxSize: 10,
+      expireDays: 30,
+      priority: 0,
+      disabled: false,
+      properties: { directory: 'folder-1', email: 'sa@p.iam.gserviceaccount.com' },
+      secretsSet: ['privateKey'],
+    };
+    const api = fakeApi((c) =>
+      c.path === '/storage/backend_profiles/7' ? { body: c.method === 'GET' ? stored : { ...stored } } : undefined,
+    );
+    renderRoutes(
+      [
+        { path: '/integrations/storage', element: null },
+        { path: '/integrations/storage/drive/:id', element: <ResourceEdit def={storageProfiles} variant="drive" /> },
+      ],
+      '/integrations/storage/drive/7',
+    );
+    const key = await screen.findByRole('textbox', { name: /^Private key/ });
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('placeholder', 'Set — leave empty to keep');
+    expect(key).not.toBeRequired();
+    expect(screen.getByRole('textbox', { name: /^Folder id/ })).toHaveValue('folder-1');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), '-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT' || c.method === 'PATCH')).toHaveLength(1));
+    const sent = api.calls.find((c) => c.method === 'PUT' || c.method === 'PATCH')!.body as {
+      properties: Record<string, string>;
+    };
+    expect(sent.properties.privateKey ?? '').toBe('');
+  });
+
   it("shows the variant's fields, starts from its defaults and names what it requires before sending", async () => {
     const api = fakeApi(noFlows);
     renderRoutes(routes, '/routing/sip-gateways/register/new');

@@ -55,11 +55,19 @@ function TextKind(props: FieldProps) {
   return <TextInput {...common} value={text(props.value)} onChange={(e) => props.onChange(e.currentTarget.value)} />;
 }
 
+/** Long text; a secret one (a private key) is write-only like a password and says when one is kept. */
 function TextareaKind(props: FieldProps) {
+  const { t } = useTranslation();
   const common = useCommon(props);
+  const { variants } = props.def;
+  const stored =
+    variants?.secrets?.fields.includes(props.field.field) === true &&
+    secretIsSet(variants, props.form.item ?? null, props.field.field);
   return (
     <Textarea
       {...common}
+      required={common.required && !stored}
+      placeholder={stored ? t('kit.secretKept') : undefined}
       autosize
       minRows={2}
       value={text(props.value)}

@@ -6,6 +6,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { isDigitalOceanEndpoint, STORAGE_PATH_PATTERN, type StorageType } from '@switchboard/model';
+import type { StorageApis } from '../../../config.js';
+import { backblazeBackend } from './providers/backblaze.js';
+import { driveBackend } from './providers/drive.js';
+import { dropboxBackend } from './providers/dropbox.js';
+import { ProviderError } from './providers/http.js';
 
 /** A storage profile as the server uses it, secrets included. */
 export type StorageProfileRow = {
@@ -21,19 +26,15 @@ export type StorageProfileRow = {
 /** A byte range of an object, both ends included. */
 export type ByteRange = { start: number; end: number };
 
-/** Where files of one profile are kept: write, read (whole or a range) and delete by key. */
+/**
+ * Where files of one profile are kept: write, read (whole or a range) and delete. `put` answers
+ * the key to keep for the file (the key it was given, but for Drive, whose files go by id).
+ */
 export type Backend = {
-  put(key: string, file: string, size: number, contentType: string): Promise<void>;
+  put(key: string, file: string, size: number, contentType: string): Promise<string>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   remove(key: string): Promise<void>;
 };
-
-/** Why a backend cannot be used: the type has no client yet, or its settings are unusable. */
-export class StorageUnsupported extends Error {
-  constructor(readonly type: string) {
-    super(`storage type ${type} is not supported yet`);
-  }
-}
 
 const S3_TIMEOUT_MS = 10_000;
 
@@ -51,6 +52,7 @@ function localBackend(directory: string): Backend {
       const target = localPath(directory, key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.copyFile(file, target);
+      return key;
     },
     async get(key, range) {
       const full = localPath(directory, key);
@@ -97,6 +99,7 @@ function s3Backend(p: Record<string, string>): Backend {
           ContentType: contentType,
         }),
       );
+      return key;
     },
     async get(key, range) {
       const out = await client.send(
@@ -112,15 +115,26 @@ function s3Backend(p: Record<string, string>): Backend {
   };
 }
 
-/** The backend of a profile; types without a client yet throw StorageUnsupported. */
-export function backendOf(profile: Pick<StorageProfileRow, 'type' | 'properties'>): Backend {
+/** The backend of a profile, reaching the providers at `apis`. */
+export function backendOf(profile: Pick<StorageProfileRow, 'type' | 'properties'>, apis: StorageApis): Backend {
+  const p = profile.properties;
   switch (profile.type) {
     case 'local':
-      return localBackend(profile.properties.directory ?? '');
+      return localBackend(p.directory ?? '');
     case 's3':
-      return s3Backend(profile.properties);
-    default:
-      throw new StorageUnsupported(profile.type);
+      return s3Backend(p);
+    case 'backblaze':
+      return backblazeBackend(
+        { account: p.account ?? '', key: p.key ?? '', bucket: p.bucket ?? '', bucketId: p.bucketId ?? '' },
+        apis.backblaze,
+      );
+    case 'dropbox':
+      return dropboxBackend(p.token ?? '', { api: apis.dropboxApi, content: apis.dropboxContent });
+    case 'drive':
+      return driveBackend(
+        { directory: p.directory ?? '', email: p.email ?? '', privateKey: p.privateKey ?? '' },
+        { token: apis.googleToken, api: apis.googleDrive },
+      );
   }
 }
 
@@ -148,8 +162,9 @@ export function folderOf(profile: Pick<StorageProfileRow, 'properties'>, domain:
  */
 export async function probe(
   profile: Pick<StorageProfileRow, 'type' | 'properties'>,
+  apis: StorageApis,
 ): Promise<{ ok: boolean; detail: string }> {
-  const backend = backendOf(profile);
+  const backend = backendOf(profile, apis);
   const key = `.switchboard-probe-${randomUUID()}`;
   const content = `switchboard probe ${new Date().toISOString()}`;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sb-probe-'));
@@ -157,15 +172,15 @@ export async function probe(
   let step = 'write';
   try {
     await fs.promises.writeFile(file, content);
-    await backend.put(key, file, Buffer.byteLength(content), 'text/plain');
+    const stored = await backend.put(key, file, Buffer.byteLength(content), 'text/plain');
     step = 'read';
     const chunks: Buffer[] = [];
-    await pipeline(await backend.get(key), async (source: AsyncIterable<Buffer | string>) => {
+    await pipeline(await backend.get(stored), async (source: AsyncIterable<Buffer | string>) => {
       for await (const chunk of source) chunks.push(Buffer.from(chunk));
     });
     if (Buffer.concat(chunks).toString() !== content) return { ok: false, detail: 'read: the probe came back changed' };
     step = 'delete';
-    await backend.remove(key);
+    await backend.remove(stored);
     return { ok: true, detail: 'A probe object was written, read back and deleted.' };
   } catch (error) {
     return { ok: false, detail: `${step}: ${describe(error)}` };
@@ -175,6 +190,10 @@ export async function probe(
 }
 
 function describe(error: unknown): string {
+  if (error instanceof ProviderError) {
+    const status = error.status ? `(HTTP ${error.status})` : '';
+    return [`${error.provider}:`, error.code, status, error.message].filter(Boolean).join(' ');
+  }
   if (error && typeof error === 'object') {
     const e = error as { name?: string; message?: string; code?: string; $metadata?: { httpStatusCode?: number } };
     const status = e.$metadata?.httpStatusCode;

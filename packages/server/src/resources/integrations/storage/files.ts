@@ -1,29 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import type { StorageApis } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { queryRows } from '../../engine/sql.js';
 import { type ByteRange, backendOf, folderOf, type StorageProfileRow } from './backends.js';
 
 const GIB = 1024 ** 3;
-/** The types whose files the server can write today; others are passed over when choosing. */
-const WRITABLE_TYPES = ['local', 's3'];
 
-/** Where one file was put: the profile and the key under it. */
+/** Where one file was put: the profile and the key its backend keeps it under. */
 export type Placement = { profile: StorageProfileRow; key: string };
 
 const PROFILE_COLUMNS = sql`id, domain_id as "domainId", name, type, max_size as "maxSize", priority, properties`;
 
 /**
- * The profile new files of the domain go to: its enabled profile of highest priority (the older
- * one on a tie) among the types the server can write; null means the local data folder.
+ * The profile new files of the domain go to: its enabled profile of highest priority, of any type
+ * (the older one on a tie); null means the local data folder.
  */
 export async function chooseProfile(db: Db, domainId: number): Promise<StorageProfileRow | null> {
   const [row] = await queryRows<StorageProfileRow>(
     db,
     sql`select ${PROFILE_COLUMNS} from storage_profiles
-      where domain_id = ${domainId} and not disabled and type in ${WRITABLE_TYPES}
+      where domain_id = ${domainId} and not disabled
       order by priority desc, id limit 1`,
   );
   return row ?? null;
@@ -57,6 +56,7 @@ export async function ensureRoom(db: Db, profile: StorageProfileRow, size: numbe
  */
 export async function placeFile(
   db: Db,
+  apis: StorageApis,
   domain: { id: number; name: string },
   file: string,
   meta: { size: number; contentType: string; ext: string; field: string },
@@ -67,23 +67,35 @@ export async function placeFile(
   const folder = folderOf(profile, domain.name);
   const key = `${folder ? `${folder}/` : ''}${randomUUID()}.${meta.ext}`;
   try {
-    await backendOf(profile).put(key, file, meta.size, meta.contentType);
+    return { profile, key: await backendOf(profile, apis).put(key, file, meta.size, meta.contentType) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message || error.name : String(error);
-    throw keyedError(502, 'app.storage.unreachable', 'storageUnreachable', { name: profile.name, reason });
+    throw keyedError(502, 'app.storage.unreachable', 'storageUnreachable', {
+      name: profile.name,
+      reason: reasonOf(error),
+    });
   }
-  return { profile, key };
+}
+
+/** A provider's refusal in a few words: its code and message. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return [typeof code === 'string' ? code : '', error.message].filter(Boolean).join(': ') || error.name;
 }
 
 /** The bytes of a stored file, whole or a range. */
-export function readPlaced(placement: Placement, range?: ByteRange): Promise<Readable> {
-  return backendOf(placement.profile).get(placement.key, range);
+export function readPlaced(apis: StorageApis, placement: Placement, range?: ByteRange): Promise<Readable> {
+  return backendOf(placement.profile, apis).get(placement.key, range);
 }
 
 /** Removes a stored file; a failure is reported, never thrown (the record is gone already). */
-export async function removePlaced(placement: Placement, log: (error: unknown) => void): Promise<void> {
+export async function removePlaced(
+  apis: StorageApis,
+  placement: Placement,
+  log: (error: unknown) => void,
+): Promise<void> {
   try {
-    await backendOf(placement.profile).remove(placement.key);
+    await backendOf(placement.profile, apis).remove(placement.key);
   } catch (error) {
     log(error);
   }

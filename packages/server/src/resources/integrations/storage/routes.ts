@@ -6,17 +6,7 @@ import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
-import { probe, type StorageProfileRow, StorageUnsupported } from './backends.js';
-
-/** Runs the probe; a type without a client yet is a 400 that names it. */
-async function tested(profile: Pick<StorageProfileRow, 'type' | 'properties'>) {
-  try {
-    return await probe(profile);
-  } catch (error) {
-    if (!(error instanceof StorageUnsupported)) throw error;
-    throw keyedError(400, 'app.storageProfiles.test_unsupported', 'storageTestUnsupported', { type: error.type });
-  }
-}
+import { probe, type StorageProfileRow } from './backends.js';
 
 const base = `/api${storageProfiles.path}`;
 
@@ -53,7 +43,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const id = parseId('storageProfiles', (request.params as { id: string }).id);
       const profile = await loadProfile(request.server.ctx.db, request.principal!.domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
-      return tested(profile);
+      return probe(profile, request.server.ctx.config.storageApis);
     },
   });
 
@@ -71,7 +61,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const parsed = parseBody('storageProfiles', storageProfiles.input, request.body) as Record<string, unknown>;
       const body = withVariantDefaults(storageProfiles, request.body, parsed);
       checkVariant(storageProfiles, body, null);
-      return tested(body as Pick<StorageProfileRow, 'type' | 'properties'>);
+      return probe(body as Pick<StorageProfileRow, 'type' | 'properties'>, request.server.ctx.config.storageApis);
     },
   });
 }

@@ -62,7 +62,9 @@ export const mediaResource = defineServerResource(mediaDef, {
     for (const item of items) {
       const placement = deletedPlacements.get(item);
       if (placement) {
-        await removePlaced(placement, (err) => ctx.request.log.warn({ err }, 'a stored media file was not removed'));
+        await removePlaced(ctx.app.config.storageApis, placement, (err) =>
+          ctx.request.log.warn({ err }, 'a stored media file was not removed'),
+        );
       } else {
         await removeQuietly(
           mediaFile(ctx.app.config, ctx.principal.domainId, item.id as number, item.mimeType as string),
@@ -102,7 +104,7 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
   try {
     // The domain's storage profile takes the file before the row is written: a slow service must
     // not hold the database.
-    placed = await placeFile(db, { id: principal.domainId, name: principal.domain }, temp, {
+    placed = await placeFile(db, config.storageApis, { id: principal.domainId, name: principal.domain }, temp, {
       size: kind.size,
       contentType: kind.mimeType,
       ext: EXTENSIONS[kind.mimeType as MediaMimeType] ?? 'bin',
@@ -133,7 +135,10 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
   } catch (error) {
     await removeQuietly(temp);
     if (target) await removeQuietly(target);
-    if (placed) await removePlaced(placed, (err) => request.log.warn({ err }, 'a stored media file was not removed'));
+    if (placed)
+      await removePlaced(config.storageApis, placed, (err) =>
+        request.log.warn({ err }, 'a stored media file was not removed'),
+      );
     throw error;
   }
 }
@@ -214,7 +219,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const open = async (range?: { start: number; end: number }) => {
         if (!placed) return fs.createReadStream(file, range ?? {});
         try {
-          return await readPlaced(placed, range);
+          return await readPlaced(config.storageApis, placed, range);
         } catch (error) {
           request.log.warn({ err: error }, 'a stored media file could not be read');
           throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');

@@ -29,7 +29,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
           : api.post<StorageTestResult>(`${storageProfiles.path}/${form.id}/test`);
       setResult(await answer);
     } catch {
-      // The failure (an unsupported type, say) is shown by the shared error notification.
+      // The failure (a setting the server refuses) is shown by the shared error notification.
     } finally {
       setRunning(false);
     }
