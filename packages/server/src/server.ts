@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
 import { jobsOff, startJobEngine } from './jobs/engine.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
+import { stopTriggers } from './jobs/triggers.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -26,7 +27,7 @@ export type StartOptions = {
    * The job engine and its schedules; on by default, off in most tests (pg-boss's start-up costs
    * time). Off, `ctx.jobs` refuses every call.
    */
-  jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
+  jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number; triggerTickMs?: number };
   onRoute?: BuildOptions['onRoute'];
 };
 
@@ -49,8 +50,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const ctx: AppContext = { db: database.db, config, bus: database, jobs, raw: database.raw };
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
     try {
-      if (options.jobs !== false) await startScheduledJobs(ctx, app.log);
+      if (options.jobs !== false) {
+        await startScheduledJobs(ctx, app.log, typeof options.jobs === 'object' ? options.jobs : {});
+      }
     } catch (error) {
+      await stopTriggers(ctx);
       await jobs.stop();
       throw error;
     }
@@ -69,6 +73,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       close: () => {
         closing ??= (async () => {
           try {
+            // Runs in flight end (in error) before the database goes.
+            await stopTriggers(ctx);
             await jobs.stop();
             await app.close();
           } finally {

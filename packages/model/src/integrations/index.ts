@@ -1,7 +1,13 @@
 import type { ResourceDef } from '../resource.js';
 import { storageProfiles } from './storage-profiles.js';
+import { triggerRuns, triggers } from './triggers.js';
 
+export * from './cron.js';
 export * from './storage-profiles.js';
+export * from './triggers.js';
 
 /** The integrations area's resources, in the order of its navigation. */
-export const integrationsResources: readonly ResourceDef[] = [storageProfiles];
+export const integrationsResources: readonly ResourceDef[] = [storageProfiles, triggers];
+
+/** Resources of the area served under a record of another. */
+export const integrationsNested: readonly ResourceDef[] = [triggerRuns];

@@ -1,5 +1,6 @@
 import { type NavSection, navOf } from '../nav-entry.js';
 import { storageProfiles } from './storage-profiles.js';
+import { triggers } from './triggers.js';
 
 /**
  * Screens of the spec not defined yet: each entry says so inside the console. Defining the
@@ -12,6 +13,6 @@ export const integrationsNav: NavSection = {
     { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
     { key: 'emailProfiles', route: '/integrations/email-profiles', cls: 'email_profile' },
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
-    { key: 'triggers', route: '/integrations/triggers', cls: 'trigger' },
+    navOf(triggers, 'triggers'),
   ],
 };

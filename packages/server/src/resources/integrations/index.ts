@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
 import { registerStorageRoutes } from './storage/routes.js';
 import { storageProfilesResource } from './storage/storage-profiles.js';
+import { registerTriggerRoutes } from './triggers/routes.js';
+import { triggerRunsResource, triggersResource } from './triggers/triggers.js';
 
 export const integrations: ServerArea = {
-  resources: [storageProfilesResource],
+  resources: [storageProfilesResource, triggersResource, triggerRunsResource],
   register(app: FastifyInstance) {
     registerStorageRoutes(app);
+    registerTriggerRoutes(app);
   },
 };
