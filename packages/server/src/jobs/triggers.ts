@@ -70,11 +70,14 @@ export async function createManualRun(
   return Number(row.id);
 }
 
+/** Times of a run are kept to the millisecond, so that its duration is exactly stopped − started. */
+const NOW_MS = sql.raw(`date_trunc('milliseconds', clock_timestamp())`);
+
 async function finish(db: Db, runId: number, error: string | null) {
-  await db.execute(sql`update trigger_runs set result = ${error === null ? 'done' : 'error'}, error = ${error ?? ''},
-      stopped_at = clock_timestamp(),
-      duration_ms = greatest(0, round(extract(epoch from (clock_timestamp() - coalesce(started_at, clock_timestamp()))) * 1000))::int
-    where id = ${runId} and result in ('idle', 'active')`);
+  await db.execute(sql`with now as (select ${NOW_MS} as at)
+    update trigger_runs set result = ${error === null ? 'done' : 'error'}, error = ${error ?? ''}, stopped_at = now.at,
+      duration_ms = greatest(0, round(extract(epoch from (now.at - coalesce(started_at, now.at))) * 1000))::int
+    from now where id = ${runId} and result in ('idle', 'active')`);
 }
 
 /**
@@ -84,7 +87,7 @@ async function finish(db: Db, runId: number, error: string | null) {
 export async function executeRun(ctx: AppContext, runId: number, signal?: AbortSignal): Promise<void> {
   const [run] = await queryRows<RunRow>(
     ctx.db,
-    sql`update trigger_runs set result = 'active', started_at = clock_timestamp()
+    sql`update trigger_runs set result = 'active', started_at = ${NOW_MS}
       where id = ${runId} and result = 'idle'
       returning id, domain_id as "domainId", trigger_id as "triggerId", timeout, variables`,
   );
