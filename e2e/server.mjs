@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
+import { startFlowRunnerStandin } from '../packages/server/test/support/flow-runner-standin.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
 
@@ -22,6 +23,10 @@ const s3 = await startS3Standin({
   keyId: process.env.E2E_S3_KEY_ID,
   bucket: process.env.E2E_S3_BUCKET,
 });
+// Trigger runs (and fetched emails) are handed to a local flow runner stand-in, on a port the
+// system picks so that it collides with nothing; the variables runnerDelayMs and runnerFail steer it.
+const flowRunnerSecret = 'e2e-flow-runner-secret';
+const flowRunner = await startFlowRunnerStandin({ secret: flowRunnerSecret });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -32,6 +37,8 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     GRAPH_API_URL: graph.url,
     GRAPH_DIALOG_URL: graph.dialogUrl,
+    FLOW_RUNNER_URL: flowRunner.url,
+    FLOW_RUNNER_SECRET: flowRunnerSecret,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
@@ -42,5 +49,6 @@ server.on('exit', (code) => {
   cleanUp();
   graph.close();
   s3.close();
+  flowRunner.close();
   process.exit(code ?? 0);
 });

@@ -93,8 +93,6 @@ export const triggers = defineResource({
     { field: 'expression', sort: 'expression' },
     { field: 'timezone', kind: 'timezone', sort: 'timezone' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-    // The next run time, computed in the console from the expression and the zone.
-    { field: 'next' },
   ],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },
