@@ -12,15 +12,27 @@ export const TRIGGER_CRON_DEFAULT = '0 */1 12 * * *';
 /** A slot later than this when a node first sees it is not started (README, "Triggers"). */
 export const TRIGGER_CATCH_UP_MS = 5 * 60_000;
 
+/** Parsed expressions by zone: the scheduler looks at every enabled trigger each second. */
+const parsed = new Map<string, Cron | null>();
+const PARSED_MAX = 1000;
+
 /** The expression parsed for a zone, or null when it is no six-field cron expression (or the zone is unknown). */
 export function parseCron(expression: string, timezone = 'UTC'): Cron | null {
   const text = expression.trim();
-  if (text.split(/\s+/).length !== 6) return null;
-  try {
-    return new Cron(text, { timezone, paused: true });
-  } catch {
-    return null;
+  const key = `${timezone}\n${text}`;
+  const known = parsed.get(key);
+  if (known !== undefined) return known;
+  let cron: Cron | null = null;
+  if (text.split(/\s+/).length === 6) {
+    try {
+      cron = new Cron(text, { timezone, paused: true });
+    } catch {
+      cron = null;
+    }
   }
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(key, cron);
+  return cron;
 }
 
 export const isCronExpression = (expression: string) => parseCron(expression) !== null;

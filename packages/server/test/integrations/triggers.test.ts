@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { messages, TRIGGER_CRON_DEFAULT } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,6 +341,67 @@ describe.runIf(drivers().includes('postgres'))('a trigger on two API nodes on on
       await Promise.all(nodes.map((node) => node.close()));
       await owner.close();
       await runner.close();
+    }
+  });
+});
+
+describe.runIf(drivers().includes('pglite'))('a trigger on the embedded database', () => {
+  it('closes the runs a previous process left open, then runs each 2-second slot', { timeout: 90_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-triggers-'));
+    const runner = await startFlowRunnerStandin({ secret: SECRET });
+    const config = { flowRunnerUrl: runner.url, flowRunnerSecret: SECRET };
+    try {
+      const first = await startTestServer({ driver: 'pglite', dataDir: dir, config });
+      const token = first.adminToken;
+      const flow = await first.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('embedded '), type: 'service', schema: [] },
+      });
+      const made = await first.request('POST', PATH, {
+        token,
+        body: { name: unique('every 2 s '), schema: { id: flow.body.id }, timezone: { name: 'UTC' }, enabled: false },
+      });
+      const id = made.body.id as number;
+      await first.ctx.db.execute(sql`insert into trigger_runs (domain_id, trigger_id, result, started_at)
+        select domain_id, id, 'active', now() from triggers where id = ${id}`);
+      await first.close();
+
+      const second = await startTestServer({
+        driver: 'pglite',
+        dataDir: dir,
+        config,
+        jobs: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, triggerTickMs: 200 },
+      });
+      try {
+        const open = await rows<{ result: string; error: string }>(
+          second,
+          sql`select result, error from trigger_runs where trigger_id = ${id}`,
+        );
+        expect(open).toEqual([{ result: 'error', error: INTERRUPTED }]);
+        const login = second.adminToken;
+        const patched = await second.request('PATCH', `${PATH}/${id}`, {
+          token: login,
+          body: { enabled: true, expression: '*/2 * * * * *' },
+        });
+        expect(patched.status).toBe(200);
+        const done = await until(async () => {
+          const found = await rows<{ slot: string; result: string }>(
+            second,
+            sql`select to_char(slot at time zone 'UTC', 'HH24:MI:SS.MS') as slot, result from trigger_runs
+              where trigger_id = ${id} and slot is not null order by slot`,
+          );
+          return found.filter((r) => r.result === 'done').length >= 2 && found;
+        }, 20_000);
+        await second.request('PATCH', `${PATH}/${id}`, { token: login, body: { enabled: false } });
+        const times = done.map((r) => Date.parse(`1970-01-01T${r.slot}Z`));
+        for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(2000);
+        expect(runner.calls.filter((c) => c.origin.id === id).length).toBeGreaterThanOrEqual(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await runner.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
