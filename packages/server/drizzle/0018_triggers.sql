@@ -10,6 +10,7 @@ CREATE TABLE "trigger_runs" (
 	"result" text DEFAULT 'idle' NOT NULL,
 	"error" text DEFAULT '' NOT NULL,
 	"variables" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"output" jsonb,
 	"timeout" integer DEFAULT 60 NOT NULL
 );
 --> statement-breakpoint

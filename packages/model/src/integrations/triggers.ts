@@ -125,6 +125,8 @@ export const triggerRuns = defineResource({
     result: z.enum(TRIGGER_RUN_RESULTS),
     error: z.string(),
     variables: z.record(z.string(), z.string()),
+    /** What the flow runner answered to a run that is done, if anything. */
+    output: z.unknown(),
   }),
   fields: [
     'id',
@@ -137,6 +139,7 @@ export const triggerRuns = defineResource({
     'result',
     'error',
     'variables',
+    'output',
   ],
   listFields: ['id', 'triggerId', 'slot', 'createdAt', 'startedAt', 'stoppedAt', 'duration', 'result', 'error'],
   search: ['error'],

@@ -68,6 +68,8 @@ export const triggerRuns = pgTable(
     result: text('result').notNull().default('idle'),
     error: text('error').notNull().default(''),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    /** What the flow runner answered to a run that is done (its JSON body), if anything. */
+    output: jsonb('output'),
     /** Seconds the run may take (the trigger's timeout when it was claimed). */
     timeout: integer('timeout').notNull().default(60),
   },

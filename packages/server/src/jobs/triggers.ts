@@ -73,16 +73,19 @@ export async function createManualRun(
 /** Times of a run are kept to the millisecond, so that its duration is exactly stopped − started. */
 const NOW_MS = sql.raw(`date_trunc('milliseconds', clock_timestamp())`);
 
-async function finish(db: Db, runId: number, error: string | null) {
+async function finish(db: Db, runId: number, error: string | null, output: unknown = null) {
+  const kept = output === null || output === undefined ? null : JSON.stringify(output);
   await db.execute(sql`with now as (select ${NOW_MS} as at)
     update trigger_runs set result = ${error === null ? 'done' : 'error'}, error = ${error ?? ''}, stopped_at = now.at,
+      output = ${kept}::jsonb,
       duration_ms = greatest(0, round(extract(epoch from (now.at - coalesce(started_at, now.at))) * 1000))::int
     from now where id = ${runId} and result in ('idle', 'active')`);
 }
 
 /**
  * Runs a claimed run: marks it active, hands the trigger's flow to the flow runner and waits up to
- * the run's timeout, then records done or the error. Never throws.
+ * the run's timeout, then records done (with the runner's answer) or the error. Every failure of
+ * the hand-over ends the run in error; only the database failing throws.
  */
 export async function executeRun(ctx: AppContext, runId: number, signal?: AbortSignal): Promise<void> {
   const [run] = await queryRows<RunRow>(
@@ -111,7 +114,8 @@ export async function executeRun(ctx: AppContext, runId: number, signal?: AbortS
     },
     { timeoutMs: limitMs(run.timeout), signal },
   );
-  await finish(ctx.db, runId, outcome.ok ? null : outcome.error);
+  if (outcome.ok) await finish(ctx.db, runId, null, outcome.result);
+  else await finish(ctx.db, runId, outcome.error);
 }
 
 /**

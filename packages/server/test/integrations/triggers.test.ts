@@ -137,6 +137,9 @@ describe.each(drivers())('triggers on %s', (driver) => {
     expect(run).toMatchObject({ result: 'done', error: '' });
     expect(run.duration).toBeGreaterThanOrEqual(0);
     expect(Date.parse(run.stoppedAt ?? '') - Date.parse(run.startedAt ?? '')).toBe(run.duration);
+    // The runner's answer is kept with the run.
+    const read = await s.request('GET', `${PATH}/${trigger.id}/job/${res.body.id}`, { token });
+    expect(read.body).toMatchObject({ output: { done: true }, variables: { a: '1', b: '3', c: '4' } });
     const call = runner.calls.find((c) => c.origin.runId === String(res.body.id));
     expect(call).toMatchObject({
       domain: 'main',
