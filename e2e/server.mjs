@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
+import { startFlowRunnerStandin } from '../packages/server/test/support/flow-runner-standin.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 import { startMailServers } from '../packages/server/test/support/mail-servers.mjs';
 import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
@@ -40,6 +41,10 @@ const providers = await startStorageProvidersStandin({
     bucketId: process.env.E2E_B2_BUCKET_ID,
   },
 });
+// Trigger runs (and fetched emails) are handed to a local flow runner stand-in, on a port the
+// system picks so that it collides with nothing; the variables runnerDelayMs and runnerFail steer it.
+const flowRunnerSecret = 'e2e-flow-runner-secret';
+const flowRunner = await startFlowRunnerStandin({ secret: flowRunnerSecret });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -51,6 +56,8 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     GRAPH_API_URL: graph.url,
     GRAPH_DIALOG_URL: graph.dialogUrl,
     ...providers.env,
+    FLOW_RUNNER_URL: flowRunner.url,
+    FLOW_RUNNER_SECRET: flowRunnerSecret,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
@@ -62,5 +69,6 @@ server.on('exit', (code) => {
   graph.close();
   s3.close();
   providers.close();
+  flowRunner.close();
   mail.close().finally(() => process.exit(code ?? 0));
 });

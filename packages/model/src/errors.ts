@@ -57,9 +57,9 @@ export const errorTexts = {
   // Records in use, routes and flows
   inUse: 'This {{resource}} is used by other records and cannot be deleted.',
   flowInUse:
-    'This flow is used by {{names}} (outbound routes, chat routes or chat gateways): change or delete those first.',
+    'This flow is used by {{names}} (outbound routes, chat routes, chat gateways, triggers or email profiles): change or delete those first.',
   flowTypeInUse:
-    'This flow is used by {{names}} (outbound routes, chat routes or chat gateways): its type cannot change.',
+    'This flow is used by {{names}} (outbound routes, chat routes, chat gateways, triggers or email profiles): its type cannot change.',
   flowVersionNotFound: 'No such version of this flow.',
   teamInUse: 'This team has agents: {{names}}. Move them to another team first.',
   skillInUse: 'Agents hold this skill: {{names}}. Remove it from them first.',

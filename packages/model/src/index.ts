@@ -30,7 +30,7 @@ import { contactCenterNested, contactCenterResources } from './contact-center/in
 import { deviceHistory, devices } from './directory/devices.js';
 import { licenseUsers } from './directory/licenses.js';
 import { userLogs, users, userTokens } from './directory/users.js';
-import { integrationsResources } from './integrations/index.js';
+import { integrationsNested, integrationsResources } from './integrations/index.js';
 import { lookupsNested, lookupsResources } from './lookups/index.js';
 import { objclass } from './permissions/objclass.js';
 import { roles } from './permissions/roles.js';
@@ -70,4 +70,5 @@ export const NESTED_RESOURCES: readonly ResourceDef[] = [
   flowVersions,
   loggerConfigLogs,
   loggerConfigExports,
+  ...integrationsNested,
 ] as const;

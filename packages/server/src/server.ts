@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
 import { jobsOff, startJobEngine } from './jobs/engine.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
+import { stopTriggers } from './jobs/triggers.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -26,7 +27,7 @@ export type StartOptions = {
    * The job engine and its schedules; on by default, off in most tests (pg-boss's start-up costs
    * time). Off, `ctx.jobs` refuses every call.
    */
-  jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number };
+  jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number; triggerTickMs?: number };
   onRoute?: BuildOptions['onRoute'];
 };
 
@@ -50,8 +51,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const app = await buildApp(ctx, { logger: options.logger, onRoute: options.onRoute });
     let stopTickers = () => {};
     try {
-      if (options.jobs !== false) stopTickers = await startScheduledJobs(ctx, app.log);
+      if (options.jobs !== false) {
+        stopTickers = await startScheduledJobs(ctx, app.log, typeof options.jobs === 'object' ? options.jobs : {});
+      }
     } catch (error) {
+      await stopTriggers(ctx);
       await jobs.stop();
       throw error;
     }
@@ -71,6 +75,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         closing ??= (async () => {
           try {
             stopTickers();
+            // Runs in flight end (in error) before the database goes.
+            await stopTriggers(ctx);
             await jobs.stop();
             await app.close();
           } finally {

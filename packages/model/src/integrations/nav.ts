@@ -1,6 +1,7 @@
 import { type NavSection, navOf } from '../nav-entry.js';
 import { emailProfiles } from './email-profiles.js';
 import { storageProfiles } from './storage-profiles.js';
+import { triggers } from './triggers.js';
 
 /**
  * Screens of the spec not defined yet: each entry says so inside the console. Defining the
@@ -13,6 +14,6 @@ export const integrationsNav: NavSection = {
     { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
     navOf(emailProfiles, 'emailProfiles'),
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
-    { key: 'triggers', route: '/integrations/triggers', cls: 'trigger' },
+    navOf(triggers, 'triggers'),
   ],
 };

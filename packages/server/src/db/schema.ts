@@ -237,4 +237,5 @@ export * from './schema-lookups.js';
 export * from './schema-media.js';
 export * from './schema-routing.js';
 export * from './schema-storage.js';
+export * from './schema-triggers.js';
 export * from './schema-two-factor.js';

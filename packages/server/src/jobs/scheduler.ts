@@ -5,6 +5,7 @@ import { EMAIL_POLL_QUEUE, pollEmailProfiles } from './email-poll.js';
 import { resumeImports } from './imports/resume.js';
 import { IMPORT_QUEUE, runImport } from './imports/run.js';
 import { runLogExports } from './log-exports.js';
+import { closeOpenRuns, startTriggerTicker, sweepInterrupted } from './triggers.js';
 
 /** Scheduled clean-ups: pg-boss queue name and cron (UTC). Each slot runs once across API nodes. */
 export const SCHEDULES = {
@@ -14,6 +15,8 @@ export const SCHEDULES = {
   importsSweep: { queue: 'imports-sweep', cron: '* * * * *' },
   /** Closed change-log periods go to their configs' storage profiles; expired exports are removed. */
   logExports: { queue: 'logger-exports', cron: '23 * * * *' },
+  /** Trigger runs a dead node left open get their error (the slots themselves: jobs/triggers.ts). */
+  triggersSweep: { queue: 'triggers-sweep', cron: '* * * * *' },
 } as const;
 
 /**
@@ -41,9 +44,13 @@ async function startEmailPolling(ctx: AppContext, log: FastifyBaseLogger): Promi
 
 /**
  * Registers this node's workers for the scheduled clean-ups and (re)declares their schedules,
- * and starts the email poll's ticker. Answers what stops the ticker (before the engine stops).
+ * starts the trigger ticker and the email poll's ticker. Answers what stops the ticker (before the engine stops).
  */
-export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
+export async function startScheduledJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  options: { triggerTickMs?: number } = {},
+): Promise<() => void> {
   await ctx.jobs.work(SCHEDULES.loginCounters.queue, async () => {
     log.info({ job: SCHEDULES.loginCounters.queue, deleted: await cleanLoginCounters(ctx) }, 'clean-up done');
   });
@@ -60,8 +67,15 @@ export async function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger
   await ctx.jobs.work(SCHEDULES.importsSweep.queue, async () => {
     await resumeImports(ctx, false);
   });
+  await ctx.jobs.work(SCHEDULES.triggersSweep.queue, async () => {
+    const closed = await sweepInterrupted(ctx.db, new Date());
+    if (closed) log.warn({ job: SCHEDULES.triggersSweep.queue, closed }, 'trigger runs interrupted');
+  });
   for (const { queue, cron } of Object.values(SCHEDULES)) await ctx.jobs.schedule(queue, cron);
   // This node starts: on the embedded database no other process can be running an import.
   await resumeImports(ctx, ctx.raw?.driver === 'pglite');
+  // Nor a trigger run: those left open were interrupted.
+  if (ctx.raw?.driver === 'pglite') await closeOpenRuns(ctx.db);
+  startTriggerTicker(ctx, log, { tickMs: options.triggerTickMs });
   return startEmailPolling(ctx, log);
 }

@@ -166,6 +166,27 @@ describe.each(drivers())('email profiles on %s', (driver) => {
       expect(fields).toEqual(expect.arrayContaining(['schema', 'imapHost', 'smtpHost', 'login']));
     });
 
+    it('keep their flow: it cannot be deleted or change its type while a profile runs it', async () => {
+      const flow = await s.request('POST', '/api/routing/schema', {
+        token,
+        body: { name: unique('mail flow '), type: 'service', schema: [] },
+      });
+      const made = await create({ name: unique('uses flow '), schema: { id: flow.body.id } });
+      expect(made.status).toBe(201);
+      const refused = await s.request('DELETE', `/api/routing/schema/${flow.body.id}`, { token });
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toBe(
+        `This flow is used by "${made.body.name}" (outbound routes, chat routes, chat gateways, triggers or email profiles): change or delete those first.`,
+      );
+      const retyped = await s.request('PATCH', `/api/routing/schema/${flow.body.id}`, {
+        token,
+        body: { type: 'voice' },
+      });
+      expect(retyped.status).toBe(409);
+      expect((await s.request('DELETE', `${PATH}/${made.body.id}`, { token })).status).toBe(200);
+      expect((await s.request('DELETE', `/api/routing/schema/${flow.body.id}`, { token })).status).toBe(200);
+    });
+
     it('never answer the password, and keep it when a write leaves it out or empty', async () => {
       const made = await create();
       expect(made.status).toBe(201);

@@ -111,7 +111,7 @@ describe.each(drivers())('keyed error messages on %s', (driver) => {
     expect(del.status).toBe(409);
     expect(del.body).toMatchObject({
       id: 'app.flows.in_use',
-      detail: `This flow is used by "${name}" (outbound routes, chat routes or chat gateways): change or delete those first.`,
+      detail: `This flow is used by "${name}" (outbound routes, chat routes, chat gateways, triggers or email profiles): change or delete those first.`,
       key: 'errors.flowInUse',
       params: { names: `"${name}"` },
     });

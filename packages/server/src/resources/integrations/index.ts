@@ -4,11 +4,14 @@ import { emailProfilesResource } from './email/email-profiles.js';
 import { registerEmailRoutes } from './email/routes.js';
 import { registerStorageRoutes } from './storage/routes.js';
 import { storageProfilesResource } from './storage/storage-profiles.js';
+import { registerTriggerRoutes } from './triggers/routes.js';
+import { triggerRunsResource, triggersResource } from './triggers/triggers.js';
 
 export const integrations: ServerArea = {
-  resources: [storageProfilesResource, emailProfilesResource],
+  resources: [storageProfilesResource, emailProfilesResource, triggersResource, triggerRunsResource],
   register(app: FastifyInstance) {
     registerStorageRoutes(app);
     registerEmailRoutes(app);
+    registerTriggerRoutes(app);
   },
 };

@@ -1,11 +1,13 @@
-import { emailProfiles, STORAGE_TYPES, storageProfiles } from '@switchboard/model';
+import { emailProfiles, STORAGE_TYPES, storageProfiles, triggers } from '@switchboard/model';
 import { Navigate, type RouteObject } from 'react-router';
-import { editor, guarded, screen } from '../../app/resource-routes';
+import { editor, guarded, resourceRoutes, screen } from '../../app/resource-routes';
 
 const StorageProfilesList = screen(() => import('./storage/StorageProfilesList'), 'StorageProfilesList');
 const StorageProfileEdit = screen(() => import('./storage/StorageProfileEdit'), 'StorageProfileEdit');
 const EmailProfilesList = screen(() => import('./email/EmailProfilesList'), 'EmailProfilesList');
 const EmailProfileEdit = screen(() => import('./email/EmailProfileEdit'), 'EmailProfileEdit');
+const TriggersList = screen(() => import('./triggers/TriggersList'), 'TriggersList');
+const TriggerEdit = screen(() => import('./triggers/TriggerEdit'), 'TriggerEdit');
 
 /** Integrations routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -19,4 +21,5 @@ export const routes: RouteObject[] = [
   // The spec names the editor in the singular: `email-profile/new`, `email-profile/{id}`.
   { path: 'integrations/email-profile/:id', element: editor(emailProfiles, EmailProfileEdit) },
   { path: 'integrations/email-profile', element: <Navigate to="/integrations/email-profiles" replace /> },
+  ...resourceRoutes(triggers, { list: TriggersList, edit: TriggerEdit }),
 ];

@@ -49,13 +49,15 @@ export function flowListFilters(query: Record<string, unknown>): SQL[] | { field
   return out;
 }
 
-/** Where a flow is used: the names of the dialplan rules, chat plans and chat gateways running it. */
+/** Where a flow is used: the names of the dialplan rules, chat plans, chat gateways, triggers and email profiles running it. */
 async function flowUsage(tx: Db, flowId: number): Promise<string | null> {
   const rows = await queryRows<{ kind: string; name: string }>(
     tx,
     sql`select 'dialplan rule' as kind, name from dialplan where flow_id = ${flowId}
         union all select 'chat plan' as kind, name from chatplan where flow_id = ${flowId}
         union all select 'chat gateway' as kind, name from chat_gateways where flow_id = ${flowId}
+        union all select 'trigger' as kind, name from triggers where flow_id = ${flowId}
+        union all select 'email profile' as kind, name from email_profiles where flow_id = ${flowId}
         order by 1, 2 limit 20`,
   );
   if (!rows.length) return null;
@@ -92,7 +94,7 @@ export const flowsResource = defineServerResource(flowsDef, {
       write: (value, row) => {
         row.type = value;
       },
-      // A dialplan rule runs a voice flow and a chat plan a chat flow: a used flow keeps its type.
+      // A dialplan rule runs a voice flow, a chat plan a chat flow, a trigger a service flow: a used flow keeps its type.
       afterWrite: async (tx, flowId, value, ctx) => {
         if (ctx.op === 'create' || !ctx.old || ctx.old.type === value) return;
         const usage = await flowUsage(tx, flowId);

@@ -1,0 +1,83 @@
+// Tables of the triggers (integrations area); see schema.ts for the conventions.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { domainId } from './schema-core.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { flows } from './schema-routing.js';
+
+/** Cron triggers: a service flow run at the expression's times in the trigger's zone. */
+export const triggers = pgTable(
+  'triggers',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
+    /** Seconds; 0: no limit of the trigger's own. */
+    timeout: integer('timeout').notNull().default(60),
+    timezone: text('timezone').notNull(),
+    type: text('type').notNull().default('cron'),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    expression: text('expression').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    searchIndex('triggers_name_search', t.name),
+    sortIndex('triggers_name_sort', t.domainId, t.name, t.id),
+    index('triggers_flow').on(t.flowId),
+    // The scheduler reads the enabled ones on every tick.
+    index('triggers_enabled').on(t.enabled),
+  ],
+);
+
+/**
+ * Runs of triggers (the run log). A scheduled run holds its cron slot: the unique (trigger, slot)
+ * key is how API nodes agree that each slot runs once — the node whose insert wins runs it. A run
+ * started by hand has no slot.
+ */
+export const triggerRuns = pgTable(
+  'trigger_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domainId: domainId(),
+    triggerId: integer('trigger_id')
+      .notNull()
+      .references(() => triggers.id, { onDelete: 'cascade' }),
+    slot: timestamp('slot', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'string' }),
+    /** Milliseconds, stopped − started. */
+    durationMs: integer('duration_ms'),
+    /** idle, active, done, error. */
+    result: text('result').notNull().default('idle'),
+    error: text('error').notNull().default(''),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    /** What the flow runner answered to a run that is done (its JSON body), if anything. */
+    output: jsonb('output'),
+    /** Seconds the run may take (the trigger's timeout when it was claimed). */
+    timeout: integer('timeout').notNull().default(60),
+  },
+  (t) => [
+    uniqueIndex('trigger_runs_trigger_slot').on(t.triggerId, t.slot),
+    index('trigger_runs_trigger_created').on(t.triggerId, t.createdAt),
+    index('trigger_runs_trigger_started').on(t.triggerId, t.startedAt),
+    // The sweep looks for runs a dead node left unfinished.
+    index('trigger_runs_open').on(t.result, t.createdAt).where(sql`result in ('idle', 'active')`),
+  ],
+);

@@ -1,0 +1,46 @@
+import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createManualRun, triggerRuns } from '../../../jobs/triggers.js';
+import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { findItem, notFound } from '../../engine/ops.js';
+import { triggerRunsResource, triggersResource } from './triggers.js';
+
+/**
+ * "Run now": POST /api/trigger/{id}/job starts a run at once with the body's variables merged over
+ * the trigger's, and answers the run as created (idle) without waiting for it: the run log shows
+ * how it ends. Guarded as an edit of the trigger; a disabled trigger runs too (it is by hand).
+ */
+export function registerTriggerRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'POST',
+    url: `/api${triggerJobsPath(':triggerId')}`,
+    config: { guard: { class: 'trigger', right: 'w', recordParam: 'triggerId' } },
+    schema: doc('triggers', 'Runs the trigger now, with variables merged over its own', {
+      params: z.object({ triggerId: z.string().describe('Trigger id') }),
+      body: triggerRunNowInput.partial(),
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('triggers', (request.params as { triggerId: string }).triggerId, 'triggerId');
+      const { variables } = parseBody('triggers', triggerRunNowInput, request.body ?? {});
+      const principal = request.principal!;
+      const db = request.server.ctx.db;
+      const trigger = await findItem(db, triggersResource.compiled, principal, id);
+      if (!trigger) throw notFound(triggersResource.compiled);
+      const runId = await createManualRun(
+        db,
+        {
+          id,
+          domainId: principal.domainId,
+          timeout: trigger.timeout as number,
+          variables: trigger.variables as Record<string, string>,
+        },
+        variables,
+      );
+      const run = await findItem(db, triggerRunsResource.compiled, principal, runId);
+      triggerRuns(request.server.ctx).start(runId, request.log);
+      return run;
+    },
+  });
+}
