@@ -1,4 +1,5 @@
 import { type NavSection, navOf } from '../nav-entry.js';
+import { cognitiveProfiles } from './cognitive-profiles.js';
 import { storageProfiles } from './storage-profiles.js';
 
 /**
@@ -9,7 +10,7 @@ export const integrationsNav: NavSection = {
   area: 'integrations',
   entries: [
     navOf(storageProfiles, 'storage'),
-    { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
+    navOf(cognitiveProfiles, 'cognitiveProfiles'),
     { key: 'emailProfiles', route: '/integrations/email-profiles', cls: 'email_profile' },
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
     { key: 'triggers', route: '/integrations/triggers', cls: 'trigger' },
