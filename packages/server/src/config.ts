@@ -53,6 +53,17 @@ export type Config = {
   /** Text-to-speech program (espeak-ng or a compatible one); absent means no engine. */
   ttsCommand: string;
   /**
+   * Where cognitive profiles reach their providers' speech REST APIs (local stand-ins in tests);
+   * `{region}` in a Microsoft URL stands for the profile's region. `timeoutMs` bounds each call.
+   */
+  cognitive: {
+    microsoftTtsUrl: string;
+    microsoftSttUrl: string;
+    googleTtsUrl: string;
+    googleSttUrl: string;
+    timeoutMs: number;
+  };
+  /**
    * The admission queue in front of API requests (http/admission.ts). `concurrency` null: the
    * default of the driver (ADMISSION_CONCURRENCY_PGLITE on the embedded database, none on
    * PostgreSQL, whose pool queues); 0 turns the queue off.
@@ -91,6 +102,9 @@ function pageSizeLimit(env: NodeJS.ProcessEnv): number {
     throw new Error(`LIST_MAX_PAGE_SIZE must be from 1 to ${PAGE_SIZE_LIMIT} (got ${n})`);
   return n;
 }
+
+/** A service's base URL without its trailing slashes. */
+const baseUrl = (raw: string | undefined, fallback: string) => (raw || fallback).replace(/\/+$/, '');
 
 /** A bad key stops the start-up rather than refusing every import later. */
 function licenseKey(raw: string | undefined): string | null {
@@ -142,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', IMPORT_MAX_BYTES_DEFAULT),
     importStaleSeconds: Math.max(5, int(env, 'IMPORT_STALE_SECONDS', 60)),
     ttsCommand: env.TTS_COMMAND || 'espeak-ng',
+    cognitive: {
+      microsoftTtsUrl: baseUrl(env.COGNITIVE_MICROSOFT_TTS_URL, 'https://{region}.tts.speech.microsoft.com'),
+      microsoftSttUrl: baseUrl(env.COGNITIVE_MICROSOFT_STT_URL, 'https://{region}.stt.speech.microsoft.com'),
+      googleTtsUrl: baseUrl(env.COGNITIVE_GOOGLE_TTS_URL, 'https://texttospeech.googleapis.com'),
+      googleSttUrl: baseUrl(env.COGNITIVE_GOOGLE_STT_URL, 'https://speech.googleapis.com'),
+      timeoutMs: Math.max(1, int(env, 'COGNITIVE_TIMEOUT_MS', 30_000)),
+    },
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,
       queue: int(env, 'ADMISSION_QUEUE', 256),
