@@ -1,9 +1,12 @@
-import { STORAGE_TYPES, storageProfiles } from '@switchboard/model';
+import { COGNITIVE_EDIT_ROUTE, cognitiveProfiles, STORAGE_TYPES, storageProfiles } from '@switchboard/model';
 import { Navigate, type RouteObject } from 'react-router';
 import { editor, guarded, screen } from '../../app/resource-routes';
 
 const StorageProfilesList = screen(() => import('./storage/StorageProfilesList'), 'StorageProfilesList');
 const StorageProfileEdit = screen(() => import('./storage/StorageProfileEdit'), 'StorageProfileEdit');
+const CognitiveProfilesList = screen(() => import('./cognitive/CognitiveProfilesList'), 'CognitiveProfilesList');
+const CognitiveProfileEdit = screen(() => import('./cognitive/CognitiveProfileEdit'), 'CognitiveProfileEdit');
+const cognitiveEdit = COGNITIVE_EDIT_ROUTE.slice(1);
 
 /** Integrations routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -13,4 +16,8 @@ export const routes: RouteObject[] = [
     // The editor's way back (`..`) leads here: the list holds every type.
     { path: `integrations/storage/${type}`, element: <Navigate to="/integrations/storage" replace /> },
   ]),
+  { path: 'integrations/cognitive-profiles', element: guarded(cognitiveProfiles, CognitiveProfilesList) },
+  // The spec puts the editor beside the list (`cognitive-profile/{id}`); its way back (`..`) leads to the list.
+  { path: `${cognitiveEdit}/:id`, element: editor(cognitiveProfiles, CognitiveProfileEdit) },
+  { path: cognitiveEdit, element: <Navigate to={cognitiveProfiles.route} replace /> },
 ];
