@@ -120,7 +120,8 @@ export const errorTexts = {
     'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
   storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
   // Cognitive profiles and the speech they make and hear
-  cognitiveKeyRefused:
+  cognitiveKeyRefused: 'The {{provider}} speech service refused the key of the profile {{name}}: check its key.',
+  cognitiveKeyRegionRefused:
     'The {{provider}} speech service refused the key of the profile {{name}}: check its key and region.',
   cognitiveRefused: 'The {{provider}} speech service refused the request of the profile {{name}}: {{reason}}',
   cognitiveTimeout: 'The {{provider}} speech service did not answer the profile {{name}} within {{seconds}} s.',

@@ -79,7 +79,11 @@ async function call(config: Config, profile: CognitiveProfileRow, url: string, i
   const body = await res.text().catch(() => '');
   // Google answers a bad API key with 400 INVALID_ARGUMENT "API key not valid"; Microsoft with 401.
   const badKey = res.status === 401 || res.status === 403 || /API key not valid|API_KEY_INVALID/i.test(body);
-  if (badKey) throw keyedError(502, 'app.cognitiveProfiles.key_refused', 'cognitiveKeyRefused', params(profile));
+  if (badKey) {
+    // A Microsoft key belongs to one region: a wrong region is refused the same way.
+    const key = profile.provider === 'microsoft' ? 'cognitiveKeyRegionRefused' : 'cognitiveKeyRefused';
+    throw keyedError(502, 'app.cognitiveProfiles.key_refused', key, params(profile));
+  }
   throw keyedError(
     502,
     'app.cognitiveProfiles.refused',
