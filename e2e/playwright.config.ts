@@ -11,6 +11,12 @@ export const S3_STANDIN = {
   bucket: 'e2e-records',
 };
 
+/** The speech stand-in the server launcher starts for cognitive profiles (see server.mjs): the keys it takes. */
+export const COGNITIVE_STANDIN = {
+  microsoftKey: 'e2e-microsoft-key',
+  googleKey: 'e2e-google-key',
+};
+
 /**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
  * One worker: the tests share one server and its data.
@@ -46,6 +52,8 @@ export default defineConfig({
       E2E_S3_PORT: String(S3_STANDIN.port),
       E2E_S3_KEY_ID: S3_STANDIN.keyId,
       E2E_S3_BUCKET: S3_STANDIN.bucket,
+      E2E_COGNITIVE_MICROSOFT_KEY: COGNITIVE_STANDIN.microsoftKey,
+      E2E_COGNITIVE_GOOGLE_KEY: COGNITIVE_STANDIN.googleKey,
     },
   },
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
+import { startCognitiveStandin } from '../packages/server/test/support/cognitive-standin.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 import { startS3Standin } from '../packages/server/test/support/s3-standin.mjs';
 
@@ -22,6 +23,11 @@ const s3 = await startS3Standin({
   keyId: process.env.E2E_S3_KEY_ID,
   bucket: process.env.E2E_S3_BUCKET,
 });
+// Cognitive profiles' providers (Microsoft and Google speech) are a local stand-in on a free port.
+const cognitive = await startCognitiveStandin({
+  microsoftKey: process.env.E2E_COGNITIVE_MICROSOFT_KEY,
+  googleKey: process.env.E2E_COGNITIVE_GOOGLE_KEY,
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -32,6 +38,10 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     GRAPH_API_URL: graph.url,
     GRAPH_DIALOG_URL: graph.dialogUrl,
+    COGNITIVE_MICROSOFT_TTS_URL: cognitive.config.microsoftTtsUrl,
+    COGNITIVE_MICROSOFT_STT_URL: cognitive.config.microsoftSttUrl,
+    COGNITIVE_GOOGLE_TTS_URL: cognitive.config.googleTtsUrl,
+    COGNITIVE_GOOGLE_STT_URL: cognitive.config.googleSttUrl,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
@@ -42,5 +52,6 @@ server.on('exit', (code) => {
   cleanUp();
   graph.close();
   s3.close();
+  cognitive.close();
   process.exit(code ?? 0);
 });
