@@ -40,7 +40,7 @@ test('a Microsoft text-to-speech profile is created in English; its key is never
   await ui.save();
   const id = await ui.savedId();
   try {
-    await expect(page.getByText('Saved')).toBeVisible();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     // Write-only: the field is empty and says a key is kept.
     await expect(ui.field('Key')).toHaveValue('');
     await expect(ui.field('Key')).toHaveAttribute('placeholder', 'Set — leave empty to keep');
