@@ -129,7 +129,8 @@ export const errorTexts = {
   cognitiveBadAnswer:
     'The {{provider}} speech service answered the profile {{name}} with something other than {{expected}}.',
   cognitiveDisabled: 'The cognitive profile {{name}} is disabled.',
-  cognitiveWrongService: 'The cognitive profile {{name}} is not a {{service}} profile.',
+  cognitiveNotTts: 'The cognitive profile {{name}} is not a text-to-speech profile.',
+  cognitiveNotStt: 'The cognitive profile {{name}} is not a speech-to-text profile.',
   cognitiveWavOnly: 'Only WAV files can be transcribed.',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',

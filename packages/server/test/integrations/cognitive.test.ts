@@ -297,7 +297,7 @@ describe.each(drivers())('cognitive profiles on %s', (driver) => {
         body: { profile: tts.id },
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.key).toBe('errors.cognitiveWrongService');
+      expect(wrong.body.key).toBe('errors.cognitiveNotStt');
       const missing = await s.request('POST', '/api/storage/media/99999999/transcript', {
         token,
         body: { profile: 1 },

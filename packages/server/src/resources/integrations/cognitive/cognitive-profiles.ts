@@ -86,10 +86,9 @@ export async function usableProfile(
     ]);
   }
   if (row.service !== service) {
-    const p = { name: row.name, service: service === 'tts' ? 'text-to-speech' : 'speech-to-text' };
-    throw keyedError(400, 'app.cognitiveProfiles.wrong_service', 'cognitiveWrongService', p, [
-      keyedField('profile', 'cognitiveWrongService', p),
-    ]);
+    const key = service === 'tts' ? 'cognitiveNotTts' : 'cognitiveNotStt';
+    const p = { name: row.name };
+    throw keyedError(400, 'app.cognitiveProfiles.wrong_service', key, p, [keyedField('profile', key, p)]);
   }
   return row;
 }
