@@ -28,6 +28,12 @@ export const PROVIDERS_STANDIN = {
   b2: { account: '0042e2eaccount', key: 'K042e2ekey', bucket: 'e2e-b2-records', bucketId: 'e2eb2bucket0001' },
 };
 
+/** The speech stand-in the server launcher starts for cognitive profiles (see server.mjs): the keys it takes. */
+export const COGNITIVE_STANDIN = {
+  microsoftKey: 'e2e-microsoft-key',
+  googleKey: 'e2e-google-key',
+};
+
 /**
  * Browser tests in the system Chromium against the real server on a fresh embedded database.
  * One worker: the tests share one server and its data.
@@ -72,6 +78,8 @@ export default defineConfig({
       E2E_B2_KEY: PROVIDERS_STANDIN.b2.key,
       E2E_B2_BUCKET: PROVIDERS_STANDIN.b2.bucket,
       E2E_B2_BUCKET_ID: PROVIDERS_STANDIN.b2.bucketId,
+      E2E_COGNITIVE_MICROSOFT_KEY: COGNITIVE_STANDIN.microsoftKey,
+      E2E_COGNITIVE_GOOGLE_KEY: COGNITIVE_STANDIN.googleKey,
     },
   },
 });

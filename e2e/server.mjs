@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
+import { startCognitiveStandin } from '../packages/server/test/support/cognitive-standin.mjs';
 import { startFlowRunnerStandin } from '../packages/server/test/support/flow-runner-standin.mjs';
 import { startGraphStandin } from '../packages/server/test/support/graph-standin.mjs';
 import { startMailServers } from '../packages/server/test/support/mail-servers.mjs';
@@ -45,6 +46,11 @@ const providers = await startStorageProvidersStandin({
 // system picks so that it collides with nothing; the variables runnerDelayMs and runnerFail steer it.
 const flowRunnerSecret = 'e2e-flow-runner-secret';
 const flowRunner = await startFlowRunnerStandin({ secret: flowRunnerSecret });
+// Cognitive profiles' providers (Microsoft and Google speech) are a local stand-in on a free port.
+const cognitive = await startCognitiveStandin({
+  microsoftKey: process.env.E2E_COGNITIVE_MICROSOFT_KEY,
+  googleKey: process.env.E2E_COGNITIVE_GOOGLE_KEY,
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
@@ -58,6 +64,10 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     ...providers.env,
     FLOW_RUNNER_URL: flowRunner.url,
     FLOW_RUNNER_SECRET: flowRunnerSecret,
+    COGNITIVE_MICROSOFT_TTS_URL: cognitive.config.microsoftTtsUrl,
+    COGNITIVE_MICROSOFT_STT_URL: cognitive.config.microsoftSttUrl,
+    COGNITIVE_GOOGLE_TTS_URL: cognitive.config.googleTtsUrl,
+    COGNITIVE_GOOGLE_STT_URL: cognitive.config.googleSttUrl,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   },
@@ -70,5 +80,6 @@ server.on('exit', (code) => {
   s3.close();
   providers.close();
   flowRunner.close();
+  cognitive.close();
   mail.close().finally(() => process.exit(code ?? 0));
 });

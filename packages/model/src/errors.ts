@@ -118,6 +118,19 @@ export const errorTexts = {
   storageInUse:
     'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
   storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
+  // Cognitive profiles and the speech they make and hear
+  cognitiveKeyRefused: 'The {{provider}} speech service refused the key of the profile {{name}}: check its key.',
+  cognitiveKeyRegionRefused:
+    'The {{provider}} speech service refused the key of the profile {{name}}: check its key and region.',
+  cognitiveRefused: 'The {{provider}} speech service refused the request of the profile {{name}}: {{reason}}',
+  cognitiveTimeout: 'The {{provider}} speech service did not answer the profile {{name}} within {{seconds}} s.',
+  cognitiveUnreachable: 'The {{provider}} speech service cannot be reached for the profile {{name}}: {{reason}}',
+  cognitiveBadAnswer:
+    'The {{provider}} speech service answered the profile {{name}} with something other than {{expected}}.',
+  cognitiveDisabled: 'The cognitive profile {{name}} is disabled.',
+  cognitiveNotTts: 'The cognitive profile {{name}} is not a text-to-speech profile.',
+  cognitiveNotStt: 'The cognitive profile {{name}} is not a speech-to-text profile.',
+  cognitiveWavOnly: 'Only WAV files can be transcribed.',
   // Whatever else the server refuses
   routeNotFound: 'No route {{method}} {{path}}.',
   uniqueValue: 'A record with the same unique value already exists.',
@@ -144,6 +157,7 @@ const nouns: Record<string, string> = {
   chatGateways: 'chat gateway',
   storage_profile: 'storage profile',
   email_profile: 'email profile',
+  cognitive_profile: 'cognitive profile',
   buckets: 'bucket',
   skills: 'skill',
   pauseCauses: 'pause cause',

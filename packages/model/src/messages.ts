@@ -62,6 +62,8 @@ export const messages = {
   absolutePath: 'Should be an absolute path',
   url: 'Should look like a URL (http or https)',
   digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
+  /** Cognitive profiles: a Microsoft region names the service's host (`westeurope`). */
+  azureRegion: 'Should be a region name: lowercase letters and digits, such as westeurope',
 } as const;
 
 export type MessageKey = keyof typeof messages;

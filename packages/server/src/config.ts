@@ -63,6 +63,17 @@ export type Config = {
   /** How long a mail server (connection, sign-in, each command) or the flow runner may take per email, seconds (EMAIL_TIMEOUT_SECONDS). */
   emailTimeoutSeconds: number;
   /**
+   * Where cognitive profiles reach their providers' speech REST APIs (local stand-ins in tests);
+   * `{region}` in a Microsoft URL stands for the profile's region. `timeoutMs` bounds each call.
+   */
+  cognitive: {
+    microsoftTtsUrl: string;
+    microsoftSttUrl: string;
+    googleTtsUrl: string;
+    googleSttUrl: string;
+    timeoutMs: number;
+  };
+  /**
    * The admission queue in front of API requests (http/admission.ts). `concurrency` null: the
    * default of the driver (ADMISSION_CONCURRENCY_PGLITE on the embedded database, none on
    * PostgreSQL, whose pool queues); 0 turns the queue off.
@@ -82,6 +93,7 @@ export type StorageApis = {
   googleDrive: string;
 };
 
+/** A service's base URL without its trailing slashes. */
 const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
 
 /** Largest import file by default: 256 MB. */
@@ -177,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flowRunnerSecret: env.FLOW_RUNNER_SECRET || null,
     emailPollSeconds: Math.max(1, int(env, 'EMAIL_POLL_SECONDS', 5)),
     emailTimeoutSeconds: Math.max(1, int(env, 'EMAIL_TIMEOUT_SECONDS', 30)),
+    cognitive: {
+      microsoftTtsUrl: baseUrl(env.COGNITIVE_MICROSOFT_TTS_URL, 'https://{region}.tts.speech.microsoft.com'),
+      microsoftSttUrl: baseUrl(env.COGNITIVE_MICROSOFT_STT_URL, 'https://{region}.stt.speech.microsoft.com'),
+      googleTtsUrl: baseUrl(env.COGNITIVE_GOOGLE_TTS_URL, 'https://texttospeech.googleapis.com'),
+      googleSttUrl: baseUrl(env.COGNITIVE_GOOGLE_STT_URL, 'https://speech.googleapis.com'),
+      timeoutMs: Math.max(1, int(env, 'COGNITIVE_TIMEOUT_MS', 30_000)),
+    },
     admission: {
       concurrency: env.ADMISSION_CONCURRENCY ? int(env, 'ADMISSION_CONCURRENCY', 0) : null,
       queue: int(env, 'ADMISSION_QUEUE', 256),

@@ -1,4 +1,5 @@
 import { type NavSection, navOf } from '../nav-entry.js';
+import { cognitiveProfiles } from './cognitive-profiles.js';
 import { emailProfiles } from './email-profiles.js';
 import { storageProfiles } from './storage-profiles.js';
 import { triggers } from './triggers.js';
@@ -11,7 +12,7 @@ export const integrationsNav: NavSection = {
   area: 'integrations',
   entries: [
     navOf(storageProfiles, 'storage'),
-    { key: 'cognitiveProfiles', route: '/integrations/cognitive-profiles', cls: 'cognitive_profile' },
+    navOf(cognitiveProfiles, 'cognitiveProfiles'),
     navOf(emailProfiles, 'emailProfiles'),
     { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
     navOf(triggers, 'triggers'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cognitiveChoice } from '../integrations/cognitive-profiles.js';
 import { messages } from '../messages.js';
 import { defineResource } from '../resource.js';
 import { required } from '../validation.js';
@@ -59,7 +60,18 @@ export const ttsInput = z.object({
   name: required(),
   text: required().pipe(z.string().max(TTS_MAX_TEXT, { error: `${messages.max} ${TTS_MAX_TEXT}` })),
   voice: z.enum(TTS_VOICES).default(TTS_DEFAULT_VOICE),
+  /** A text-to-speech cognitive profile to speak through instead of the local engine. */
+  profile: z.number({ error: messages.idType }).int().positive().optional(),
 });
 
 /** GET /storage/media/tts: whether an engine is installed on the server. */
-export const ttsStatus = z.object({ available: z.boolean(), engine: z.string(), voices: z.array(z.string()) });
+export const ttsStatus = z.object({
+  available: z.boolean(),
+  engine: z.string(),
+  voices: z.array(z.string()),
+  /** The enabled text-to-speech profiles the caller may read: the dialog offers them beside the engine. */
+  profiles: z.array(cognitiveChoice),
+});
+
+/** GET /storage/media/transcript: the enabled speech-to-text profiles the caller may read. */
+export const sttStatus = z.object({ profiles: z.array(cognitiveChoice) });

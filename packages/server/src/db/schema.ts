@@ -227,6 +227,7 @@ export * from './schema-calendars.js';
 export * from './schema-cc-resources.js';
 export * from './schema-chatplan.js';
 // Each area's tables live in their own file; drizzle-kit and the Db type see them through here.
+export * from './schema-cognitive.js';
 export * from './schema-core.js';
 export * from './schema-devices.js';
 export * from './schema-email.js';

@@ -699,6 +699,75 @@ export const FIXTURES = {
       },
     ],
   },
+  cognitiveProfiles: {
+    create: (prefix) => ({
+      name: unique(prefix),
+      provider: 'microsoft',
+      service: 'tts',
+      description: 'made by a test',
+      properties: { key: 'fixture-key', region: 'westeurope', locale: 'en-GB' },
+    }),
+    searchValue: (b) => b.name as string,
+    update: (prefix) => ({
+      name: unique(prefix),
+      provider: 'google',
+      service: 'stt',
+      enabled: false,
+      description: 'replaced',
+      properties: { key: 'other-key', locale: 'ru-RU' },
+    }),
+    patch: { enabled: false },
+    untouched: 'provider',
+    variants: {
+      microsoft: (prefix) => ({
+        name: unique(prefix),
+        provider: 'microsoft',
+        service: 'stt',
+        properties: { key: 'k', region: 'eastus' },
+      }),
+      google: (prefix) => ({ name: unique(prefix), provider: 'google', service: 'tts', properties: { key: 'k' } }),
+    },
+    invalid: [
+      {
+        rule: 'name required',
+        body: { name: '', provider: 'google', service: 'tts', properties: { key: 'k' } },
+        field: 'name',
+        message: messages.required,
+      },
+      {
+        rule: 'provider required',
+        body: { name: unique('c'), service: 'tts' },
+        field: 'provider',
+        message: messages.required,
+      },
+      {
+        rule: 'service one of tts, stt',
+        body: { name: unique('c'), provider: 'google', service: 'ivr', properties: { key: 'k' } },
+        field: 'service',
+        message: `${messages.oneOf} tts, stt`,
+      },
+      {
+        rule: 'microsoft: key',
+        on: 'create',
+        body: { name: unique('c'), provider: 'microsoft', service: 'tts', properties: { region: 'westeurope' } },
+        field: 'properties.key',
+        message: messages.required,
+      },
+      {
+        rule: 'microsoft: region',
+        body: { name: unique('c'), provider: 'microsoft', service: 'tts', properties: { key: 'k' } },
+        field: 'properties.region',
+        message: messages.required,
+      },
+      {
+        rule: 'google: key',
+        on: 'create',
+        body: { name: unique('c'), provider: 'google', service: 'stt', properties: {} },
+        field: 'properties.key',
+        message: messages.required,
+      },
+    ],
+  },
   emailProfiles: {
     prepare: async (s, token) => {
       serviceFlow = await makeFlow(s, token, 'service');

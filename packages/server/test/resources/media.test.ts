@@ -315,7 +315,7 @@ describe('media text-to-speech without an engine', () => {
   it('says it is unavailable and refuses with 503 and a clear message, storing nothing', async () => {
     const status = await s.request('GET', '/api/storage/media/tts', { token: s.adminToken });
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ available: false, engine: 'espeak-ng', voices: [] });
+    expect(status.body).toEqual({ available: false, engine: 'espeak-ng', voices: [], profiles: [] });
     const res = await s.request('POST', '/api/storage/media/tts', {
       token: s.adminToken,
       body: { name: 'n', text: 'hello' },

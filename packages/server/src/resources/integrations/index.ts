@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
+import { cognitiveProfilesResource } from './cognitive/cognitive-profiles.js';
 import { emailProfilesResource } from './email/email-profiles.js';
 import { registerEmailRoutes } from './email/routes.js';
 import { registerStorageRoutes } from './storage/routes.js';
@@ -8,7 +9,13 @@ import { registerTriggerRoutes } from './triggers/routes.js';
 import { triggerRunsResource, triggersResource } from './triggers/triggers.js';
 
 export const integrations: ServerArea = {
-  resources: [storageProfilesResource, emailProfilesResource, triggersResource, triggerRunsResource],
+  resources: [
+    storageProfilesResource,
+    cognitiveProfilesResource,
+    emailProfilesResource,
+    triggersResource,
+    triggerRunsResource,
+  ],
   register(app: FastifyInstance) {
     registerStorageRoutes(app);
     registerEmailRoutes(app);

@@ -6,7 +6,10 @@ import {
   type MediaMimeType,
   media as mediaDef,
   messages,
+  sttStatus,
   TTS_VOICES,
+  transcriptAnswer,
+  transcriptInput,
   ttsInput,
   ttsStatus,
 } from '@switchboard/model';
@@ -19,6 +22,8 @@ import { defineServerResource, guardOf } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
 import { isoSql, queryRows } from '../../engine/sql.js';
+import { profileChoices, usableProfile } from '../../integrations/cognitive/cognitive-profiles.js';
+import { synthesizeSpeech, transcribeSpeech } from '../../integrations/cognitive/providers.js';
 import {
   ensureRoom,
   type Placement,
@@ -257,12 +262,21 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/storage/media/tts',
     config: { guard: guardOf(c, 'r') },
-    schema: doc('media', 'Whether a text-to-speech engine is installed', { response: { 200: ttsStatus } }),
+    schema: doc(
+      'media',
+      'Whether a text-to-speech engine is installed, and the enabled text-to-speech profiles the caller may read',
+      { response: { 200: ttsStatus } },
+    ),
     ...routeCompilers,
     handler: async (request) => {
-      const { config } = request.server.ctx;
+      const { config, db } = request.server.ctx;
       const available = await ttsAvailable(config);
-      return { available, engine: path.basename(config.ttsCommand), voices: available ? [...TTS_VOICES] : [] };
+      return {
+        available,
+        engine: path.basename(config.ttsCommand),
+        voices: available ? [...TTS_VOICES] : [],
+        profiles: await profileChoices(db, request, 'tts'),
+      };
     },
   });
 
@@ -270,22 +284,30 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/storage/media/tts',
     config: { guard: guardOf(c, 'x') },
-    schema: doc('media', 'Create a media file (WAV) from text with the local engine', {
-      body: ttsInput,
-      response: { 201: mediaDef.item },
-    }),
+    schema: doc(
+      'media',
+      'Create a media file (WAV) from text with the local engine, or through a text-to-speech cognitive profile (`profile`: its id; needs its read right)',
+      { body: ttsInput, response: { 201: mediaDef.item } },
+    ),
     ...routeCompilers,
     handler: async (request, reply) => {
       const { config } = request.server.ctx;
       const body = parseBody('media', ttsInput, request.body);
-      if (!(await ttsAvailable(config))) throw ttsUnavailable();
       const temp = tempFile(config, request.principal!.domainId);
-      try {
-        await synthesize(config, body.text, body.voice, temp);
-      } catch (error) {
-        await removeQuietly(temp);
-        request.log.error({ err: error }, 'text-to-speech failed');
-        throw keyedError(500, 'app.media.tts_failed', 'ttsFailed');
+      if (body.profile !== undefined) {
+        // The provider is called before any row is written: a slow service must not hold the database.
+        const profile = await usableProfile(request, body.profile, 'tts');
+        const audio = await synthesizeSpeech(config, profile, body.text);
+        await fs.promises.writeFile(temp, audio);
+      } else {
+        if (!(await ttsAvailable(config))) throw ttsUnavailable();
+        try {
+          await synthesize(config, body.text, body.voice, temp);
+        } catch (error) {
+          await removeQuietly(temp);
+          request.log.error({ err: error }, 'text-to-speech failed');
+          throw keyedError(500, 'app.media.tts_failed', 'ttsFailed');
+        }
       }
       const kind = await checked(temp);
       if (kind.size > config.mediaMaxBytes) {
@@ -296,6 +318,55 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       }
       const item = await store(request, temp, cleanName(body.name), kind);
       return reply.status(201).send(item);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/storage/media/transcript',
+    config: { guard: guardOf(c, 'r') },
+    schema: doc('media', 'The enabled speech-to-text profiles the caller may read', {
+      response: { 200: sttStatus },
+    }),
+    ...routeCompilers,
+    handler: async (request) => ({ profiles: await profileChoices(request.server.ctx.db, request, 'stt') }),
+  });
+
+  // The transcript is answered, not stored: a media file is a prompt the administrator recorded,
+  // and its text is shown to be read or copied.
+  app.route({
+    method: 'POST',
+    url: '/api/storage/media/:id/transcript',
+    config: { guard: guardOf(c, 'r') },
+    schema: doc(
+      'media',
+      'What a speech-to-text cognitive profile hears in a WAV media file (needs the read right of the file and of the profile)',
+      { params: idParamDoc, body: transcriptInput, response: { 200: transcriptAnswer } },
+    ),
+    ...routeCompilers,
+    handler: async (request) => {
+      const { db, config } = request.server.ctx;
+      const principal = request.principal!;
+      const id = parseId('media', (request.params as { id: string }).id);
+      const body = parseBody('media', transcriptInput, request.body);
+      const item = await findItem(db, c, principal, id);
+      if (!item) throw notFound(c);
+      const profile = await usableProfile(request, body.profile, 'stt');
+      if (item.mimeType !== 'audio/wav') throw keyedError(400, 'app.media.wav_only', 'cognitiveWavOnly');
+      const placed = await placementOf(db, principal.domainId, id);
+      let audio: Buffer;
+      try {
+        const stream = placed
+          ? await readPlaced(config.storageApis, placed)
+          : fs.createReadStream(mediaFile(config, principal.domainId, id, item.mimeType as string));
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        audio = Buffer.concat(chunks);
+      } catch (error) {
+        request.log.warn({ err: error }, 'a media file could not be read for its transcript');
+        throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');
+      }
+      return { text: await transcribeSpeech(config, profile, audio) };
     },
   });
 }

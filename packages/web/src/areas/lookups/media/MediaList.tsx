@@ -1,13 +1,15 @@
-import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MEDIA_MIME_TYPES, media } from '@switchboard/model';
-import { IconMicrophone, IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type CognitiveChoice, MEDIA_MIME_TYPES, media } from '@switchboard/model';
+import { IconFileText, IconMicrophone, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ListScreen } from '../../../kit/list/ListScreen';
 import { formatSize } from './size';
+import { TranscribeDialog } from './TranscribeDialog';
 import { TtsDialog } from './TtsDialog';
 import { streamUrl, uploadMedia } from './upload';
 
@@ -21,6 +23,14 @@ export function MediaList() {
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [tts, setTts] = useState(false);
   const mayCreate = can(media.objClass, 'x');
+  const [transcribing, setTranscribing] = useState<{ id: number; name: string } | null>(null);
+  // The enabled speech-to-text profiles the user may read: with one, WAV rows offer a transcript.
+  const stt = useQuery({
+    queryKey: ['/storage/media/transcript'],
+    queryFn: () => api.get<{ profiles: CognitiveChoice[] }>('/storage/media/transcript'),
+    enabled: can('cognitive_profile', 'r'),
+  });
+  const sttProfiles = stt.data?.profiles ?? [];
 
   const added = async () => {
     // The spec's info notification after an upload.
@@ -96,9 +106,30 @@ export function MediaList() {
               </Group>
             ),
           },
+          ...(sttProfiles.length
+            ? [
+                {
+                  key: 'transcript',
+                  label: t('media.transcript.column'),
+                  render: (row: Record<string, unknown>) =>
+                    row.mimeType === 'audio/wav' ? (
+                      <Tooltip label={t('media.transcript.open', { name: String(row.name) })}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('media.transcript.open', { name: String(row.name) })}
+                          onClick={() => setTranscribing({ id: Number(row.id), name: String(row.name) })}
+                        >
+                          <IconFileText size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null,
+                },
+              ]
+            : []),
         ]}
       />
       <TtsDialog opened={tts} onClose={() => setTts(false)} onCreated={added} />
+      <TranscribeDialog file={transcribing} profiles={sttProfiles} onClose={() => setTranscribing(null)} />
     </Stack>
   );
 }
