@@ -142,3 +142,6 @@ export const emailTestPart = z.object({ ok: z.boolean(), detail: z.string() });
 /** What "Test connection" answers: IMAP (sign-in and mailbox) and SMTP (EHLO and AUTH) apart. */
 export const emailTestResult = z.object({ ok: z.boolean(), imap: emailTestPart, smtp: emailTestPart });
 export type EmailTestResult = z.output<typeof emailTestResult>;
+
+/** The console route of a profile's editor (spec: `email-profile/{id}` beside the list). */
+export const EMAIL_PROFILE_EDIT_ROUTE = '/integrations/email-profile';

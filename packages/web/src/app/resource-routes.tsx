@@ -1,7 +1,6 @@
 import { guardingRight, type Permission, type ResourceDef, type Right } from '@switchboard/model';
 import { type ComponentType, createElement, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
-import { useParams } from 'react-router';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { NEW } from '../kit/edit/newId';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { lazyScreen } from './lazy';
@@ -106,5 +105,23 @@ export function nestedRoutes(def: ResourceDef, screens: { edit?: ComponentType }
       path: `${base}/:parentId/:id`,
       element: editor(def, screens.edit ?? genericScreen(def, 'NestedEdit')),
     },
+  ];
+}
+
+/**
+ * A list and its editors beside it under the singular name (`email-profile/{id}` beside
+ * `email-profiles`, as the spec places them); the editor's way back (`..`) leads to the list.
+ */
+export function besideRoutes(
+  def: ResourceDef,
+  editRoute: string,
+  list: ComponentType,
+  edit: ComponentType,
+): RouteObject[] {
+  const path = editRoute.slice(1);
+  return [
+    { path: def.route.slice(1), element: guarded(def, list) },
+    { path: `${path}/:id`, element: editor(def, edit) },
+    { path, element: <Navigate to={def.route} replace /> },
   ];
 }
