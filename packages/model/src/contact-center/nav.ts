@@ -1,5 +1,6 @@
 import { type NavSection, navOf } from '../nav-entry.js';
 import { agents } from './agents.js';
+import { queues } from './queues.js';
 import { resourceGroups } from './resource-groups.js';
 import { resources } from './resources.js';
 import { teams } from './teams.js';
@@ -15,6 +16,6 @@ export const contactCenterNav: NavSection = {
     navOf(teams, 'teams'),
     navOf(resources, 'resources'),
     navOf(resourceGroups, 'resourceGroups'),
-    { key: 'queues', route: '/contact-center/queues', cls: 'cc_queue' },
+    navOf(queues, 'queues'),
   ],
 };

@@ -4,6 +4,7 @@ import './events.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';
+import { queuesResource } from './queues.js';
 import { resourceGroupResourcesResource, resourceGroupsResource } from './resource-groups.js';
 import { resourceDisplaysResource, resourcesResource } from './resources.js';
 import { registerContactCenterRoutes } from './routes.js';
@@ -21,6 +22,7 @@ export const contactCenter: ServerArea = {
     resourceDisplaysResource,
     resourceGroupsResource,
     resourceGroupResourcesResource,
+    queuesResource,
   ],
   register(app: FastifyInstance) {
     registerContactCenterRoutes(app);

@@ -1,6 +1,7 @@
 import {
   agentSkills,
   agents,
+  queues,
   resourceDisplays,
   resourceGroupResources,
   resourceGroups,
@@ -26,4 +27,5 @@ export const routes: RouteObject[] = [
   ...nestedRoutes(resourceDisplays),
   ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
   ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
+  ...resourceRoutes(queues),
 ];

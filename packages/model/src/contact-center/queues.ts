@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { blacklists } from '../lookups/blacklists.js';
+import { calendars } from '../lookups/calendars.js';
+import { media } from '../lookups/media.js';
+import { roles } from '../permissions/roles.js';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { flows } from '../routing/flows.js';
+import { int, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import { teams } from './teams.js';
+
+/**
+ * Queue type codes (REFERENCE.md "Queue types"): the code is what the API stores and answers;
+ * the key names the type on screen (`queues.variants.<key>`) and in routes.
+ */
+export const QUEUE_TYPES = [
+  { code: 0, key: 'offline' },
+  { code: 1, key: 'inbound' },
+  { code: 2, key: 'outboundIvr' },
+  { code: 3, key: 'preview' },
+  { code: 4, key: 'progressive' },
+  { code: 5, key: 'predictive' },
+  { code: 6, key: 'chatInbound' },
+  { code: 7, key: 'inboundJob' },
+  { code: 8, key: 'outboundJob' },
+] as const;
+export type QueueTypeKey = (typeof QUEUE_TYPES)[number]['key'];
+export const QUEUE_TYPE_CODES = QUEUE_TYPES.map((t) => t.code);
+/** Spec part 2 section 3: a new queue is of type 0 (offline). */
+export const QUEUE_TYPE_DEFAULT = 0;
+/** Bulk member import is refused for these types (inbound, chat inbound). */
+export const QUEUE_TYPES_WITHOUT_IMPORT: readonly number[] = [1, 6];
+
+/** Strategy of a queue (spec part 2 section 3): fifo by default. */
+export const QUEUE_STRATEGIES = ['fifo', 'lifo', 'strict_fifo'] as const;
+export const QUEUE_STRATEGY_DEFAULT = 'fifo';
+
+/** Task processing (spec part 2 section 9): 30 s to process, an offer to renew 15 s before. */
+export const TASK_PROCESSING_DEFAULTS = { enabled: false, formSchema: null, sec: 30, renewalSec: 15 } as const;
+
+const flowRefOrNull = () => refInput().nullable().default(null);
+
+/** Variables as the API takes and answers them: a map; the screen edits key/value rows. */
+export const queueVariables = () => z.record(z.string(), z.string()).default({});
+
+/**
+ * Queue (spec part 2 section 3): the fields every type shares. `payload` holds the type's own
+ * settings (REFERENCE.md "Queue types"); the type is fixed once the queue exists.
+ */
+export const queueInput = z.object({
+  name: required(),
+  description: optionalText(),
+  type: z.union(QUEUE_TYPE_CODES.map((c) => z.literal(c))).default(QUEUE_TYPE_DEFAULT),
+  priority: int({ min: 0 }).default(0),
+  strategy: oneOf(QUEUE_STRATEGIES).default(QUEUE_STRATEGY_DEFAULT),
+  calendar: requiredRef(),
+  dncList: refInput().nullable().default(null),
+  team: refInput().nullable().default(null),
+  ringtone: refInput().nullable().default(null),
+  grantee: refInput().nullable().default(null),
+  /** The flow the queue runs (outbound IVR, outbound job). */
+  schema: flowRefOrNull(),
+  /** Flows before and after a member is served. */
+  doSchema: flowRefOrNull(),
+  afterSchema: flowRefOrNull(),
+  /** The form flow shown to the agent. */
+  formSchema: flowRefOrNull(),
+  variables: queueVariables(),
+  stickyAgent: z.boolean().default(false),
+  taskProcessing: z
+    .object({
+      enabled: z.boolean().default(TASK_PROCESSING_DEFAULTS.enabled),
+      formSchema: refInput().nullable().default(null),
+      sec: int({ min: 0 }).default(TASK_PROCESSING_DEFAULTS.sec),
+      renewalSec: int({ min: 0 }).default(TASK_PROCESSING_DEFAULTS.renewalSec),
+    })
+    .default({ ...TASK_PROCESSING_DEFAULTS }),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  maxOfRetry: int({ min: 0 }).default(0),
+  timeout: int({ min: 0 }).default(0),
+  secBetweenRetries: int({ min: 0 }).default(0),
+  enabled: z.boolean().default(true),
+});
+
+export const queueItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  type: z.number(),
+  priority: z.number(),
+  strategy: z.string(),
+  calendar: refOutput(),
+  dncList: refOutput().nullable(),
+  team: refOutput().nullable(),
+  ringtone: refOutput().nullable(),
+  grantee: refOutput().nullable(),
+  schema: refOutput().nullable(),
+  doSchema: refOutput().nullable(),
+  afterSchema: refOutput().nullable(),
+  formSchema: refOutput().nullable(),
+  variables: z.record(z.string(), z.string()),
+  stickyAgent: z.boolean(),
+  taskProcessing: z.object({
+    enabled: z.boolean(),
+    formSchema: refOutput().nullable(),
+    sec: z.number(),
+    renewalSec: z.number(),
+  }),
+  payload: z.record(z.string(), z.unknown()),
+  maxOfRetry: z.number(),
+  timeout: z.number(),
+  secBetweenRetries: z.number(),
+  enabled: z.boolean(),
+  /** Calls of the queue in progress (from telephony events). */
+  active: z.number(),
+  /** Members not yet ended. */
+  waiting: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/**
+ * The queues (spec part 2 sections 2-3, REFERENCE.md "Queue types", "Queue details"). Per-type
+ * variants (fields, defaults, tabs, required fields) are declared in `variants`.
+ */
+export const queues = defineResource({
+  name: 'queues',
+  noun: 'queue',
+  path: '/call_center/queues',
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: queueInput,
+  item: queueItem,
+  fields: [
+    'id',
+    'name',
+    'description',
+    'type',
+    'priority',
+    'strategy',
+    'calendar',
+    'dncList',
+    'team',
+    'ringtone',
+    'grantee',
+    'schema',
+    'doSchema',
+    'afterSchema',
+    'formSchema',
+    'variables',
+    'stickyAgent',
+    'taskProcessing',
+    'payload',
+    'maxOfRetry',
+    'timeout',
+    'secBetweenRetries',
+    'enabled',
+    'active',
+    'waiting',
+    'createdAt',
+    'updatedAt',
+  ],
+  listFields: ['id', 'name', 'type', 'active', 'waiting', 'priority', 'team', 'enabled', 'description'],
+  search: ['name'],
+  sort: ['id', 'name', 'type', 'priority', 'team', 'enabled', 'active', 'waiting'],
+  defaultSort: '+name',
+  filters: [
+    { kind: 'enum', key: 'type', options: QUEUE_TYPES.map((t) => String(t.code)) },
+    { kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' },
+    { kind: 'enum', key: 'enabled', options: ['true', 'false'] },
+  ],
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'type', kind: 'enum', sort: 'type' },
+    { field: 'active', sort: 'active' },
+    { field: 'waiting', sort: 'waiting' },
+    { field: 'priority', sort: 'priority' },
+    { field: 'team', kind: 'ref', sort: 'team' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+  ],
+  recordAcl: true,
+  logObject: 'queues',
+  refs: {
+    calendar: ref((): ResourceDef => calendars),
+    dncList: ref((): ResourceDef => blacklists),
+    team: ref((): ResourceDef => teams),
+    ringtone: ref((): ResourceDef => media),
+    grantee: ref((): ResourceDef => roles),
+    schema: ref((): ResourceDef => flows, { filter: { type: 'voice' } }),
+    doSchema: ref((): ResourceDef => flows, { filter: { type: 'voice' } }),
+    afterSchema: ref((): ResourceDef => flows, { filter: { type: 'voice' } }),
+    formSchema: ref((): ResourceDef => flows, { filter: { type: 'processing' } }),
+  },
+  ops: { create: true, update: true, patch: true, delete: true },
+  form: {
+    tabs: [
+      {
+        key: 'general',
+        fields: [
+          { field: 'name', required: true },
+          { field: 'type', kind: 'select', options: QUEUE_TYPE_CODES, required: true },
+          { field: 'calendar', kind: 'ref', required: true },
+          { field: 'priority', kind: 'number', min: 0 },
+          { field: 'strategy', kind: 'select', options: QUEUE_STRATEGIES },
+          { field: 'team', kind: 'ref' },
+          { field: 'dncList', kind: 'ref' },
+          { field: 'ringtone', kind: 'ref' },
+          { field: 'grantee', kind: 'ref' },
+          { field: 'schema', kind: 'ref' },
+          { field: 'doSchema', kind: 'ref' },
+          { field: 'afterSchema', kind: 'ref' },
+          { field: 'formSchema', kind: 'ref' },
+          { field: 'enabled', kind: 'switch' },
+          { field: 'description', kind: 'textarea' },
+        ],
+      },
+    ],
+  },
+});
+
+/** Member end causes (spec part 2 section 3). */
+export const MEMBER_STOP_CAUSES = ['abandoned', 'timeout', 'cancel', 'success', 'failed', 'missed', 'expired'] as const;
+/** Reset touches only failed members: every end cause but these (REFERENCE.md "Queue details"). */
+export const MEMBER_STOP_CAUSES_NOT_RESET = ['success', 'expired', 'cancel'] as const;
+/** A member has at least 1 and at most 20 communications. */
+export const MEMBER_COMMUNICATIONS_MAX = 20;
+/** Spec part 2 section 9: a new member expires in 7 days; its priority is 0. */
+export const MEMBER_EXPIRY_DAYS = 7;
+
+/** The path of one queue's members. */
+export const queueMembersPath = (queueId: number | string) => `/call_center/queues/${queueId}/members`;
