@@ -78,6 +78,8 @@ export const errorTexts = {
   gatewayNotFound: 'No SIP gateway {{gateway}} in this domain.',
   gatewayTrunk: 'The SIP gateway "{{name}}" is a trunk: it does not register.',
   deviceNotFound: 'No device with the account "{{account}}" in this domain.',
+  queueUnnamed: 'Name the queue by its id (queueId) or its name.',
+  queueNotFound: 'No queue {{queue}} in this domain.',
   deviceNotHotdesk: 'The device "{{account}}" is not a hotdesk device.',
   hotdeskUserUnnamed: 'Name the user by userId or username.',
   hotdeskUserNotFound: 'No user {{user}} in this domain.',

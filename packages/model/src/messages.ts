@@ -64,6 +64,10 @@ export const messages = {
   digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
   /** Cognitive profiles: a Microsoft region names the service's host (`westeurope`). */
   azureRegion: 'Should be a region name: lowercase letters and digits, such as westeurope',
+  /** A queue's type is fixed once it exists (REFERENCE.md "Queue types"). */
+  queueTypeFixed: 'The type of a queue cannot change once it is created',
+  /** A payload key the queue's type does not have. */
+  queueSetting: 'Not a setting of this queue type',
 } as const;
 
 export type MessageKey = keyof typeof messages;

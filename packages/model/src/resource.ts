@@ -25,6 +25,8 @@ export type ColumnDef = {
   patch?: (value: boolean) => Record<string, unknown>;
   /** The API sort key when the column sorts. */
   sort?: string;
+  /** Header label key instead of `fields.<field>` (a list's own wording: "Active calls"). */
+  label?: string;
 };
 
 /** How the generic edit screen shows a form field; the console maps each kind to one component. */
@@ -45,7 +47,9 @@ export type FormFieldKind =
   | 'color'
   | 'rows'
   /** A list of short texts (codes, patterns), entered one by one. */
-  | 'tags';
+  | 'tags'
+  /** A map of texts (variables) edited as key/value rows; rows with an empty key are left out. */
+  | 'keyValue';
 
 export type FormField = {
   /**
@@ -75,6 +79,8 @@ export type FormField = {
   reorder?: boolean;
   /** Label key instead of `fields.<field>` (a resource's own wording). */
   label?: string;
+  /** Shown only while the value at `field` (a path of the form values) equals `equals`. */
+  when?: { field: string; equals: unknown };
 };
 
 /**
@@ -282,6 +288,12 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
     delete: boolean;
     /** POST of an array creates every record or none; errors name `<line>.<field>` (line from 1). */
     bulkCreate?: boolean;
+    /**
+     * Fields `PATCH {path}?id=1&id=2` changes on several records at once (guarded as an edit of
+     * each: the class right, and under rbac each record's; records the caller may not edit are
+     * left alone, as a bulk delete leaves them).
+     */
+    bulkPatch?: readonly string[];
   };
   /** The generic edit screen, for a resource that needs no hand-written one. */
   form?: FormDef;
@@ -392,6 +404,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
       throw new Error(`${def.name}: export field ${f} is not a field`);
   }
   if (def.export && !def.export.length) throw new Error(`${def.name}: an export needs fields`);
+  for (const f of def.ops.bulkPatch ?? []) {
+    if (!(f in def.input.shape)) throw new Error(`${def.name}: bulk patch field ${f} is not an input field`);
+  }
   if (def.filters) checkFilters(def.name, def.filters);
   if (def.fullAccess && def.objClass) throw new Error(`${def.name}: full access needs objClass null`);
   if (def.permission && def.objClass) throw new Error(`${def.name}: a permission guard needs objClass null`);

@@ -68,6 +68,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
     if (def.ops.update) out.push(['w', 'PUT', `${base}/${id}`, fx.update!('deny')]);
     if (def.ops.patch) out.push(['w', 'PATCH', `${base}/${id}`, fx.patch]);
     if (def.ops.delete) out.push(['d', 'DELETE', `${base}/${id}`], ['d', 'DELETE', `${base}?id=${id}`]);
+    if (def.ops.bulkPatch?.length) out.push(['w', 'PATCH', `${base}?id=${id}`, fx.bulkPatch]);
     if (def.recordAcl) out.push(['r', 'GET', `${base}/${id}/acl`], ['w', 'PATCH', `${base}/${id}/acl`, []]);
     // The right the server checks: a nested resource may be guarded by its parent's rights.
     return out.map(([right, ...rest]) => [guardingRight(def, right).right, ...rest]);
@@ -241,6 +242,11 @@ describe.each(drivers())('access checks on %s', (driver) => {
       expect((await as('DELETE', `${base}/${target.id}`)).status).toBe(403);
       const bulk = await as('DELETE', `${base}?id=${target.id}`);
       expect(bulk.body.items).toEqual([]);
+      if (def.ops.bulkPatch?.length) {
+        const bulkPatch = await as('PATCH', `${base}?id=${target.id}`, fixtureOf(def).bulkPatch);
+        expect(bulkPatch.status).toBe(200);
+        expect(bulkPatch.body.items).toEqual([]);
+      }
 
       const grant = (grants: string) =>
         s.request('PATCH', `${base}/${target.id}/acl`, {

@@ -53,6 +53,8 @@ export type Fixture = {
   parent?: (s: TestServer, token: string) => Promise<number>;
   /** Creates what the bodies refer to (a flow, say) on this server, before they are used. */
   prepare?: (s: TestServer, token: string) => Promise<void>;
+  /** A valid body of a bulk PATCH (`ops.bulkPatch`), for the access suite. */
+  bulkPatch?: Body;
   /** A resource with variants: a valid create body of each variant, by its key. */
   variants?: Record<string, (prefix: string) => Body>;
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
 import './events.js';
+import './queue-events.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';

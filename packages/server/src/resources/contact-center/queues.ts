@@ -1,9 +1,61 @@
-import { queues as queuesDef } from '@switchboard/model';
+import { completeQueuePayload, messages, queues as queuesDef } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { ccQueues } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
+import { validationError } from '../engine/http.js';
+import { queryRows } from '../engine/sql.js';
+import type { WriteContext } from '../engine/types.js';
 
 /** Members of the queue not yet ended. */
 const WAITING_SQL = '(select count(*)::int from cc_queue_members m where m.queue_id = t.id and m.stop_cause is null)';
+
+type Row = Record<string, unknown>;
+const idOf = (v: unknown): number | null =>
+  v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number' ? (v as { id: number }).id : null;
+
+/**
+ * Records a queue's settings point at from inside its JSON (the processing form, the AMD
+ * playback) must be of the caller's domain, and the form a processing flow.
+ */
+async function settingRefProblems(tx: Db, domainId: number, body: Row) {
+  const out: { field: string; message: string }[] = [];
+  const form = idOf((body.taskProcessing as Row | undefined)?.formSchema);
+  if (form !== null) {
+    const [flow] = await queryRows<{ type: string }>(
+      tx,
+      sql`select type from flows where id = ${form} and domain_id = ${domainId}`,
+    );
+    if (!flow) out.push({ field: 'taskProcessing.formSchema', message: messages.noSuchRecord });
+    else if (flow.type !== 'processing') {
+      out.push({ field: 'taskProcessing.formSchema', message: `${messages.oneOf} processing` });
+    }
+  }
+  const amd = (body.payload as Row | undefined)?.amd as Row | undefined;
+  const playback = idOf(amd?.playback);
+  if (playback !== null) {
+    const [file] = await queryRows(
+      tx,
+      sql`select id from media_files where id = ${playback} and domain_id = ${domainId}`,
+    );
+    if (!file) out.push({ field: 'payload.amd.playback', message: messages.noSuchRecord });
+  }
+  return out;
+}
+
+/**
+ * A write of a queue's payload stores the whole of its type's settings: what the request leaves
+ * out takes the type's default (checkVariant has already refused keys the type does not have and
+ * values out of range).
+ */
+async function beforeWrite(body: Row, ctx: WriteContext, tx?: Db) {
+  const type = Number(ctx.old?.type ?? body.type);
+  if (body.payload && typeof body.payload === 'object') {
+    body.payload = completeQueuePayload(type, body.payload as Row);
+  }
+  const problems = await settingRefProblems(tx ?? ctx.app.db, ctx.principal.domainId, body);
+  if (problems.length) throw validationError(queuesDef.name, problems);
+}
 
 /** Queues at /api/call_center/queues; their members and sub-lists are served under them. */
 export const queuesResource = defineServerResource(queuesDef, {
@@ -12,4 +64,5 @@ export const queuesResource = defineServerResource(queuesDef, {
   fields: {
     waiting: { select: WAITING_SQL },
   },
+  beforeWrite,
 });

@@ -28,6 +28,7 @@ import {
   findItem,
   listItems,
   notFound,
+  patchItems,
   registerCompiled,
   updateItem,
 } from './ops.js';
@@ -236,6 +237,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           handler: async (request) => {
             const id = await recordId(request, 'w');
             const body = parseBody(def.name, def.input, request.body) as Record<string, unknown>;
+            // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
+            withVariantDefaults(def, request.body, body);
             return updateItem(c, callerOf(request), id, body, 'update');
           },
         });
@@ -256,6 +259,38 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const id = await recordId(request, 'w');
             const body = parsePatch(def.name, patchSchema, request.body);
             return updateItem(c, callerOf(request), id, body, 'patch');
+          },
+        });
+      }
+
+      const bulkFields = def.ops.bulkPatch ?? [];
+      if (bulkFields.length) {
+        const bulkSchema = (def.input as z.ZodObject)
+          .pick(Object.fromEntries(bulkFields.map((f) => [f, true])) as Record<string, true> & Record<number, never>)
+          .partial();
+        app.route({
+          method: 'PATCH',
+          url,
+          config: { guard: guardOf(c, 'w') },
+          schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
+            params,
+            querystring: listQueryDoc.pick({ id: true }),
+            body: bulkSchema,
+          }),
+          ...routeCompilers,
+          handler: async (request) => {
+            const parent = await parentId(request, 'w');
+            const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
+            if (isQueryError(lq)) throw queryError(def.name, lq);
+            if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+            const body = parsePatch(def.name, bulkSchema, request.body);
+            if (!Object.keys(body).length) {
+              throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
+            }
+            // Under a parent, an id of another parent's record is left alone.
+            const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+            const changed = ids.length ? await patchItems(c, callerOf(request), ids, body) : [];
+            return { items: changed.map((d) => ({ id: d.id })) };
           },
         });
       }
