@@ -17,6 +17,7 @@ const TeamEdit = screen(() => import('./teams/TeamEdit'), 'TeamEdit');
 const ResourceEdit = screen(() => import('./resources/ResourceEdit'), 'ResourceEdit');
 const ResourceGroupEdit = screen(() => import('./resource-groups/ResourceGroupEdit'), 'ResourceGroupEdit');
 const GroupResourceEdit = screen(() => import('./resource-groups/GroupResourceEdit'), 'GroupResourceEdit');
+const QueueEdit = screen(() => import('./queues/QueueEdit'), 'QueueEdit');
 
 /** Contact-center routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -27,5 +28,5 @@ export const routes: RouteObject[] = [
   ...nestedRoutes(resourceDisplays),
   ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
   ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
-  ...resourceRoutes(queues),
+  ...resourceRoutes(queues, { edit: QueueEdit }),
 ];

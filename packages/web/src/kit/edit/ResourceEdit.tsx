@@ -48,6 +48,9 @@ function tabsOf(def: ResourceDef): GeneratedTab[] {
   return out;
 }
 
+/** A field shown only while another holds a value (`when`) is shown now. */
+const shownNow = (values: FormValues, f: FormField) => !f.when || valueAt(values, f.when.field) === f.when.equals;
+
 /** A record's heading: its name, or its first field (a reference by the name it carries: an agent's user). */
 function recordTitle(value: unknown): string {
   if (value && typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name ?? '');
@@ -81,7 +84,7 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after, 
       render: (form: EditForm<FormValues>) => (
         <Stack maw={880} gap="sm">
           {tab.fields
-            .filter((f) => inVariant(form.values, f.variant))
+            .filter((f) => inVariant(form.values, f.variant) && shownNow(form.values, f))
             .map((f) => {
               const View = fieldViews?.[f.field] ?? FieldView;
               return (

@@ -25,7 +25,7 @@ function keysOf(def: ResourceDef): string[] {
   if (!def.form) return [];
   // A resource with variants titles a new record by its variant (the screen passes that key).
   const keys = [`${def.name}.title`, 'kit.general', ...(def.variants ? [] : [`${def.name}.new`])];
-  for (const c of def.columns) keys.push(fieldKey(c.field));
+  for (const c of def.columns) keys.push(c.label ?? fieldKey(c.field));
   const forms = [def.form, ...(def.variants?.cases ?? []).map((c) => c.form)];
   for (const form of forms) {
     if (!form) continue;

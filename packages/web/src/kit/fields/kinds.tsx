@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
 import { fieldKey } from '../path';
+import { KeyValueField } from './KeyValueField';
 import { RefMultiSelect, RefSelect } from './RefSelect';
 import { RowsField } from './RowsField';
 import { TimezoneSelect, type TimezoneValue } from './TimezoneSelect';
@@ -309,6 +310,7 @@ export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode
   color: ColorKind,
   rows: RowsField,
   tags: TagsKind,
+  keyValue: KeyValueField,
 };
 
 /** One field shown by its kind's component. */

@@ -31,7 +31,7 @@ export function Cell({ resource, column, row, canToggle, onToggle }: Props): Rea
           size="xs"
           checked={value === true}
           disabled={!canToggle}
-          aria-label={t(fieldKey(column.field))}
+          aria-label={t(column.label ?? fieldKey(column.field))}
           onChange={(e) => onToggle(e.currentTarget.checked)}
         />
       );

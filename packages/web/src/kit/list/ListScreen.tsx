@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { ImportButton } from '../import/ImportButton';
 import { Pager } from '../Pager';
 import { valueAt } from '../path';
+import { BulkToggles } from './BulkToggles';
 import type { Row } from './Cell';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog';
 import { ExportButton } from './ExportButton';
@@ -102,7 +103,7 @@ export function ListScreen({
     state.filtered ||
     Object.values(extraQuery ?? {}).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length));
   const path = pathProp ?? def.path;
-  const { list, items, toggle, remove, move } = useListData(def, path, query, extraQuery, live);
+  const { list, items, toggle, remove, move, setMany } = useListData(def, path, query, extraQuery, live);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -136,6 +137,17 @@ export function ListScreen({
     setTarget(null);
   };
 
+  // Toggle columns the definition lets change on several records at once (`ops.bulkPatch`).
+  const bulkToggles = mayEdit
+    ? def.columns.filter((c) => c.kind === 'toggle' && c.patch && def.ops.bulkPatch?.includes(c.field))
+    : [];
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const bulkSet = async (patch: Record<string, unknown>) => {
+    setBulkBusy(true);
+    if (await setMany([...selected], patch)) setSelected(new Set());
+    setBulkBusy(false);
+  };
+
   const sortable = Boolean(reorder) && mayEdit && state.sort === def.defaultSort && !state.q && !state.filtered;
 
   const body = (
@@ -148,6 +160,17 @@ export function ListScreen({
         onRefresh={() => list.refetch()}
         selected={selected.size}
         onDeleteSelected={mayDelete ? () => setTarget({ ids: [...selected], name: null }) : undefined}
+        selectionActions={
+          selected.size > 0 && bulkToggles.length > 0 ? (
+            <BulkToggles
+              resource={def.name}
+              columns={bulkToggles}
+              n={selected.size}
+              busy={bulkBusy}
+              onSet={(patch) => void bulkSet(patch)}
+            />
+          ) : undefined
+        }
         add={mayCreate}
         addControl={addControl}
       >
@@ -165,6 +188,7 @@ export function ListScreen({
         <FilterBar resource={def.name} filters={filters} values={state.values} onChange={state.setFilters} />
       )}
       <ListTable
+        selectable={mayDelete || bulkToggles.length > 0}
         def={def}
         items={items}
         sort={state.sort}

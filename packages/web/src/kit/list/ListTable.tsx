@@ -26,6 +26,8 @@ type Props = {
   onSelect: (ids: Set<number>) => void;
   mayEdit: boolean;
   mayDelete: boolean;
+  /** Rows can be selected (for a bulk delete or a bulk change); default: with the delete right. */
+  selectable?: boolean;
   cells?: Record<string, (row: Row) => ReactNode>;
   extraColumns: readonly ExtraColumn[];
   listOnly: boolean;
@@ -47,6 +49,7 @@ export function ListTable({
   onSelect,
   mayEdit,
   mayDelete,
+  selectable = mayDelete,
   cells,
   extraColumns,
   listOnly,
@@ -71,7 +74,7 @@ export function ListTable({
   };
 
   const header = (column: ColumnDef) => {
-    const label = t(fieldKey(column.field));
+    const label = t(column.label ?? fieldKey(column.field));
     if (!column.sort) return label;
     const field = column.sort;
     const icon =
@@ -106,7 +109,7 @@ export function ListTable({
         : undefined;
   const rowCells = (row: Row) => (
     <>
-      {mayDelete && (
+      {selectable && (
         <Table.Td>
           <Checkbox
             size="xs"
@@ -181,7 +184,7 @@ export function ListTable({
       <Table.Thead>
         <Table.Tr>
           {reorder && <Table.Th w={32} aria-label={t('kit.dragToReorder')} />}
-          {mayDelete && (
+          {selectable && (
             <Table.Th w={36}>
               <Checkbox
                 size="xs"

@@ -21,6 +21,8 @@ type Props = {
   addControl?: ReactNode;
   /** Screen-specific controls (import, export) beside the search box. */
   children?: ReactNode;
+  /** What may be done to the selected rows besides deleting them (enable several, say). */
+  selectionActions?: ReactNode;
 };
 
 /** The heading row of a list: title, screen controls, search (typed, then sent after a pause), refresh, bulk delete, add. */
@@ -35,6 +37,7 @@ export function ListToolbar({
   add,
   addControl,
   children,
+  selectionActions,
 }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -63,6 +66,7 @@ export function ListToolbar({
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>
+        {selectionActions}
         {onDeleteSelected && selected > 0 && (
           <Button
             size="xs"

@@ -96,6 +96,20 @@ export function useListData(def: ResourceDef, path: string, query: ListQuery, ex
     }
   };
 
+  /** Changes the same fields of several records (a bulk PATCH). Resolves whether it worked. */
+  const setMany = async (ids: number[], patch: Record<string, unknown>) => {
+    try {
+      const answer = await api.patch<{ items: { id: number }[] }>(path, patch, { query: { id: ids } });
+      notifications.show({ color: 'green', message: t('list.changedMany', { n: answer.items.length }) });
+      return true;
+    } catch {
+      // api.ts has already told the user why.
+      return false;
+    } finally {
+      await readAgain();
+    }
+  };
+
   /** The rows take their new order at once; the answer (or a failure) reads the page again. */
   const move = async (fromId: number, toId: number, save: (fromId: number, toId: number) => Promise<void>) => {
     const from = items.findIndex((r) => r.id === fromId);
@@ -113,5 +127,5 @@ export function useListData(def: ResourceDef, path: string, query: ListQuery, ex
     }
   };
 
-  return { list, items, toggle, remove, move };
+  return { list, items, toggle, remove, move, setMany };
 }
