@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useTestServer } from '../harness.js';
 import { makeCalendar } from '../resources/fixtures-queues.js';
 import { makeActor, setRbac, unique } from '../resources/helpers.js';
+import { openEvents } from '../sse.js';
 
 type Item = Record<string, unknown> & { id: number };
 type Payload = Record<string, unknown>;
@@ -325,9 +326,17 @@ describe.each(drivers())('queues on %s', (driver) => {
   it('keeps the active call count from telephony events', async () => {
     const queue = await made({ type: 1 });
     const event = (body: unknown) => s.request('POST', '/api/telephony/events', { token: phone, body });
-    const joined = await event({ type: 'queue.call.joined', queueId: queue.id });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-    expect(joined.body).toEqual({ type: 'queue.call.joined', queue: { id: queue.id }, active: 1, changed: true });
+    const live = await openEvents(s.url, token, 'queues');
+    try {
+      const joined = await event({ type: 'queue.call.joined', queueId: queue.id });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      expect(joined.body).toEqual({ type: 'queue.call.joined', queue: { id: queue.id }, active: 1, changed: true });
+      // Open lists of queues hear of it.
+      const pushed = await live.next((e) => (e.data as { id: number }).id === queue.id);
+      expect(pushed).toEqual({ event: 'queues', data: { id: queue.id, active: 1 } });
+    } finally {
+      live.close();
+    }
     const batch = await event([
       { type: 'queue.call.joined', name: String(queue.name).toUpperCase() },
       { type: 'queue.call.joined', queueId: queue.id },

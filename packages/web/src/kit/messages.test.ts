@@ -1,10 +1,12 @@
 import { errorDetail, errorTexts } from '@switchboard/model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../i18n';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import ua from '../locales/ua.json';
+import { allBundles } from '../locales';
 import { translateFailure } from './messages';
+
+// The bundles as the console loads them: shared strings and each feature's own files (a
+// feature's keyed messages may live beside its screens).
+const { en, ru, ua } = await allBundles();
 
 const conflict = {
   detail: 'A device with this account already exists.',

@@ -18,6 +18,7 @@ const ResourceEdit = screen(() => import('./resources/ResourceEdit'), 'ResourceE
 const ResourceGroupEdit = screen(() => import('./resource-groups/ResourceGroupEdit'), 'ResourceGroupEdit');
 const GroupResourceEdit = screen(() => import('./resource-groups/GroupResourceEdit'), 'GroupResourceEdit');
 const QueueEdit = screen(() => import('./queues/QueueEdit'), 'QueueEdit');
+const QueuesList = screen(() => import('./queues/QueuesList'), 'QueuesList');
 
 /** Contact-center routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -28,5 +29,5 @@ export const routes: RouteObject[] = [
   ...nestedRoutes(resourceDisplays),
   ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
   ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
-  ...resourceRoutes(queues, { edit: QueueEdit }),
+  ...resourceRoutes(queues, { list: QueuesList, edit: QueueEdit }),
 ];
