@@ -64,6 +64,9 @@ export const messages = {
   digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
   /** Cognitive profiles: a Microsoft region names the service's host (`westeurope`). */
   azureRegion: 'Should be a region name: lowercase letters and digits, such as westeurope',
+  /** Queue skills (spec part 2 section 5): both capacity fields carry the error. */
+  skillCapacityMin: 'Skill minimum capacity must be at most the maximum',
+  skillCapacityMax: 'Skill maximum capacity must be at least the minimum',
 } as const;
 
 export type MessageKey = keyof typeof messages;
