@@ -10,6 +10,7 @@ import {
 } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
+import { queueSubListRoutes } from './queues/sub-list-routes';
 
 const AgentsList = screen(() => import('./agents/AgentsList'), 'AgentsList');
 const AgentEdit = screen(() => import('./agents/AgentEdit'), 'AgentEdit');
@@ -17,6 +18,7 @@ const TeamEdit = screen(() => import('./teams/TeamEdit'), 'TeamEdit');
 const ResourceEdit = screen(() => import('./resources/ResourceEdit'), 'ResourceEdit');
 const ResourceGroupEdit = screen(() => import('./resource-groups/ResourceGroupEdit'), 'ResourceGroupEdit');
 const GroupResourceEdit = screen(() => import('./resource-groups/GroupResourceEdit'), 'GroupResourceEdit');
+const QueueEdit = screen(() => import('./queues/QueueEditWithSubLists'), 'QueueEditWithSubLists');
 
 /** Contact-center routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
@@ -27,5 +29,6 @@ export const routes: RouteObject[] = [
   ...nestedRoutes(resourceDisplays),
   ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
   ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
-  ...resourceRoutes(queues),
+  ...resourceRoutes(queues, { edit: QueueEdit }),
+  ...queueSubListRoutes(),
 ];
