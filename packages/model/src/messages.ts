@@ -68,6 +68,9 @@ export const messages = {
   queueTypeFixed: 'The type of a queue cannot change once it is created',
   /** A payload key the queue's type does not have. */
   queueSetting: 'Not a setting of this queue type',
+  /** Queue skills (spec part 2 section 5): both capacity fields carry the error. */
+  skillCapacityMin: 'Skill minimum capacity must be at most the maximum',
+  skillCapacityMax: 'Skill maximum capacity must be at least the minimum',
 } as const;
 
 export type MessageKey = keyof typeof messages;

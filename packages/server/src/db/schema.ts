@@ -236,6 +236,7 @@ export * from './schema-imports.js';
 export * from './schema-licenses.js';
 export * from './schema-lookups.js';
 export * from './schema-media.js';
+export * from './schema-queue-sublists.js';
 export * from './schema-queues.js';
 export * from './schema-routing.js';
 export * from './schema-storage.js';

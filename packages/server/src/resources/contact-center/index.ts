@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerArea } from '../engine/area.js';
 import './events.js';
 import './queue-events.js';
+import './queue-attempt-event.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';
+import {
+  queueAgentsResource,
+  queueAttemptsResource,
+  queueBucketsResource,
+  queueHooksResource,
+  queueResourceGroupsResource,
+  queueSkillsResource,
+} from './queue-sublists.js';
 import { queuesResource } from './queues.js';
 import { resourceGroupResourcesResource, resourceGroupsResource } from './resource-groups.js';
 import { resourceDisplaysResource, resourcesResource } from './resources.js';
@@ -24,6 +33,12 @@ export const contactCenter: ServerArea = {
     resourceGroupsResource,
     resourceGroupResourcesResource,
     queuesResource,
+    queueSkillsResource,
+    queueBucketsResource,
+    queueResourceGroupsResource,
+    queueHooksResource,
+    queueAgentsResource,
+    queueAttemptsResource,
   ],
   register(app: FastifyInstance) {
     registerContactCenterRoutes(app);

@@ -10,6 +10,7 @@ import {
 } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
 import { nestedRoutes, resourceRoutes, screen } from '../../app/resource-routes';
+import { queueSubListRoutes } from './queues/sub-list-routes';
 
 const AgentsList = screen(() => import('./agents/AgentsList'), 'AgentsList');
 const AgentEdit = screen(() => import('./agents/AgentEdit'), 'AgentEdit');
@@ -30,4 +31,5 @@ export const routes: RouteObject[] = [
   ...resourceRoutes(resourceGroups, { edit: ResourceGroupEdit }),
   ...nestedRoutes(resourceGroupResources, { edit: GroupResourceEdit }),
   ...resourceRoutes(queues, { list: QueuesList, edit: QueueEdit }),
+  ...queueSubListRoutes(),
 ];

@@ -1,10 +1,57 @@
+import {
+  type QueueSubList,
+  queueAgents,
+  queueAttempts,
+  queueBuckets,
+  queueHooks,
+  queueResourceGroups,
+  queueSkills,
+  queueSubLists,
+  type ResourceDef,
+} from '@switchboard/model';
 import type { TFunction } from 'i18next';
 import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { NestedList } from '../../../kit/list/NestedList';
+import { AddSubListRecord } from './sub-list-edit';
+import { SUB_LIST_SEGMENTS } from './sub-list-segments';
+
+/** Each sub-list tab: the records it lists; read-only lists open no editor. */
+const LISTS: Record<QueueSubList, { def: ResourceDef; listOnly?: boolean }> = {
+  agents: { def: queueAgents, listOnly: true },
+  skills: { def: queueSkills },
+  resources: { def: queueResourceGroups },
+  buckets: { def: queueBuckets },
+  hooks: { def: queueHooks },
+  logs: { def: queueAttempts, listOnly: true },
+};
 
 /**
- * The queue editor's tabs of sub-lists (agents, skills, buckets, resource groups, hooks, logs),
- * for a queue of the given type: each lists records under the saved queue.
+ * The queue editor's tabs of sub-lists for a queue of the given type (REFERENCE "Queue types":
+ * its extra tabs among agents, skills, resources and buckets; hooks and logs on every type). Each
+ * lists records under the saved queue, so each shows once the queue exists; rows of skills,
+ * buckets, resource groups and hooks open their editor below the queue's
+ * (`/contact-center/queues/{queueId}/{id}`).
  */
-export function queueSubListTabs(_t: TFunction, _type: number): EditTab<FormValues>[] {
-  return [];
+export function queueSubListTabs(t: TFunction, type: number): EditTab<FormValues>[] {
+  return queueSubLists(type).map((key) => {
+    const { def, listOnly } = LISTS[key];
+    const label = t(`queueSubLists.tabs.${key}`);
+    const segment = SUB_LIST_SEGMENTS[def.name];
+    return {
+      key,
+      label,
+      savedOnly: true,
+      render: (form) =>
+        form.id === null ? null : (
+          <NestedList
+            def={def}
+            parentId={form.id}
+            title={label}
+            listOnly={listOnly}
+            rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
+            addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
+          />
+        ),
+    };
+  });
 }

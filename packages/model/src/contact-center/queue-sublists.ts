@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { buckets } from '../lookups/buckets.js';
+import { skills } from '../lookups/skills.js';
+import { messages } from '../messages.js';
+import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { flows } from '../routing/flows.js';
+import { int, oneOf, refInput, refOutput, requiredRef } from '../validation.js';
+import { AGENT_STATUSES } from './agents.js';
+import { queues } from './queues.js';
+import { resourceGroups } from './resource-groups.js';
+
+/**
+ * The sub-lists of a queue (spec part 2 section 3): its skills, buckets, resource groups and
+ * hooks (records of their own, served under the queue, whose class and record rights govern
+ * them; a change is logged as an update of the queue), the agents who serve it (read-only) and
+ * the attempts log (read-only, written from the telephony side's `member.attempt` events).
+ */
+
+/** Which sub-list tabs the queue editor shows: its type's (REFERENCE "Queue types", "Extra tabs"), then hooks; logs once saved. */
+export type QueueSubList = 'agents' | 'skills' | 'resources' | 'buckets' | 'hooks' | 'logs';
+
+/** REFERENCE "Queue types": the sub-list tabs of each type code besides hooks and logs, which every type has. */
+export const QUEUE_TYPE_SUBLISTS: Readonly<Record<number, readonly QueueSubList[]>> = {
+  0: ['agents', 'skills', 'resources', 'buckets'],
+  1: ['agents', 'skills'],
+  2: ['resources', 'buckets'],
+  3: ['agents', 'skills', 'resources', 'buckets'],
+  4: ['agents', 'skills', 'resources', 'buckets'],
+  5: ['agents', 'skills', 'resources', 'buckets'],
+  6: ['agents', 'skills'],
+  7: ['agents', 'skills', 'buckets'],
+  8: ['buckets'],
+};
+
+/** The sub-list tabs of a queue of this type, in the order the editor shows them. */
+export function queueSubLists(type: number): QueueSubList[] {
+  return [...(QUEUE_TYPE_SUBLISTS[type] ?? []), 'hooks', 'logs'];
+}
+
+const parentOfQueue = { resource: queues, param: 'queueId', field: 'queueId', rights: 'parent' } as const;
+
+// ---- Skills ---------------------------------------------------------------------------------
+
+/** Spec part 2 sections 3 and 9: level 0 (0 to 1000), capacity from 0 to 10 (each 0 to 100). */
+export const QUEUE_SKILL_LEVEL = { default: 0, min: 0, max: 1000 } as const;
+export const QUEUE_SKILL_CAPACITY = { min: 0, max: 100, defaultMin: 0, defaultMax: 10 } as const;
+
+/** The path of one queue's skills. */
+export const queueSkillsPath = (queueId: number | string) => `/call_center/queues/${queueId}/skills`;
+
+/**
+ * Spec part 2 section 5: the minimum capacity must be at most the maximum, and the maximum at
+ * least the minimum; both fields carry the error. `record` is the skill as it will be stored (a
+ * PATCH merged over the stored one). The server and the form run it.
+ */
+export function queueSkillProblems(record: { minCapacity?: unknown; maxCapacity?: unknown }) {
+  const min = record.minCapacity;
+  const max = record.maxCapacity;
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
+  return [
+    { field: 'minCapacity', message: messages.skillCapacityMin },
+    { field: 'maxCapacity', message: messages.skillCapacityMax },
+  ];
+}
+
+/**
+ * A skill of a queue (spec: skill, lvl 0, minCapacity 0, maxCapacity 10, buckets[], enabled
+ * true): the queue takes agents holding the skill with a capacity within the range. A queue holds
+ * a skill once.
+ */
+export const queueSkills = defineResource({
+  name: 'queueSkills',
+  noun: 'queue skill',
+  path: queueSkillsPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({
+    skill: requiredRef(),
+    lvl: int({ min: QUEUE_SKILL_LEVEL.min, max: QUEUE_SKILL_LEVEL.max }).default(QUEUE_SKILL_LEVEL.default),
+    minCapacity: int({ min: QUEUE_SKILL_CAPACITY.min, max: QUEUE_SKILL_CAPACITY.max }).default(
+      QUEUE_SKILL_CAPACITY.defaultMin,
+    ),
+    maxCapacity: int({ min: QUEUE_SKILL_CAPACITY.min, max: QUEUE_SKILL_CAPACITY.max }).default(
+      QUEUE_SKILL_CAPACITY.defaultMax,
+    ),
+    buckets: z.array(refInput()).default([]),
+    enabled: z.boolean().default(true),
+  }),
+  item: z.object({
+    id: z.number(),
+    queueId: z.number(),
+    skill: refOutput(),
+    lvl: z.number(),
+    minCapacity: z.number(),
+    maxCapacity: z.number(),
+    buckets: z.array(refOutput()),
+    enabled: z.boolean(),
+  }),
+  fields: ['id', 'queueId', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'buckets', 'enabled'],
+  listFields: ['id', 'queueId', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'buckets', 'enabled'],
+  search: ['skillName'],
+  sort: ['id', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'enabled'],
+  defaultSort: '+skill',
+  columns: [
+    { field: 'skill', kind: 'ref', sort: 'skill' },
+    { field: 'lvl', sort: 'lvl' },
+    { field: 'minCapacity', sort: 'minCapacity' },
+    { field: 'maxCapacity', sort: 'maxCapacity' },
+    { field: 'buckets', kind: 'tags' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+  ],
+  recordAcl: false,
+  refs: {
+    skill: ref((): ResourceDef => skills),
+    buckets: ref((): ResourceDef => buckets, { many: true }),
+  },
+  ops: { create: true, update: true, patch: true, delete: true },
+  parent: parentOfQueue,
+  form: {
+    fields: [
+      { field: 'skill', kind: 'ref', required: true },
+      { field: 'lvl', kind: 'number', min: QUEUE_SKILL_LEVEL.min, max: QUEUE_SKILL_LEVEL.max, required: true },
+      {
+        field: 'minCapacity',
+        kind: 'number',
+        min: QUEUE_SKILL_CAPACITY.min,
+        max: QUEUE_SKILL_CAPACITY.max,
+        required: true,
+      },
+      {
+        field: 'maxCapacity',
+        kind: 'number',
+        min: QUEUE_SKILL_CAPACITY.min,
+        max: QUEUE_SKILL_CAPACITY.max,
+        required: true,
+      },
+      { field: 'buckets', kind: 'refs' },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
+});
+
+// ---- Buckets --------------------------------------------------------------------------------
+
+/** The path of one queue's buckets. */
+export const queueBucketsPath = (queueId: number | string) => `/call_center/queues/${queueId}/buckets`;
+
+/** A bucket of a queue (spec: bucket, priority 0 or more, disabled); a queue holds a bucket once. */
+export const queueBuckets = defineResource({
+  name: 'queueBuckets',
+  noun: 'queue bucket',
+  path: queueBucketsPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({
+    bucket: requiredRef(),
+    priority: int({ min: 0 }).default(0),
+    disabled: z.boolean().default(false),
+  }),
+  item: z.object({
+    id: z.number(),
+    queueId: z.number(),
+    bucket: refOutput(),
+    priority: z.number(),
+    disabled: z.boolean(),
+  }),
+  fields: ['id', 'queueId', 'bucket', 'priority', 'disabled'],
+  listFields: ['id', 'queueId', 'bucket', 'priority', 'disabled'],
+  search: ['bucketName'],
+  sort: ['id', 'bucket', 'priority', 'disabled'],
+  defaultSort: '-priority',
+  columns: [
+    { field: 'bucket', kind: 'ref', sort: 'bucket' },
+    { field: 'priority', sort: 'priority' },
+    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
+  ],
+  recordAcl: false,
+  refs: { bucket: ref((): ResourceDef => buckets) },
+  ops: { create: true, update: true, patch: true, delete: true },
+  parent: parentOfQueue,
+  form: {
+    fields: [
+      { field: 'bucket', kind: 'ref', required: true },
+      { field: 'priority', kind: 'number', min: 0, required: true },
+      { field: 'disabled', kind: 'switch' },
+    ],
+  },
+});
+
+// ---- Resource groups ------------------------------------------------------------------------
+
+/** The path of one queue's resource groups. */
+export const queueResourceGroupsPath = (queueId: number | string) => `/call_center/queues/${queueId}/resource_groups`;
+
+/**
+ * A resource group a queue dials through (spec: resourceGroup, communication). `communication` is
+ * the group's communication type, answered read-only: the group decides it, the queue takes the
+ * group as it is. A queue holds a group once.
+ */
+export const queueResourceGroups = defineResource({
+  name: 'queueResourceGroups',
+  noun: 'queue resource group',
+  path: queueResourceGroupsPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({ resourceGroup: requiredRef() }),
+  item: z.object({
+    id: z.number(),
+    queueId: z.number(),
+    resourceGroup: refOutput(),
+    communication: refOutput().nullable(),
+  }),
+  fields: ['id', 'queueId', 'resourceGroup', 'communication'],
+  listFields: ['id', 'queueId', 'resourceGroup', 'communication'],
+  search: ['resourceGroupName'],
+  sort: ['id', 'resourceGroup'],
+  defaultSort: '+resourceGroup',
+  columns: [
+    { field: 'resourceGroup', kind: 'ref', sort: 'resourceGroup' },
+    { field: 'communication', kind: 'ref' },
+  ],
+  recordAcl: false,
+  refs: { resourceGroup: ref((): ResourceDef => resourceGroups) },
+  ops: { create: true, update: true, patch: false, delete: true },
+  parent: parentOfQueue,
+  form: { fields: [{ field: 'resourceGroup', kind: 'ref', required: true }] },
+});
+
+// ---- Hooks ----------------------------------------------------------------------------------
+
+/** Spec part 2 section 3: the events of a member in the queue a hook runs a flow on. */
+export const QUEUE_HOOK_EVENTS = [
+  'joined',
+  'answered',
+  'offering',
+  'bridged',
+  'missed',
+  'leaving',
+  'processing',
+  'active',
+] as const;
+
+/** The path of one queue's hooks. */
+export const queueHooksPath = (queueId: number | string) => `/call_center/queues/${queueId}/hooks`;
+
+/**
+ * A hook of a queue (spec: event, properties[], schema, enabled true): on the event the flow
+ * `schema` runs (a service flow: it has no call leg of its own) with the member's `properties`
+ * (variable names) passed to it. Several hooks may share an event.
+ */
+export const queueHooks = defineResource({
+  name: 'queueHooks',
+  noun: 'queue hook',
+  path: queueHooksPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({
+    event: oneOf(QUEUE_HOOK_EVENTS),
+    properties: z.array(z.string().trim().min(1, { error: messages.required }).max(200)).default([]),
+    schema: requiredRef(),
+    enabled: z.boolean().default(true),
+  }),
+  item: z.object({
+    id: z.number(),
+    queueId: z.number(),
+    event: z.enum(QUEUE_HOOK_EVENTS),
+    properties: z.array(z.string()),
+    schema: refOutput(),
+    enabled: z.boolean(),
+  }),
+  fields: ['id', 'queueId', 'event', 'properties', 'schema', 'enabled'],
+  listFields: ['id', 'queueId', 'event', 'properties', 'schema', 'enabled'],
+  search: [],
+  sort: ['id', 'event', 'schema', 'enabled'],
+  defaultSort: '+event',
+  columns: [
+    { field: 'event', kind: 'enum', sort: 'event' },
+    { field: 'schema', kind: 'ref', sort: 'schema' },
+    { field: 'properties', kind: 'tags' },
+    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+  ],
+  recordAcl: false,
+  refs: { schema: ref((): ResourceDef => flows, { filter: { type: 'service' } }) },
+  ops: { create: true, update: true, patch: true, delete: true },
+  parent: parentOfQueue,
+  form: {
+    fields: [
+      { field: 'event', kind: 'select', options: QUEUE_HOOK_EVENTS, required: true },
+      { field: 'schema', kind: 'ref', required: true },
+      { field: 'properties', kind: 'tags' },
+      { field: 'enabled', kind: 'switch' },
+    ],
+  },
+});
+
+// ---- Agents (read-only) ---------------------------------------------------------------------
+
+/** The path of the agents who serve one queue. */
+export const queueAgentsPath = (queueId: number | string) => `/call_center/queues/${queueId}/agents`;
+
+/**
+ * The agents who serve a queue (read-only; computed, not stored). The rule:
+ * - a queue without a team has none; else the candidates are the agents of its team;
+ * - where the queue lists no enabled skill, every candidate serves it;
+ * - where it lists enabled skills, a candidate serves it when it holds at least one of them,
+ *   enabled, with a capacity from the queue skill's minCapacity to its maxCapacity (both included).
+ * `skills` names the queue's enabled skills the agent matches that way (empty where the queue
+ * lists none). `q` searches the agent's name; `status` filters.
+ */
+export const queueAgents = defineResource({
+  name: 'queueAgents',
+  path: queueAgentsPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({}),
+  item: z.object({
+    id: z.number(),
+    name: z.string(),
+    status: z.enum(AGENT_STATUSES),
+    team: refOutput().nullable(),
+    skills: z.array(refOutput()),
+  }),
+  fields: ['id', 'name', 'status', 'team', 'skills'],
+  listFields: ['id', 'name', 'status', 'team', 'skills'],
+  search: ['name'],
+  sort: ['id', 'name', 'status'],
+  defaultSort: '+name',
+  filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
+  columns: [
+    { field: 'name', sort: 'name' },
+    { field: 'status', kind: 'enum', sort: 'status' },
+    { field: 'skills', kind: 'tags' },
+  ],
+  recordAcl: false,
+  refs: {},
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: { resource: queues, param: 'queueId', rights: 'parent' },
+});
+
+// ---- Attempts log (read-only) ---------------------------------------------------------------
+
+/** Spec part 2 section 3: how an attempt ended. */
+export const ATTEMPT_RESULTS = [
+  'abandoned',
+  'cancel',
+  'success',
+  'failed',
+  'missed',
+  'timeout',
+  'endless',
+  'transferred',
+] as const;
+export type AttemptResult = (typeof ATTEMPT_RESULTS)[number];
+
+/** The path of one queue's attempts log. */
+export const queueAttemptsPath = (queueId: number | string) => `/call_center/queues/${queueId}/attempts`;
+
+/**
+ * The attempts log of a queue (spec: destination, agent, joined_at, leaving_at, offering_at,
+ * duration, attempts, result): one entry per attempt to serve a member, written from the
+ * telephony side's `member.attempt` events. Read-only, oldest first (spec section 7: default sort
+ * +joined_at); filters joinedAt, leavingAt, offeringAt (epoch ms ranges), duration (seconds),
+ * result (any of several) and agent; `q` searches the destination.
+ */
+export const queueAttempts = defineResource({
+  name: 'queueAttempts',
+  path: queueAttemptsPath(':queueId'),
+  objClass: 'cc_queue',
+  area: 'contact-center',
+  route: '/contact-center/queues',
+  input: z.object({}),
+  item: z.object({
+    id: z.number(),
+    queueId: z.number(),
+    memberId: z.number().nullable(),
+    destination: z.string(),
+    agent: refOutput().nullable(),
+    joinedAt: z.string(),
+    offeringAt: z.string().nullable(),
+    leavingAt: z.string().nullable(),
+    /** Seconds from joining to leaving. */
+    duration: z.number(),
+    attempts: z.number(),
+    result: z.enum(ATTEMPT_RESULTS),
+  }),
+  fields: [
+    'id',
+    'queueId',
+    'memberId',
+    'destination',
+    'agent',
+    'joinedAt',
+    'offeringAt',
+    'leavingAt',
+    'duration',
+    'attempts',
+    'result',
+  ],
+  listFields: [
+    'id',
+    'queueId',
+    'memberId',
+    'destination',
+    'agent',
+    'joinedAt',
+    'offeringAt',
+    'leavingAt',
+    'duration',
+    'attempts',
+    'result',
+  ],
+  search: ['destination'],
+  sort: ['id', 'destination', 'joinedAt', 'offeringAt', 'leavingAt', 'duration', 'attempts', 'result'],
+  defaultSort: '+joinedAt',
+  filters: [
+    { kind: 'dateRange', key: 'joinedAt', from: 'joinedAtFrom', to: 'joinedAtTo' },
+    { kind: 'dateRange', key: 'leavingAt', from: 'leavingAtFrom', to: 'leavingAtTo' },
+    { kind: 'dateRange', key: 'offeringAt', from: 'offeringAtFrom', to: 'offeringAtTo' },
+    { kind: 'numberRange', key: 'duration', min: 'durationFrom', max: 'durationTo' },
+    { kind: 'enum', key: 'result', options: ATTEMPT_RESULTS, multiple: true },
+    { kind: 'ref', key: 'agent', path: '/call_center/agents', objClass: 'cc_agent' },
+  ],
+  columns: [
+    { field: 'destination', sort: 'destination' },
+    { field: 'agent', kind: 'ref' },
+    { field: 'joinedAt', kind: 'date', sort: 'joinedAt' },
+    { field: 'offeringAt', kind: 'date', sort: 'offeringAt' },
+    { field: 'leavingAt', kind: 'date', sort: 'leavingAt' },
+    { field: 'duration', sort: 'duration' },
+    { field: 'attempts', sort: 'attempts' },
+    { field: 'result', kind: 'enum', sort: 'result' },
+  ],
+  recordAcl: false,
+  ops: { create: false, update: false, patch: false, delete: false },
+  parent: parentOfQueue,
+});
+
+/**
+ * The telephony side's report of one attempt (`member.attempt`): the queue, the member where
+ * known, the destination, the agent (by id) where one took it, the times (epoch ms), the number
+ * of the attempt and its result. `duration` defaults to the seconds from joining to leaving.
+ */
+export const MEMBER_ATTEMPT_EVENT = 'member.attempt';
