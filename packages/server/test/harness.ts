@@ -122,6 +122,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl,
     adminPassword: TEST_ADMIN_PASSWORD,
     logLevel: 'silent',
+    // A test's close does not wait on a client that keeps a socket open (a refused upload, say).
+    shutdownGraceMs: 1000,
     ...options.config,
   };
   let server: RunningServer;
