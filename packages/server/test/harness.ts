@@ -44,6 +44,8 @@ export type TestServer = {
   /** Name and id of the first domain (the one `adminToken` belongs to): `config.defaultDomain`. */
   domain: string;
   domainId: number;
+  /** The user id of that `admin` (not 1 on a shared server: see useTestServer). */
+  adminId: number;
   adminPassword: string;
   login(username: string, password: string, domain?: string): Promise<string>;
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
@@ -190,9 +192,10 @@ export async function startTestServer(
 
   let adminToken: string;
   let domainId: number;
+  let adminId: number;
   try {
     adminToken = await login('admin', config.adminPassword ?? TEST_ADMIN_PASSWORD, config.defaultDomain);
-    domainId = (await request('GET', '/api/userinfo', { token: adminToken })).body.domainId;
+    ({ domainId, userId: adminId } = (await request('GET', '/api/userinfo', { token: adminToken })).body);
   } catch (error) {
     await server.close();
     await cleanup();
@@ -210,6 +213,7 @@ export async function startTestServer(
     adminToken,
     domain: config.defaultDomain,
     domainId,
+    adminId,
     adminPassword: config.adminPassword ?? TEST_ADMIN_PASSWORD,
     login,
     request,
@@ -254,11 +258,11 @@ async function freshFirstDomain(server: TestServer, block: number): Promise<Test
   await createDomainWithAdmin(db, { name, adminPassword: server.adminPassword });
   await invalidateAuth(server.ctx);
   const adminToken = await server.login('admin', server.adminPassword, name);
-  const domainId = (await server.request('GET', '/api/userinfo', { token: adminToken })).body.domainId;
+  const { domainId, userId: adminId } = (await server.request('GET', '/api/userinfo', { token: adminToken })).body;
   // On a fresh server the one domain there is needs no name; here there are several, so a sign-in
   // without a domain goes to this block's.
   const login: TestServer['login'] = (username, password, domain) => server.login(username, password, domain ?? name);
-  return { ...server, adminToken, domainId, login };
+  return { ...server, adminToken, domainId, adminId, login };
 }
 
 /**
@@ -270,7 +274,7 @@ async function freshFirstDomain(server: TestServer, block: number): Promise<Test
  * blocks with the same driver and options share one server for the whole run (starting one costs
  * seconds: the PGlite snapshot, or a PostgreSQL database and its migrations). Each block still
  * starts from a fresh first domain (`config.defaultDomain`, `main`): its own `admin`, its own
- * `adminToken`, no records, sign-in counters at zero; records of earlier blocks stay in their
+ * `adminToken`, no records (ids do not restart: the admin is `s.adminId`, not 1), sign-in counters at zero; records of earlier blocks stay in their
  * (renamed) domains. A block that tests server-wide state (settings of the whole server, counts over
  * every domain, the process) passes `shared: false`, or calls startTestServer itself. Without that
  * project setting every block gets a server of its own, closed after it, as before.

@@ -93,7 +93,7 @@ describe.each(drivers())('change log on %s', (driver) => {
     const entries = (await logs()).filter((e) => e.recordId === id);
     expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'update', 'create']);
     const [del, patch, update, create] = entries;
-    expect(create).toMatchObject({ object: 'users', user: { id: 1 }, oldState: null });
+    expect(create).toMatchObject({ object: 'users', user: { id: s.adminId }, oldState: null });
     expect(create.newState).toEqual(created.body);
     expect(create.userIp).toMatch(/127\.0\.0\.1/);
     expect(Date.parse(create.date)).toBeGreaterThan(Date.now() - 60_000);
