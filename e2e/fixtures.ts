@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '@switchboard/model';
 import { Shell } from './pages/Shell';
 import { SignInPage } from './pages/SignInPage';
 import { ADMIN_PASSWORD } from './playwright.config';
@@ -54,10 +55,26 @@ export const test = base.extend<Fixtures>({
   },
   signIn: async ({ page }, use) => use(new SignInPage(page)),
   shell: async ({ page }, use) => use(new Shell(page)),
-  /** A page signed in as the administrator, on /start. */
-  signedIn: async ({ page, signIn, shell }, use) => {
+  /**
+   * A page signed in as the administrator, on /start. The session is made as the sign-in form
+   * makes it (POST /api/login, the token kept in localStorage), without typing it into the form
+   * each time: the form itself is tested in session.spec.ts. A session of its own, so a test that
+   * signs out does not end the `api` fixture's.
+   */
+  signedIn: async ({ page, shell }, use) => {
+    const answer = await page.request.post('/api/login', { data: ADMIN });
+    expect(answer.ok()).toBeTruthy();
+    const { accessToken } = (await answer.json()) as { accessToken: string };
+    // Once per tab, before the console's own scripts: a later sign-out or reload is the test's.
+    await page.addInitScript(
+      ([key, token]) => {
+        if (location.origin === 'null' || sessionStorage.getItem('e2e-signed-in')) return;
+        sessionStorage.setItem('e2e-signed-in', '1');
+        localStorage.setItem(key, token);
+      },
+      [TOKEN_STORAGE_KEY, accessToken],
+    );
     await page.goto('/start');
-    await signIn.signIn(ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/start/);
     await shell.expectShown();
     await use(shell);

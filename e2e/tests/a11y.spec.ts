@@ -72,7 +72,16 @@ async function seed(api: AdminApi, request: Page['request']) {
   const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'a11y list' });
   await api.call('POST', `/call_center/list/${list.id}/communication`, { number: '+15550100' });
   await api.call('POST', '/regions', { name: 'a11y region', timezone: { id: 1, name: 'UTC' } });
-  await api.call('POST', '/calendars', { name: 'a11y calendar', timezone: { id: 1, name: 'UTC' } });
+  const calendar = await api.call<{ id: number }>('POST', '/calendars', {
+    name: 'a11y calendar',
+    timezone: { id: 1, name: 'UTC' },
+  });
+  await api.call('POST', '/call_center/queues', {
+    name: 'a11y queue',
+    type: 0,
+    priority: 3,
+    calendar: { id: calendar.id },
+  });
   const phone = await api.call<{ id: number }>('POST', '/call_center/communication_type', {
     name: 'a11y phone',
     code: 'a11y',

@@ -7,7 +7,10 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores, and every API test runs a real server on its own database.
+    // Two cores, and every API test runs a real server.
     fileParallelism: false,
+    // Every file in one worker, so blocks of useTestServer share a server per driver and options
+    // across files (test/harness.ts) instead of each loading a database of its own.
+    isolate: false,
   },
 });

@@ -79,6 +79,11 @@ export type Config = {
    * PostgreSQL, whose pool queues); 0 turns the queue off.
    */
   admission: { concurrency: number | null; queue: number; waitMs: number };
+  /**
+   * How long a shutdown (SIGTERM, `close()`) lets requests in flight finish, in milliseconds
+   * (SHUTDOWN_GRACE_MS); past it every connection left is cut so the close never waits on a client.
+   */
+  shutdownGraceMs: number;
 };
 
 /** Base URLs of the storage providers' REST APIs, without a trailing slash. */
@@ -98,6 +103,9 @@ const baseUrl = (value: string | undefined, fallback: string) => (value || fallb
 
 /** Largest import file by default: 256 MB. */
 export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
+
+/** Time a shutdown gives requests in flight by default: 10 s, well inside the usual 30 s before SIGKILL. */
+export const SHUTDOWN_GRACE_MS_DEFAULT = 10_000;
 
 /** Requests the embedded database serves at once by default: it runs one statement at a time. */
 export const ADMISSION_CONCURRENCY_PGLITE = 4;
@@ -201,5 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: int(env, 'ADMISSION_QUEUE', 256),
       waitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
     },
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS_DEFAULT),
   };
 }

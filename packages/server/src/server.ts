@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
+import { closeWithin } from './http/close.js';
 import { jobsOff, startJobEngine } from './jobs/engine.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
 import { stopTriggers } from './jobs/triggers.js';
@@ -15,7 +16,10 @@ export type RunningServer = {
   url: string;
   /** Set on the first start of an empty database. */
   firstStart: { domain: string; password: string; generated: boolean } | null;
-  /** Stops accepting, lets requests in flight finish, closes the database (and its lock). */
+  /**
+   * Stops accepting, lets requests in flight finish for up to `config.shutdownGraceMs` (then cuts
+   * the connections left), closes the database (and its lock).
+   */
   close(): Promise<void>;
 };
 
@@ -78,7 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             // Runs in flight end (in error) before the database goes.
             await stopTriggers(ctx);
             await jobs.stop();
-            await app.close();
+            await closeWithin(app, config.shutdownGraceMs);
           } finally {
             await database.close();
           }

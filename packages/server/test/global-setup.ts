@@ -1,13 +1,25 @@
 import type { TestProject } from 'vitest/node';
+import { removeShared } from './shared.js';
 import { pgliteSnapshotFile } from './snapshot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** Set when the project runs its files in one worker: useTestServer then shares servers across files. */
+    shareTestServers: string | null;
   }
 }
 
-/** Makes the PGlite snapshot once per run, before any test file starts a server. */
+/**
+ * Makes the PGlite snapshot once per run, before any test file starts a server; when the run ends,
+ * removes the databases and folders of the servers that useTestServer shared across files.
+ */
 export default async function setup(project: TestProject) {
   project.provide('pgliteSnapshot', await pgliteSnapshotFile());
+  const runId = `${process.pid}_${Date.now().toString(36)}`;
+  const shared = project.config.isolate === false;
+  project.provide('shareTestServers', shared ? runId : null);
+  return async () => {
+    if (shared) await removeShared(runId);
+  };
 }

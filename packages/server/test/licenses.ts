@@ -39,7 +39,8 @@ export async function seedLicense(
   s: TestServer,
   options: { domainId?: number; product?: string; limit?: number; daysLeft?: number } = {},
 ): Promise<number> {
-  const { domainId = 1, product = 'CALL_CENTER', limit = 2, daysLeft = 100 } = options;
+  // The server's first domain (not id 1 on a server shared across files: see useTestServer).
+  const { domainId = s.domainId, product = 'CALL_CENTER', limit = 2, daysLeft = 100 } = options;
   const [row] = await queryRows<{ id: number }>(
     s.ctx.db,
     sql`insert into licenses (domain_id, serial, product, scope, seat_limit, not_before, not_after, domain, certificate)

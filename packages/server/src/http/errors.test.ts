@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { drivers, startTestServer, useTestServer } from '../../test/harness.js';
 
 const errorShape = {
   id: expect.any(String),
@@ -9,11 +9,7 @@ const errorShape = {
 };
 
 describe.each(drivers())('error answers and public routes on %s', (driver) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(driver);
 
   it('answers malformed JSON with 400 in the error shape', async () => {
     const res = await server.request('POST', '/api/login', { body: '{"username": "admin", ' });

@@ -2,7 +2,7 @@ import { ACCESS_CLASSES, PERMISSIONS, RIGHTS } from '@switchboard/model';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, grantRecord, insertRole, insertUser, setClassFlags } from '../../test/fixtures.js';
-import { drivers, startTestServer, type TestServer } from '../../test/harness.js';
+import { drivers, startTestServer, type TestServer, useTestServer } from '../../test/harness.js';
 import { invalidateAuth } from '../auth/cache.js';
 import { errorHandler } from './errors.js';
 import { guardHook, requireGuard, tokenOf } from './guard.js';
@@ -98,14 +98,13 @@ describe.each(drivers())('every route of the server is guarded (%s)', (driver) =
 });
 
 describe.each(drivers())('guard checks on %s', (driver) => {
-  let server: TestServer;
+  const server = useTestServer(driver);
   let app: FastifyInstance;
   let domainId: number;
   const tokens: Record<string, string> = {};
   let readerRole = 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
     domainId = await domainIdOf(server.ctx);
     const none = await insertRole(server.ctx, { domainId, name: 'nothing' });
     readerRole = await insertRole(server.ctx, {
@@ -139,7 +138,6 @@ describe.each(drivers())('guard checks on %s', (driver) => {
   });
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   const call = async (method: 'GET' | 'POST', url: string, who?: string) => {

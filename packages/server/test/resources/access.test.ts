@@ -519,26 +519,29 @@ describe.each(drivers())('access checks on %s', (driver) => {
 
     it('cannot reach the first domain’s class grants, default access, roles or users through other routes', async () => {
       const ids = await classIds(s, admin);
+      // The first domain's admin and its role (ids do not start at 1 on a shared test server).
+      const me = (await s.request('GET', '/api/userinfo', { token: admin })).body as { roles: { id: number }[] };
+      const [adminId, roleId] = [s.adminId, me.roles[0].id];
       const as = (method: string, path: string, body?: unknown) => s.request(method, path, { token: other, body });
       expect((await as('GET', `/api/objclass/${ids.users}/acl`)).status).toBe(404);
       expect((await as('PATCH', `/api/objclass/${ids.users}/acl`, [])).status).toBe(404);
       expect((await as('GET', `/api/acl/objclass/${ids.users}`)).status).toBe(404);
-      expect((await as('PATCH', `/api/acl/objclass/${ids.users}/grantor/1`, [])).status).toBe(404);
-      expect((await as('GET', '/api/roles/1/classes')).status).toBe(404);
-      expect((await as('PATCH', '/api/roles/1/classes', [])).status).toBe(404);
+      expect((await as('PATCH', `/api/acl/objclass/${ids.users}/grantor/${roleId}`, [])).status).toBe(404);
+      expect((await as('GET', `/api/roles/${roleId}/classes`)).status).toBe(404);
+      expect((await as('PATCH', `/api/roles/${roleId}/classes`, [])).status).toBe(404);
       // Roles of the first domain cannot be granted nor given to the second domain's users.
       const mine = await classIds(s, other);
-      const grant = await as('PATCH', `/api/objclass/${mine.users}/acl`, [{ grantee: { id: 1 }, grants: 'r' }]);
+      const grant = await as('PATCH', `/api/objclass/${mine.users}/acl`, [{ grantee: { id: roleId }, grants: 'r' }]);
       expect(grant.status).toBe(400);
-      const user = await as('POST', '/api/users', { ...FIXTURES.users.create('x'), roles: [{ id: 1 }] });
+      const user = await as('POST', '/api/users', { ...FIXTURES.users.create('x'), roles: [{ id: roleId }] });
       expect(user.status).toBe(400);
       expect(user.body.fields[0].field).toBe('roles');
-      for (const path of ['/api/users/1/tokens', '/api/logger/user/1/logs']) {
+      for (const path of [`/api/users/${adminId}/tokens`, `/api/logger/user/${adminId}/logs`]) {
         expect((await as('GET', path)).status, path).toBe(404);
       }
-      expect((await as('POST', '/api/users/1/tokens', { usage: 'x' })).status).toBe(404);
-      expect((await as('POST', '/api/users/1/logout', {})).status).toBe(404);
-      expect((await as('PATCH', '/api/users/1/presence', { status: 'dnd' })).status).toBe(404);
+      expect((await as('POST', `/api/users/${adminId}/tokens`, { usage: 'x' })).status).toBe(404);
+      expect((await as('POST', `/api/users/${adminId}/logout`, {})).status).toBe(404);
+      expect((await as('PATCH', `/api/users/${adminId}/presence`, { status: 'dnd' })).status).toBe(404);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { LOGGABLE_OBJECTS } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
 
 type Entry = {
@@ -16,7 +16,7 @@ type Entry = {
 };
 
 describe.each(drivers())('change log on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
   let configId: number;
   const logs = async (query: Record<string, unknown> = {}): Promise<Entry[]> => {
@@ -34,7 +34,6 @@ describe.each(drivers())('change log on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     token = s.adminToken;
     const res = await s.request('POST', '/api/logger/config', { token, body: { object: 'users' } });
     expect(res.status).toBe(201);
@@ -42,7 +41,6 @@ describe.each(drivers())('change log on %s', (driver) => {
     expect(res.body).toMatchObject({ object: 'users', enabled: false, daysToStore: 7, period: 7, storage: null });
     configId = res.body.id;
   });
-  afterAll(async () => s?.close());
 
   it('refuses a storage id that names no storage profile, and stores nothing of it', async () => {
     const res = await s.request('PATCH', `/api/logger/config/${configId}`, { token, body: { storage: { id: 4242 } } });
@@ -95,7 +93,7 @@ describe.each(drivers())('change log on %s', (driver) => {
     const entries = (await logs()).filter((e) => e.recordId === id);
     expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'update', 'create']);
     const [del, patch, update, create] = entries;
-    expect(create).toMatchObject({ object: 'users', user: { id: 1 }, oldState: null });
+    expect(create).toMatchObject({ object: 'users', user: { id: s.adminId }, oldState: null });
     expect(create.newState).toEqual(created.body);
     expect(create.userIp).toMatch(/127\.0\.0\.1/);
     expect(Date.parse(create.date)).toBeGreaterThan(Date.now() - 60_000);
@@ -192,23 +190,24 @@ describe.each(drivers())('change log on %s', (driver) => {
   it("shows a user's sign-ins and changes in its audit log, newest first", async () => {
     await setEnabled(true);
     await s.login('admin', s.adminPassword, 'main');
+    const adminId = (await s.request('GET', '/api/userinfo', { token })).body.userId as number;
     const made = await s.request('POST', '/api/users', { token, body: FIXTURES.users.create('audited') });
     expect(made.status).toBe(201);
-    const res = await s.request('GET', '/api/logger/user/1/logs', { token, query: { size: 1000 } });
+    const res = await s.request('GET', `/api/logger/user/${adminId}/logs`, { token, query: { size: 1000 } });
     expect(res.status).toBe(200);
     const items: Entry[] = res.body.items;
-    expect(items.some((e) => e.action === 'login' && e.user?.id === 1)).toBe(true);
+    expect(items.some((e) => e.action === 'login' && e.user?.id === adminId)).toBe(true);
     expect(items.some((e) => e.action === 'create' && e.recordId === made.body.id)).toBe(true);
-    expect(items.every((e) => e.user?.id === 1)).toBe(true);
+    expect(items.every((e) => e.user?.id === adminId)).toBe(true);
     const dates = items.map((e) => Date.parse(e.date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const logins = await s.request('GET', '/api/logger/user/1/logs', { token, query: { action: 'login' } });
+    const logins = await s.request('GET', `/api/logger/user/${adminId}/logs`, { token, query: { action: 'login' } });
     expect(logins.body.items.length).toBeGreaterThan(0);
     expect(logins.body.items.every((e: Entry) => e.action === 'login')).toBe(true);
-    const paged = await s.request('GET', '/api/logger/user/1/logs', { token, query: { size: 1 } });
+    const paged = await s.request('GET', `/api/logger/user/${adminId}/logs`, { token, query: { size: 1 } });
     expect(paged.body.items).toHaveLength(1);
     expect(paged.body.next).toBe(true);
-    const byObject = await s.request('GET', '/api/logger/user/1/logs', { token, query: { object: 'queues' } });
+    const byObject = await s.request('GET', `/api/logger/user/${adminId}/logs`, { token, query: { object: 'queues' } });
     expect(byObject.body.items).toEqual([]);
     expect((await s.request('GET', '/api/logger/user/999999/logs', { token })).status).toBe(404);
   });

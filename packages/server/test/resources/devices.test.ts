@@ -94,7 +94,7 @@ describe.each(drivers())('devices on %s', (driver) => {
       const list = await s.request('GET', '/api/devices', { token, query: { size: 1000 } });
       const all = await s.request('GET', '/api/devices', { token, query: { fields: 'password' } });
       expect(all.status).toBe(400);
-      const logs = await s.request('GET', '/api/logger/user/1/logs', { token, query: { size: 1000 } });
+      const logs = await s.request('GET', `/api/logger/user/${s.adminId}/logs`, { token, query: { size: 1000 } });
       for (const answer of [d, read.body, list.body, logs.body]) {
         const text = JSON.stringify(answer);
         expect(text).not.toContain('Top-secret-77');

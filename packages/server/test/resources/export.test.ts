@@ -1,21 +1,19 @@
 import { blacklistNumbersPath } from '@switchboard/model';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_SIZE } from '../../src/resources/engine/export.js';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { drivers, useTestServer } from '../harness.js';
 import { FIXTURES } from './fixtures.js';
 import { makeActor, scramble, unique } from './helpers.js';
 
 type Row = Record<string, string>;
 
 describe.each(drivers())('CSV export on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   const download = async (path: string, query: Record<string, string | string[]> = {}, as = token) => {
     const params = new URLSearchParams();

@@ -1,17 +1,13 @@
 import { blacklistNumbersPath, messages } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { unique } from './helpers.js';
 
 type Named = { id: number; name: string };
 
 /** The list filters the definitions declare, served by the engine from the declaration alone. */
 describe.each(drivers())('declared list filters on %s', (driver) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ driver });
-  });
-  afterAll(async () => s?.close());
+  const s = useTestServer(driver);
 
   const api = (method: string, path: string, body?: unknown, query?: Record<string, unknown>) =>
     s.request(method, `/api${path}`, { token: s.adminToken, body, query });

@@ -261,11 +261,11 @@ describe.each(drivers())('licenses on %s', (driver) => {
       // The first writer takes the seat and keeps its transaction open a while; the second starts
       // meanwhile. Without the row lock the second would count no seat taken and get one too.
       const first = s.ctx.db.transaction(async (tx) => {
-        await assignLicenses(tx, 1, a.id, [id]);
+        await assignLicenses(tx, s.domainId, a.id, [id]);
         await pause(600);
       });
       await pause(150);
-      const second = s.ctx.db.transaction((tx) => assignLicenses(tx, 1, b.id, [id]));
+      const second = s.ctx.db.transaction((tx) => assignLicenses(tx, s.domainId, b.id, [id]));
       const [one, two] = await Promise.allSettled([first, second]);
       expect(one.status).toBe('fulfilled');
       expect(two.status).toBe('rejected');

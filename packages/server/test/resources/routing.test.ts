@@ -67,7 +67,7 @@ describe.each(drivers())('flows, dialplan and chat plans on %s', (driver) => {
         [2, v2],
         [1, [{ answer: {} }]],
       ]);
-      expect(versions.body.items[0].savedBy).toEqual({ id: 1, name: expect.any(String) });
+      expect(versions.body.items[0].savedBy).toEqual({ id: s.adminId, name: expect.any(String) });
       expect(Date.parse(versions.body.items[0].savedAt)).not.toBeNaN();
       const paged = await call('GET', `/api/routing/schema/${flow.id}/versions`, undefined, { size: 1, page: 2 });
       expect(paged.body).toMatchObject({ items: [{ version: 1 }], next: false });

@@ -27,7 +27,7 @@ describe.each(drivers())('users on %s', (driver) => {
         body: { usage: 'ci pipeline' },
       });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ usage: 'ci pipeline', createdBy: { id: 1 } });
+      expect(created.body).toMatchObject({ usage: 'ci pipeline', createdBy: { id: s.adminId } });
       expect(typeof created.body.token).toBe('string');
       expect(created.body.token.length).toBeGreaterThan(20);
       expect(Date.parse(created.body.createdAt)).not.toBeNaN();
@@ -79,7 +79,10 @@ describe.each(drivers())('users on %s', (driver) => {
         body: { usage: 'own script' },
       });
       expect(mine.status).toBe(201);
-      const theirs = await s.request('POST', '/api/users/1/tokens', { token: editor.token, body: { usage: 'steal' } });
+      const theirs = await s.request('POST', `/api/users/${s.adminId}/tokens`, {
+        token: editor.token,
+        body: { usage: 'steal' },
+      });
       expect(theirs.status).toBe(403);
       expect(theirs.body).toMatchObject({ id: 'app.auth.forbidden', code: 403 });
       expect(theirs.body.token).toBeUndefined();
@@ -208,9 +211,9 @@ describe.each(drivers())('users on %s', (driver) => {
     });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ id: 'app.users.conflict', code: 409, fields: [{ field: 'username' }] });
-    const self = await s.request('DELETE', '/api/users/1', { token });
+    const self = await s.request('DELETE', `/api/users/${s.adminId}`, { token });
     expect(self.status).toBe(400);
-    expect((await s.request('GET', '/api/users/1', { token })).status).toBe(200);
+    expect((await s.request('GET', `/api/users/${s.adminId}`, { token })).status).toBe(200);
   });
 
   it('deletes a user with ?permanent=true as the console sends it, one or a list', async () => {
@@ -244,19 +247,19 @@ describe.each(drivers())('users on %s', (driver) => {
   });
 
   it('refuses removing a role from oneself, by PATCH or by a PUT that leaves roles out', async () => {
-    const me = await s.request('GET', '/api/users/1', { token });
+    const me = await s.request('GET', `/api/users/${s.adminId}`, { token });
     const held = me.body.roles as { id: number }[];
     expect(held.length).toBeGreaterThan(0);
-    const patch = await s.request('PATCH', '/api/users/1', { token, body: { roles: [] } });
+    const patch = await s.request('PATCH', `/api/users/${s.adminId}`, { token, body: { roles: [] } });
     expect(patch.status).toBe(400);
     expect(patch.body).toMatchObject({ id: 'app.users.drop_own_role', fields: [{ field: 'roles' }] });
-    const put = await s.request('PUT', '/api/users/1', {
+    const put = await s.request('PUT', `/api/users/${s.adminId}`, {
       token,
       body: { username: me.body.username, name: 'Renamed' },
     });
     expect(put.status).toBe(400);
     const extra = await s.request('POST', '/api/roles', { token, body: { name: unique('extra') } });
-    const added = await s.request('PATCH', '/api/users/1', {
+    const added = await s.request('PATCH', `/api/users/${s.adminId}`, {
       token,
       body: { roles: [...held, { id: extra.body.id }] },
     });
@@ -264,7 +267,7 @@ describe.each(drivers())('users on %s', (driver) => {
     expect((await s.request('GET', '/api/users', { token })).status).toBe(200);
     // Another manager may still take a role away from this user.
     const manager = await makeActor(s, token, { grants: { users: 'rxwd' }, permissions: ['manageUserRoles'] });
-    const drop = await s.request('PATCH', '/api/users/1', { token: manager.token, body: { roles: held } });
+    const drop = await s.request('PATCH', `/api/users/${s.adminId}`, { token: manager.token, body: { roles: held } });
     expect(drop.status).toBe(200);
     expect(drop.body.roles.map((r: { id: number }) => r.id)).toEqual(held.map((r) => r.id));
   });
@@ -330,12 +333,12 @@ describe.each(drivers())('users on %s', (driver) => {
     });
 
     it('refuses deactivating oneself, naming state', async () => {
-      const me = await s.request('PATCH', '/api/users/1', { token, body: { state: false } });
+      const me = await s.request('PATCH', `/api/users/${s.adminId}`, { token, body: { state: false } });
       expect(me.status).toBe(400);
       expect(me.body).toMatchObject({ id: 'app.users.deactivate_self', fields: [{ field: 'state' }] });
-      expect((await s.request('GET', '/api/users/1', { token })).body.state).toBe(true);
+      expect((await s.request('GET', `/api/users/${s.adminId}`, { token })).body.state).toBe(true);
       expect((await s.request('GET', '/api/userinfo', { token })).status).toBe(200);
-      expect((await s.request('PATCH', '/api/users/1', { token, body: { state: true } })).status).toBe(200);
+      expect((await s.request('PATCH', `/api/users/${s.adminId}`, { token, body: { state: true } })).status).toBe(200);
     });
   });
 

@@ -1,6 +1,6 @@
 import { messages, RESOURCES, type ResourceDef, type VariantDef } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
 import { fixtureOf } from './fixtures.js';
 
 type Item = Record<string, unknown> & { id: number };
@@ -34,13 +34,11 @@ const withVariants = RESOURCES.filter((def) => def.variants);
  * leave the stored record without it.
  */
 describe.each(drivers())('generated variant suite on %s', (driver) => {
-  let s: TestServer;
+  const s = useTestServer(driver);
   let token: string;
   beforeAll(async () => {
-    s = await startTestServer({ driver });
     token = s.adminToken;
   });
-  afterAll(async () => s?.close());
 
   it('covers some resource (SIP gateways at least)', () => {
     expect(withVariants.map((d) => d.name)).toContain('sipGateways');
