@@ -64,6 +64,11 @@ export const messages = {
   digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
   /** Cognitive profiles: a Microsoft region names the service's host (`westeurope`). */
   azureRegion: 'Should be a region name: lowercase letters and digits, such as westeurope',
+  /** Member communications (spec part 2 section 3): DTMF digits only, at most 20. */
+  dtmfDigits: 'Should hold digits only',
+  communicationsMax: 'Should have at most 20 communications',
+  /** Deleting every member of a queue takes an explicit `all=true`. */
+  confirmAll: 'Give a filter, or all=true to delete every member',
 } as const;
 
 export type MessageKey = keyof typeof messages;

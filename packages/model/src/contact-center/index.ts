@@ -2,6 +2,7 @@
 // server's routes, the console's screens, the generated tests) and its navigation entries.
 import type { ResourceDef } from '../resource.js';
 import { agentSkills, agentStates, agents, skillAgents } from './agents.js';
+import { queueMembers } from './queue-members.js';
 import { queues } from './queues.js';
 import { resourceGroupResources, resourceGroups } from './resource-groups.js';
 import { resourceDisplays, resources } from './resources.js';
@@ -10,6 +11,7 @@ import { teams } from './teams.js';
 export * from './agents.js';
 export * from './error-ids.js';
 export * from './nav.js';
+export * from './queue-members.js';
 export * from './queues.js';
 export * from './resource-groups.js';
 export * from './resources.js';
@@ -26,4 +28,5 @@ export const contactCenterNested: readonly ResourceDef[] = [
   skillAgents,
   resourceDisplays,
   resourceGroupResources,
+  queueMembers,
 ];

@@ -4,6 +4,7 @@ import './events.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';
+import { queueMembersResource, registerQueueMemberRoutes } from './queue-members.js';
 import { queuesResource } from './queues.js';
 import { resourceGroupResourcesResource, resourceGroupsResource } from './resource-groups.js';
 import { resourceDisplaysResource, resourcesResource } from './resources.js';
@@ -23,8 +24,10 @@ export const contactCenter: ServerArea = {
     resourceGroupsResource,
     resourceGroupResourcesResource,
     queuesResource,
+    queueMembersResource,
   ],
   register(app: FastifyInstance) {
     registerContactCenterRoutes(app);
+    registerQueueMemberRoutes(app);
   },
 };
