@@ -131,7 +131,7 @@ export const queueMembers = defineResource({
   listFields: ['id', 'name', 'priority', 'bucket', 'destinations', 'stopCause', 'attempts', 'createdAt', 'agent'],
   search: ['name'],
   sort: ['id', 'name', 'priority', 'bucket', 'stopCause', 'attempts', 'createdAt', 'agent'],
-  defaultSort: '+id',
+  defaultSort: '-createdAt',
   filters: [
     { kind: 'dateRange', key: 'createdAt', from: 'from', to: 'to', since: 'previousMonth' },
     {

@@ -107,10 +107,14 @@ export const queueMembersResource = defineServerResource(membersDef, {
       },
     },
   },
-  search: (q, prefix) =>
-    prefix
-      ? sql`(lower(t.name) like lower(${escapeLike(q)}) || '%' or t.destinations @> array[${q}]::text[])`
-      : sql`(lower(t.name) = lower(${q}) or t.destinations @> array[${q}]::text[])`,
+  // The matches are gathered first (by the name index and the destinations index) and the page
+  // sorted from them: as a plain condition the planner would walk the whole queue in list order,
+  // expecting a destination to match far more members than the one it does.
+  search: (q, prefix) => {
+    const name = prefix ? sql`lower(m.name) like lower(${escapeLike(q)}) || '%'` : sql`lower(m.name) = lower(${q})`;
+    return sql`t.id = any(array(select m.id from cc_queue_members m where ${name}
+      union select m.id from cc_queue_members m where m.destinations @> array[${q}]::text[]))`;
+  },
   beforeRow: async (tx, row, _body, ctx) => {
     if (ctx.op === 'create' && row.expireAt === undefined) row.expireAt = memberExpiry();
     const list = row.communications as StoredCommunication[] | undefined;
@@ -120,8 +124,14 @@ export const queueMembersResource = defineServerResource(membersDef, {
   },
 });
 
-/** Rows a bulk step changes at most: each is a short statement, so other requests run between them. */
-export const MEMBER_CHUNK = 5_000;
+/**
+ * Bulk work goes through a queue's members by windows of ids, each a short statement of its own,
+ * so other requests run between them (on PGlite, one statement at a time, they would otherwise
+ * wait for the whole work). A window is an id range, read through the (queue, id) index whatever
+ * the filter; its width follows how long the last one took, aiming at about STEP_MS.
+ */
+export const MEMBER_WINDOW = { first: 2_000, min: 250, max: 50_000 } as const;
+const STEP_MS = 100;
 
 const yieldToOthers = () => new Promise((r) => setImmediate(r));
 
@@ -131,29 +141,38 @@ const FILTER_PARAMS = ['q', 'id', ...(membersDef.filters ?? []).flatMap(filterPa
 const given = (v: unknown) => v !== undefined && v !== '' && !(Array.isArray(v) && v.every((x) => x === ''));
 
 /**
- * Works through the members of one queue matching `where` (over the row alias `t`) in chunks in
- * id order: `step` gets the ids of a chunk and answers how many rows it changed. Every chunk is its
- * own short transaction, and the event loop turns between chunks.
+ * Runs `step` over the queue's members window by window (ids after `from`, up to `to`), answering
+ * the sum of the rows it changed. The event loop turns between windows.
  */
-async function inChunks(
+async function inWindows(
   request: FastifyRequest,
-  select: (st: Statement, after: number) => void,
-  step: (db: Db, ids: number[]) => Promise<number>,
+  queueId: number,
+  step: (db: Db, from: number, to: number) => Promise<number>,
 ): Promise<number> {
   const db = request.server.ctx.db;
-  let after = 0;
+  const st = new Statement();
+  st.text = `select coalesce(min(id), 0)::text as lo, coalesce(max(id), 0)::text as hi from cc_queue_members where queue_id = ${st.param(queueId)}`;
+  const [bounds] = await runStatement<{ lo: string; hi: string }>(db, st);
+  const last = Number(bounds.hi);
+  let after = Number(bounds.lo) - 1;
+  let width: number = MEMBER_WINDOW.first;
   let total = 0;
-  for (;;) {
-    const st = new Statement();
-    select(st, after);
-    const rows = await runStatement<{ id: number | string }>(db, st);
-    if (!rows.length) return total;
-    const ids = rows.map((r) => Number(r.id));
-    total += await step(db, ids);
-    after = ids[ids.length - 1];
-    if (rows.length < MEMBER_CHUNK) return total;
+  while (after < last) {
+    const started = performance.now();
+    const to = Math.min(last, after + width);
+    total += await step(db, after, to);
+    after = to;
+    const took = performance.now() - started;
+    if (took < STEP_MS / 2) width = Math.min(MEMBER_WINDOW.max, width * 2);
+    else if (took > STEP_MS * 2) width = Math.max(MEMBER_WINDOW.min, Math.floor(width / 2));
     await yieldToOthers();
   }
+  return total;
+}
+
+/** How many rows a statement with `returning 1` touched. */
+async function touched(db: Db, st: Statement): Promise<number> {
+  return (await runStatement(db, st)).length;
 }
 
 const countAnswer = z.object({ count: z.number() });
@@ -197,19 +216,14 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
       const conditions: SQL[] = [link.condition(queueId), ...declared];
       const principal = request.principal!;
       const deletedIds: number[] = [];
-      const count = await inChunks(
-        request,
-        (st, after) => {
-          st.text = `${listSelect(c, principal, lq, conditions, st, 'select t.id from "cc_queue_members" t')} and t.id > ${st.param(after)} order by t.id limit ${MEMBER_CHUNK}`;
-        },
-        async (db, ids) => {
-          const res = (await db.execute(
-            sql`delete from cc_queue_members where domain_id = ${principal.domainId} and queue_id = ${queueId} and id in ${ids} returning id`,
-          )) as unknown as { rows: { id: number | string }[] };
-          if (lq.ids) deletedIds.push(...res.rows.map((r) => Number(r.id)));
-          return res.rows.length;
-        },
-      );
+      const count = await inWindows(request, queueId, async (db, from, to) => {
+        const st = new Statement();
+        const ids = listSelect(c, principal, lq, conditions, st, 'select t.id from "cc_queue_members" t');
+        st.text = `delete from cc_queue_members where id in (${ids} and t.id > ${st.param(from)} and t.id <= ${st.param(to)}) returning id::text as id`;
+        const rows = await runStatement<{ id: string }>(db, st);
+        if (lq.ids) deletedIds.push(...rows.map((r) => Number(r.id)));
+        return rows.length;
+      });
       return lq.ids ? { count, items: deletedIds.map((id) => ({ id })) } : { count };
     },
   });
@@ -226,20 +240,13 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const queueId = await parentOf(c, link, request, 'w');
       const domainId = request.principal!.domainId;
-      const causes = MEMBER_STOP_CAUSES_RESET;
-      const count = await inChunks(
-        request,
-        (st, after) => {
-          st.text = `select t.id from cc_queue_members t where t.queue_id = ${st.param(queueId)} and t.domain_id = ${st.param(domainId)} and t.stop_cause in ${st.list(causes)} and t.id > ${st.param(after)} order by t.id limit ${MEMBER_CHUNK}`;
-        },
-        async (db, ids) => {
-          const res = (await db.execute(
-            sql`update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()
-                where queue_id = ${queueId} and id in ${ids} and stop_cause in ${causes} returning id`,
-          )) as unknown as { rows: unknown[] };
-          return res.rows.length;
-        },
-      );
+      const count = await inWindows(request, queueId, (db, from, to) => {
+        const st = new Statement();
+        st.text = `update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()
+          where queue_id = ${st.param(queueId)} and domain_id = ${st.param(domainId)} and id > ${st.param(from)}
+          and id <= ${st.param(to)} and stop_cause in ${st.list(MEMBER_STOP_CAUSES_RESET)} returning 1`;
+        return touched(db, st);
+      });
       return { count };
     },
   });
