@@ -82,6 +82,8 @@ export const queueMembersResource = defineServerResource(membersDef, {
   table: ccQueueMembers,
   ownCollectionDelete: true,
   fields: {
+    // A bigserial id as a JSON number on both drivers (pg answers int8 as text); exact below 2^53.
+    id: { select: 't.id::float8', column: 't.id' },
     timezone: {
       select: `case when t.timezone is null then null else json_build_object('name', t.timezone) end`,
       column: 't.timezone',
