@@ -130,9 +130,10 @@ export const queueMembersResource = defineServerResource(membersDef, {
  * Bulk work goes through a queue's members by windows of ids, each a short statement of its own,
  * so other requests run between them (on PGlite, one statement at a time, they would otherwise
  * wait for the whole work). A window is an id range, read through the (queue, id) index whatever
- * the filter; its width follows how long the last one took, aiming at about STEP_MS.
+ * the filter; its width follows how long the last one took, aiming at about STEP_MS (a reset
+ * of a million on PGlite with windows up to 50,000 held another request for 7 s).
  */
-export const MEMBER_WINDOW = { first: 2_000, min: 250, max: 50_000 } as const;
+export const MEMBER_WINDOW = { first: 1_000, min: 100, max: 10_000 } as const;
 const STEP_MS = 100;
 
 const yieldToOthers = () => new Promise((r) => setImmediate(r));
@@ -165,7 +166,8 @@ async function inWindows(
     total += await step(db, after, to);
     after = to;
     const took = performance.now() - started;
-    if (took < STEP_MS / 2) width = Math.min(MEMBER_WINDOW.max, width * 2);
+    // Grows slowly and shrinks fast: a step that takes far longer than the last holds everyone up.
+    if (took < STEP_MS / 2) width = Math.min(MEMBER_WINDOW.max, Math.ceil(width * 1.5));
     else if (took > STEP_MS * 2) width = Math.max(MEMBER_WINDOW.min, Math.floor(width / 2));
     await yieldToOthers();
   }
