@@ -17,7 +17,15 @@ export type ListFilter =
    * Days from and to, sent as epoch milliseconds: `from` at the day's start, `to` at its end.
    * `today`: both ends start at today (a log), until cleared.
    */
-  | { kind: 'dateRange'; key: string; from: string; to: string; today?: boolean }
+  | {
+      kind: 'dateRange';
+      key: string;
+      from: string;
+      to: string;
+      today?: boolean;
+      /** `previousMonth`: starts from the first of the previous month to today, until cleared. */
+      since?: 'previousMonth';
+    }
   /** One exact value typed in (an address, say). */
   | { kind: 'text'; key: string }
   /** Numbers from and to, both included. */

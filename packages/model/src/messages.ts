@@ -71,6 +71,11 @@ export const messages = {
   /** Queue skills (spec part 2 section 5): both capacity fields carry the error. */
   skillCapacityMin: 'Skill minimum capacity must be at most the maximum',
   skillCapacityMax: 'Skill maximum capacity must be at least the minimum',
+  /** Member communications (spec part 2 section 3): DTMF digits only, at most 20. */
+  dtmfDigits: 'Should hold digits only',
+  communicationsMax: 'Should have at most 20 communications',
+  /** Deleting every member of a queue takes an explicit `all=true`. */
+  confirmAll: 'Give a filter, or all=true to delete every member',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,6 +2,7 @@
 // server's routes, the console's screens, the generated tests) and its navigation entries.
 import type { ResourceDef } from '../resource.js';
 import { agentSkills, agentStates, agents, skillAgents } from './agents.js';
+import { queueMembers } from './queue-members.js';
 import {
   queueAgents,
   queueAttempts,
@@ -18,6 +19,7 @@ import { teams } from './teams.js';
 export * from './agents.js';
 export * from './error-ids.js';
 export * from './nav.js';
+export * from './queue-members.js';
 export * from './queue-sublists.js';
 export * from './queues.js';
 export * from './resource-groups.js';
@@ -41,4 +43,5 @@ export const contactCenterNested: readonly ResourceDef[] = [
   queueHooks,
   queueAgents,
   queueAttempts,
+  queueMembers,
 ];

@@ -8,6 +8,7 @@ import {
 import type { TestServer } from '../harness.js';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
+import { QUEUE_MEMBER_FIXTURES } from './fixtures-queue-members.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
@@ -1005,6 +1006,7 @@ export function fixtureOf(def: ResourceDef): Fixture {
     TRIGGER_FIXTURES[def.name] ??
     QUEUE_FIXTURES[def.name] ??
     QUEUE_SUBLIST_FIXTURES[def.name] ??
+    QUEUE_MEMBER_FIXTURES[def.name] ??
     generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;

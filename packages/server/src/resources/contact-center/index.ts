@@ -6,6 +6,7 @@ import './queue-attempt-event.js';
 import { agentSkillsResource, skillAgentsResource } from './agent-skills.js';
 import { agentsResource } from './agents.js';
 import { agentStatesResource } from './history.js';
+import { queueMembersResource, registerQueueMemberRoutes } from './queue-members.js';
 import {
   queueAgentsResource,
   queueAttemptsResource,
@@ -39,8 +40,10 @@ export const contactCenter: ServerArea = {
     queueHooksResource,
     queueAgentsResource,
     queueAttemptsResource,
+    queueMembersResource,
   ],
   register(app: FastifyInstance) {
     registerContactCenterRoutes(app);
+    registerQueueMemberRoutes(app);
   },
 };

@@ -309,26 +309,27 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             return deleted;
           },
         });
-        app.route({
-          method: 'DELETE',
-          url,
-          config: { guard: guardOf(c, 'd') },
-          schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
-            params,
-            querystring: listQueryDoc.pick({ id: true }),
-          }),
-          ...routeCompilers,
-          handler: async (request) => {
-            const parent = await parentId(request, 'd');
-            const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
-            if (isQueryError(lq)) throw queryError(def.name, lq);
-            if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-            // Under a parent, an id of another parent's record is left alone.
-            const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
-            const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
-            return { items: deleted.map((d) => ({ id: d.id })) };
-          },
-        });
+        if (!binding.ownCollectionDelete)
+          app.route({
+            method: 'DELETE',
+            url,
+            config: { guard: guardOf(c, 'd') },
+            schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
+              params,
+              querystring: listQueryDoc.pick({ id: true }),
+            }),
+            ...routeCompilers,
+            handler: async (request) => {
+              const parent = await parentId(request, 'd');
+              const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
+              if (isQueryError(lq)) throw queryError(def.name, lq);
+              if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+              // Under a parent, an id of another parent's record is left alone.
+              const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+              const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
+              return { items: deleted.map((d) => ({ id: d.id })) };
+            },
+          });
       }
 
       if (def.recordAcl) registerRecordAclRoutes(app, c);

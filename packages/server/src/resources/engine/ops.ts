@@ -42,7 +42,8 @@ export function listSelect(
   const readable = recordFilterText(principal, c.recordClass, 'r', st);
   if (readable) text += ` and ${readable}`;
   if (lq.ids) text += ` and t.id in ${st.list(lq.ids)}`;
-  if (lq.q !== null && c.searchCols.length) text += ` and ${searchCondition(c, lq.q, lq.prefix, st)}`;
+  if (lq.q !== null && c.binding.search) text += ` and ${st.embed(c.binding.search(lq.q, lq.prefix))}`;
+  else if (lq.q !== null && c.searchCols.length) text += ` and ${searchCondition(c, lq.q, lq.prefix, st)}`;
   for (const cond of extra) text += ` and ${st.embed(cond)}`;
   return text;
 }

@@ -111,6 +111,16 @@ export type ResourceBinding = {
     doc: z.ZodObject;
     read: (db: Db, parentId: number | null, principal: Principal) => Promise<Record<string, unknown>>;
   };
+  /**
+   * The search of `q` over the row alias `t` where it is not a case-insensitive match of the
+   * search fields (a name by prefix or a destination exactly, say); `prefix` when `q` ended in `*`.
+   */
+  search?: (q: string, prefix: boolean) => SQL;
+  /**
+   * The collection's DELETE is served by the resource itself (deleting by a filter, say): the
+   * engine registers only the item's DELETE.
+   */
+  ownCollectionDelete?: boolean;
   /** The query parameters `listFilters` reads, for the OpenAPI document. */
   filtersDoc?: z.ZodObject;
   /** After a delete commits, with the deleted items (remove their files from disk, say). */

@@ -65,6 +65,14 @@ describe('filterDefaults', () => {
     expect(filterDefaults(filters, new Date(2026, 0, 5, 23, 30))).toEqual({ from: ['2026-01-05'], to: ['2026-01-05'] });
   });
 
+  it('starts a range since the previous month at its first day, to today (January: December)', () => {
+    const filters: ListFilter[] = [
+      { kind: 'dateRange', key: 'createdAt', from: 'from', to: 'to', since: 'previousMonth' },
+    ];
+    expect(filterDefaults(filters, new Date(2026, 0, 5, 23, 30))).toEqual({ from: ['2025-12-01'], to: ['2026-01-05'] });
+    expect(filterDefaults(filters, new Date(2026, 6, 31))).toEqual({ from: ['2026-06-01'], to: ['2026-07-31'] });
+  });
+
   it('sends a typed value trimmed, and nothing for a blank one', () => {
     const filters: ListFilter[] = [{ kind: 'text', key: 'userIp' }];
     expect(filterQuery(filters, { userIp: [' 10.0.0.1 '] })).toEqual({ userIp: '10.0.0.1' });

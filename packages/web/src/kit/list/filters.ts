@@ -68,13 +68,17 @@ export const dayOf = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth(
 
 /**
  * The values filters start from while the URL says nothing of them: both ends of a date range
- * marked `today` hold today. A cleared one is kept in the URL as an empty param.
+ * marked `today` hold today; one `since: 'previousMonth'` runs from the first of the previous month
+ * to today. A cleared one is kept in the URL as an empty param.
  */
 export function filterDefaults(filters: readonly ListFilter[], now = new Date()): FilterValues {
   const out: Record<string, readonly string[]> = {};
   for (const filter of filters) {
     if (filter.kind === 'dateRange' && filter.today) {
       out[filter.from] = [dayOf(now)];
+      out[filter.to] = [dayOf(now)];
+    } else if (filter.kind === 'dateRange' && filter.since === 'previousMonth') {
+      out[filter.from] = [dayOf(new Date(now.getFullYear(), now.getMonth() - 1, 1))];
       out[filter.to] = [dayOf(now)];
     }
   }
