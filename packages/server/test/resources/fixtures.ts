@@ -8,6 +8,7 @@ import {
 import type { TestServer } from '../harness.js';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
+import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
 import { generatedFixture } from './generated-fixtures.js';
@@ -1001,6 +1002,7 @@ export function fixtureOf(def: ResourceDef): Fixture {
     CC_RESOURCE_FIXTURES[def.name] ??
     TRIGGER_FIXTURES[def.name] ??
     QUEUE_FIXTURES[def.name] ??
+    IMPORT_TEMPLATE_FIXTURES[def.name] ??
     generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;
