@@ -16,6 +16,7 @@ import { ImportProgress } from '../../../kit/import/ImportProgress';
 import { ImportResult } from '../../../kit/import/ImportResult';
 import { cancelImport } from '../../../kit/import/import-api';
 import { useImportFollow } from '../../../kit/import/useImportFollow';
+import { formatCount } from '../../../locale';
 
 /** `POST /storage/import_templates/{id}/import`: the file and the run's options; answers the import. */
 async function runTemplate(id: number, file: File, mode: ImportMode, duplicates: DuplicatePolicy) {
@@ -43,7 +44,8 @@ async function runTemplate(id: number, file: File, mode: ImportMode, duplicates:
  * no imports (inbound, chat inbound); the server refuses those too.
  */
 export function TemplateRun({ id, queueType }: { id: number; queueType: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatCount(value, i18n.language);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('all');
   const [duplicates, setDuplicates] = useState<DuplicatePolicy>(DUPLICATE_POLICY_DEFAULT);
@@ -81,13 +83,14 @@ export function TemplateRun({ id, queueType }: { id: number; queueType: number |
             icon={<IconCircleCheck size={18} />}
             title={t('importTemplates.run.added')}
             data-testid="template-added"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
             <Group gap="lg">
               <Text size="sm">
-                {t('importTemplates.run.loaded')}: <b>{item.rowsLoaded}</b>
+                {t('importTemplates.run.loaded')}: <b>{n(item.rowsLoaded)}</b>
               </Text>
               <Text size="sm">
-                {t('importTemplates.run.skipped')}: <b>{item.rowsSkipped}</b>
+                {t('importTemplates.run.skipped')}: <b>{n(item.rowsSkipped)}</b>
               </Text>
             </Group>
           </Alert>
