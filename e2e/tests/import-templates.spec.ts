@@ -85,7 +85,11 @@ for (const lang of ['en', 'ua'] as const) {
     await page.getByRole('button', { name: x.save }).click();
     await expect(page).toHaveURL(/\/integrations\/import-csv\/\d+$/);
     const id = Number(page.url().split('/').at(-1));
-    const stored = await api.call<{ parameters: Record<string, unknown> }>('GET', `/storage/import_templates/${id}`);
+    const stored = await api.call<{ source: { id: number }; parameters: Record<string, unknown> }>(
+      'GET',
+      `/storage/import_templates/${id}`,
+    );
+    expect(stored.source.id).toBe(queue.id);
     expect(stored.parameters).toMatchObject({
       charset: 'utf-8',
       separator: ',',
