@@ -38,10 +38,11 @@ export const importTemplatesResource = defineServerResource(importTemplatesDef, 
   fields: {
     sourceQueueType: { select: '(select q.type from cc_queues q where q.id = t.source_id)' },
   },
-  beforeWrite: async (body, ctx) => {
+  beforeWrite: async (body, ctx, tx) => {
     const source = body.source as { id: number } | undefined;
     if (!source) return;
-    const queue = await queueOf(ctx.app.db, ctx.principal.domainId, source.id);
+    // Inside the write's transaction when there is one (PGlite has a single session).
+    const queue = await queueOf(tx ?? ctx.app.db, ctx.principal.domainId, source.id);
     if (queue && QUEUE_TYPES_WITHOUT_IMPORT.includes(queue.type)) throw refuseQueueType(queue);
   },
 });
