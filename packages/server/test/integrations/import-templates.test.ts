@@ -118,6 +118,20 @@ describe.each(drivers())('CSV import templates on %s', (driver) => {
       expect(res.body.fields).toContainEqual(expect.objectContaining({ field, message }));
     });
 
+    it('updates a template (the queue is checked inside the write)', async () => {
+      const q = await makeImportQueue(s, token);
+      const made = await s.request('POST', PATH, { token, body: body(q) });
+      const res = await s.request('PUT', `${PATH}/${made.body.id}`, {
+        token,
+        body: body(q, { name: made.body.name }, { separator: ';', clearMembers: true }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.parameters).toMatchObject({ separator: ';', clearMembers: true });
+      const inbound = await makeImportQueue(s, token, 1);
+      const refused = await s.request('PUT', `${PATH}/${made.body.id}`, { token, body: body(inbound) });
+      expect(refused.status).toBe(409);
+    });
+
     it('checks charset and separator', async () => {
       const q = await makeImportQueue(s, token);
       const res = await s.request('POST', PATH, {
