@@ -3,7 +3,7 @@ import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
 import { defineResource, type ResourceDef, ref } from '../resource.js';
-import { int, oneOf, optionalText, refOutput, required, requiredRef } from '../validation.js';
+import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef } from '../validation.js';
 
 /**
  * CSV import templates (spec part 2 sections 2, 3 and 9; REFERENCE.md "Member import"): how the
@@ -88,7 +88,7 @@ export const importTemplateMessages = {
 /** A column of the file: its header text (when the file has a header row) or its number from 1. */
 const column = () =>
   z
-    .string()
+    .string({ error: missingOr('Should be text') })
     .trim()
     .max(200, { error: `${messages.max} 200` });
 const optionalColumn = () => column().default('');
@@ -99,24 +99,27 @@ const columns = () =>
     .transform((list) => list.filter((c) => c !== ''));
 
 export const importMappings = z
-  .object({
-    name: column().min(1, { error: messages.required }),
-    timezoneId: optionalColumn(),
-    priority: optionalColumn(),
-    expireAt: optionalColumn(),
-    bucketId: optionalColumn(),
-    agentId: optionalColumn(),
-    /** Each column's header becomes the variable's key. */
-    variables: columns(),
-    destination: columns()
-      .refine((l) => l.length > 0, { error: messages.required })
-      .refine((l) => l.length <= MEMBER_COMMUNICATIONS_MAX, { error: importTemplateMessages.tooManyColumns }),
-    commPriority: optionalColumn(),
-    /** The communication type's code of each destination column, by position. */
-    code: columns().refine((l) => l.length > 0, { error: messages.required }),
-    description: optionalColumn(),
-    dtmf: optionalColumn(),
-  })
+  .object(
+    {
+      name: column().min(1, { error: messages.required }),
+      timezoneId: optionalColumn(),
+      priority: optionalColumn(),
+      expireAt: optionalColumn(),
+      bucketId: optionalColumn(),
+      agentId: optionalColumn(),
+      /** Each column's header becomes the variable's key. */
+      variables: columns(),
+      destination: columns()
+        .refine((l) => l.length > 0, { error: messages.required })
+        .refine((l) => l.length <= MEMBER_COMMUNICATIONS_MAX, { error: importTemplateMessages.tooManyColumns }),
+      commPriority: optionalColumn(),
+      /** The communication type's code of each destination column, by position. */
+      code: columns().refine((l) => l.length > 0, { error: messages.required }),
+      description: optionalColumn(),
+      dtmf: optionalColumn(),
+    },
+    { error: messages.required },
+  )
   .superRefine((m, ctx) => {
     if (m.code.length > 0 && m.destination.length > 0 && m.code.length !== m.destination.length)
       ctx.addIssue({ code: 'custom', path: ['code'], message: importTemplateMessages.codesPerDestination });
@@ -140,19 +143,22 @@ export const importMappings = z
   });
 export type ImportMappings = z.output<typeof importMappings>;
 
-export const importTemplateParameters = z.object({
-  charset: z
-    .enum(IMPORT_CHARSETS, { error: `${messages.oneOf} ${IMPORT_CHARSETS.join(', ')}` })
-    .default(IMPORT_TEMPLATE_DEFAULTS.charset),
-  separator: z
-    .enum(IMPORT_SEPARATORS, { error: `${messages.oneOf} , ; | \\t` })
-    .default(IMPORT_TEMPLATE_DEFAULTS.separator),
-  /** The file's first row names the columns (and is not imported). */
-  skipHeaders: z.boolean({ error: messages.required }).default(IMPORT_TEMPLATE_DEFAULTS.skipHeaders),
-  /** Delete the queue's members before loading the file. */
-  clearMembers: z.boolean().default(IMPORT_TEMPLATE_DEFAULTS.clearMembers),
-  mappings: importMappings,
-});
+export const importTemplateParameters = z.object(
+  {
+    charset: z
+      .enum(IMPORT_CHARSETS, { error: `${messages.oneOf} ${IMPORT_CHARSETS.join(', ')}` })
+      .default(IMPORT_TEMPLATE_DEFAULTS.charset),
+    separator: z
+      .enum(IMPORT_SEPARATORS, { error: `${messages.oneOf} , ; | \\t` })
+      .default(IMPORT_TEMPLATE_DEFAULTS.separator),
+    /** The file's first row names the columns (and is not imported). */
+    skipHeaders: z.boolean({ error: messages.required }).default(IMPORT_TEMPLATE_DEFAULTS.skipHeaders),
+    /** Delete the queue's members before loading the file. */
+    clearMembers: z.boolean().default(IMPORT_TEMPLATE_DEFAULTS.clearMembers),
+    mappings: importMappings,
+  },
+  { error: messages.required },
+);
 export type ImportTemplateParameters = z.output<typeof importTemplateParameters>;
 
 const importTemplateInput = z.object({
