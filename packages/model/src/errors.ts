@@ -24,6 +24,7 @@ export const errorTexts = {
   importTooLarge: 'The file is larger than {{max}} bytes.',
   importLoading: 'The import is loading its rows and can no longer be cancelled.',
   importEnded: 'The import has ended.',
+  importQueueType: 'Members cannot be imported into the queue {{name}}: its type is {{type}}.',
   // Sign-in and two-factor sign-in
   unauthorized: 'Sign in first: the access token is missing, invalid, expired or revoked.',
   signInFailed: 'The username or password is incorrect.',

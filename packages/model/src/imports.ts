@@ -101,6 +101,8 @@ export const importItem = z.object({
   rowsToLoad: z.number(),
   rowsLoaded: z.number(),
   rowsFailed: z.number(),
+  /** Rows left out on purpose (duplicate destinations of a member import under the skip policy). */
+  rowsSkipped: z.number(),
   /** Why the import failed or stopped, when it did; `errorKey` renders it in the console's language. */
   error: z.string().nullable(),
   errorKey: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { type NavSection, navOf } from '../nav-entry.js';
 import { cognitiveProfiles } from './cognitive-profiles.js';
 import { emailProfiles } from './email-profiles.js';
+import { importTemplates } from './import-templates.js';
 import { storageProfiles } from './storage-profiles.js';
 import { triggers } from './triggers.js';
 
@@ -14,7 +15,7 @@ export const integrationsNav: NavSection = {
     navOf(storageProfiles, 'storage'),
     navOf(cognitiveProfiles, 'cognitiveProfiles'),
     navOf(emailProfiles, 'emailProfiles'),
-    { key: 'importCsv', route: '/integrations/import-csv', cls: 'import_template' },
+    navOf(importTemplates, 'importCsv'),
     navOf(triggers, 'triggers'),
   ],
 };

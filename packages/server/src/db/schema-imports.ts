@@ -43,6 +43,10 @@ export const imports = pgTable(
     rowsToLoad: integer('rows_to_load').notNull().default(0),
     rowsLoaded: integer('rows_loaded').notNull().default(0),
     rowsFailed: integer('rows_failed').notNull().default(0),
+    /** Rows left out on purpose (a member import's duplicate destinations under the skip policy). */
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    /** What the resource's importer needs besides (a template's mappings and policies). */
+    options: jsonb('options').$type<Record<string, unknown> | null>(),
     /** Last file line whose row is in the staging table or the report. */
     checkedThrough: integer('checked_through').notNull().default(0),
     /** Last staging line loaded into the resource's table. */

@@ -232,6 +232,7 @@ export * from './schema-core.js';
 export * from './schema-devices.js';
 export * from './schema-email.js';
 export * from './schema-gateways.js';
+export * from './schema-import-templates.js';
 export * from './schema-imports.js';
 export * from './schema-licenses.js';
 export * from './schema-lookups.js';

@@ -10,6 +10,7 @@ import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
 import { QUEUE_MEMBER_FIXTURES } from './fixtures-queue-members.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
+import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
 import { generatedFixture } from './generated-fixtures.js';
@@ -1007,6 +1008,7 @@ export function fixtureOf(def: ResourceDef): Fixture {
     QUEUE_FIXTURES[def.name] ??
     QUEUE_SUBLIST_FIXTURES[def.name] ??
     QUEUE_MEMBER_FIXTURES[def.name] ??
+    IMPORT_TEMPLATE_FIXTURES[def.name] ??
     generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;

@@ -1,6 +1,8 @@
 import type { ImportSpec, ResourceDef } from '@switchboard/model';
 import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
 import type { Compiled } from '../../resources/engine/compile.js';
+import type { RawTx } from './raw.js';
 
 /** Who an import runs for and where its rows go. */
 export type ImportScope = {
@@ -55,6 +57,48 @@ export type Importer = {
   afterInsert?: (scope: ImportScope, params: Params, roles: ImportRoles) => string[];
   /** Live topic to nudge once rows are loaded, so open lists read again. */
   topic?: string;
+  /**
+   * No upload route of its own (`POST {path}/import`): another route records its imports (a
+   * CSV import template runs one into its queue).
+   */
+  noUpload?: boolean;
+  /**
+   * Reads rows its own way instead of `columnsOf` and `schema`: given the import's `options` and
+   * the header row (null without one), answers the header's problems, or how a row's cells (all
+   * of them, several may feed one field) become a record or the row's problems.
+   */
+  reader?: (
+    ctx: AppContext,
+    scope: ImportScope,
+    options: Record<string, unknown>,
+    header: string[] | null,
+  ) => Promise<RowReader>;
+  /**
+   * Finds duplicates its own way, once every row is checked (both drivers), instead of the key
+   * checks; answers how many staged rows it reported as failed and as skipped (both taken out).
+   */
+  settle?: (
+    tx: RawTx,
+    scope: ImportScope,
+    staging: string,
+    options: Record<string, unknown>,
+  ) => Promise<{ failed: number; skipped: number }>;
+  /** Runs in the transaction that starts the loading phase (once, even across restarts). */
+  onLoading?: (tx: RawTx, scope: ImportScope, options: Record<string, unknown>) => Promise<void>;
+  /** Loads the staged lines `from < line <= to` its own way; answers the rows written. */
+  loadRange?: (
+    tx: RawTx,
+    scope: ImportScope,
+    staging: string,
+    range: { from: number; to: number },
+    options: Record<string, unknown>,
+  ) => Promise<number>;
+};
+
+/** How rows of one import become records (see `Importer.reader`). */
+export type RowReader = {
+  problems: { field: string; message: string }[];
+  read: (cells: string[]) => { record: Record<string, unknown> } | { errors: { field: string; message: string }[] };
 };
 
 /** Record rights of new records: role → rights bits (the creator's roles and their default grantees). */

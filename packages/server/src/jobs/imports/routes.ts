@@ -24,12 +24,111 @@ registerTopic(IMPORTS_TOPIC, {
 
 const ITEM_SQL = `select id, resource, parent_id as "parentId", file_name as "fileName", bytes::float8 as bytes, mode, charset,
   separator, header, mapping, state, phase, bytes_read::float8 as "bytesRead", rows_read as "rowsRead",
-  rows_to_load as "rowsToLoad", rows_loaded as "rowsLoaded", rows_failed as "rowsFailed", error,
+  rows_to_load as "rowsToLoad", rows_loaded as "rowsLoaded", rows_failed as "rowsFailed",
+  rows_skipped as "rowsSkipped", error,
   error_key as "errorKey", error_params as "errorParams",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
   to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "finishedAt"
   from imports`;
+
+/** An uploaded file stored under IMPORT_DIR. */
+export type Upload = { path: string; name: string; bytes: number };
+
+/**
+ * Receives a multipart upload: the file (field `file`) is stored under IMPORT_DIR while its bytes
+ * are counted (413 past IMPORT_MAX_BYTES, nothing kept); the other fields come back as text.
+ * `drop` removes the stored file (a request refused after all).
+ */
+export async function receiveFile(
+  request: FastifyRequest,
+  resource: string,
+): Promise<{ fields: Record<string, string>; file: Upload | null; drop: () => Promise<void> }> {
+  const { config } = request.server.ctx;
+  if (!request.isMultipart()) {
+    throw validationError(resource, [
+      { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
+    ]);
+  }
+  const principal = request.principal!;
+  const dir = path.join(config.importDir, String(principal.domainId));
+  await fs.promises.mkdir(dir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: { path: string; name: string; bytes: number } | null = null;
+  const drop = () => (file ? fs.promises.rm(file.path, { force: true }) : Promise.resolve());
+  try {
+    for await (const part of request.parts({ limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      const target = path.join(dir, `${randomUUID()}.csv`);
+      file = { path: target, name: part.filename || 'import.csv', bytes: 0 };
+      const counted = file;
+      part.file.on('data', (chunk: Buffer) => {
+        counted.bytes += chunk.length;
+      });
+      await pipeline(part.file, fs.createWriteStream(target));
+      if (part.file.truncated) throw tooLarge(config.importMaxBytes);
+    }
+  } catch (error) {
+    await drop();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.importMaxBytes);
+    throw error;
+  }
+  return { fields, file, drop };
+}
+
+/** What an import is recorded with besides its file. */
+export type ImportValues = {
+  resource: string;
+  parentId: number | null;
+  mode: string;
+  charset: string;
+  separator: string;
+  header: boolean;
+  mapping?: Record<string, number> | null;
+  options?: Record<string, unknown> | null;
+};
+
+/** Records an import of the caller's and queues its job; answers the import. */
+export async function queueImport(request: FastifyRequest, file: Upload, v: ImportValues): Promise<ImportItem> {
+  const { raw, jobs } = request.server.ctx;
+  const principal = request.principal!;
+  const [created] = await rawQuery<{ id: number }>(
+    raw!,
+    `insert into imports (domain_id, user_id, user_ip, resource, parent_id, file_name, file_path, bytes, mode,
+       charset, separator, header, mapping, options)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb) returning id`,
+    [
+      principal.domainId,
+      principal.userId,
+      request.ip,
+      v.resource,
+      v.parentId,
+      file.name.slice(0, 255),
+      file.path,
+      file.bytes,
+      v.mode,
+      v.charset,
+      v.separator,
+      v.header,
+      v.mapping ? JSON.stringify(v.mapping) : null,
+      v.options ? JSON.stringify(v.options) : null,
+    ],
+  );
+  await jobs.send(IMPORT_QUEUE, { importId: created.id }, { retryLimit: 0 });
+  const [item] = await rawQuery<ImportItem>(raw!, `${ITEM_SQL} where id = $1`, [created.id]);
+  return item;
+}
+
+/** Upload routes declared elsewhere (they need the multipart parser of the import routes' scope). */
+const uploadRoutes: ((scope: FastifyInstance) => void)[] = [];
+export const addUploadRoute = (register: (scope: FastifyInstance) => void) => uploadRoutes.push(register);
 
 const tag = 'imports';
 const notFound = () => keyedError(404, 'app.imports.not_found', 'notFound', { resource: 'imports' });
@@ -72,42 +171,12 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const parentId = link ? await parentOf(c, link, request, 'x') : null;
-      const { config, raw, jobs } = request.server.ctx;
       if (!request.isMultipart()) {
         throw validationError(def.name, [
           { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
         ]);
       }
-      const principal = request.principal!;
-      const dir = path.join(config.importDir, String(principal.domainId));
-      await fs.promises.mkdir(dir, { recursive: true });
-      const fields: Record<string, string> = {};
-      let file: { path: string; name: string; bytes: number } | null = null;
-      const drop = () => (file ? fs.promises.rm(file.path, { force: true }) : Promise.resolve());
-      try {
-        for await (const part of request.parts({ limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 } })) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (part.fieldname !== 'file' || file) {
-            part.file.resume();
-            continue;
-          }
-          const target = path.join(dir, `${randomUUID()}.csv`);
-          file = { path: target, name: part.filename || 'import.csv', bytes: 0 };
-          const counted = file;
-          part.file.on('data', (chunk: Buffer) => {
-            counted.bytes += chunk.length;
-          });
-          await pipeline(part.file, fs.createWriteStream(target));
-          if (part.file.truncated) throw tooLarge(config.importMaxBytes);
-        }
-      } catch (error) {
-        await drop();
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.importMaxBytes);
-        throw error;
-      }
+      const { fields, file, drop } = await receiveFile(request, def.name);
       try {
         if (!file) throw validationError(def.name, [{ field: 'file', message: messages.required }]);
         const options = parseBody(def.name, importOptions, fields);
@@ -126,29 +195,15 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
           }
           if (problems.length) throw validationError(def.name, problems);
         }
-        const [created] = await rawQuery<{ id: number }>(
-          raw!,
-          `insert into imports (domain_id, user_id, user_ip, resource, parent_id, file_name, file_path, bytes, mode,
-             charset, separator, header, mapping)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb) returning id`,
-          [
-            principal.domainId,
-            principal.userId,
-            request.ip,
-            def.name,
-            parentId,
-            file.name.slice(0, 255),
-            file.path,
-            file.bytes,
-            options.mode,
-            options.charset,
-            options.separator,
-            options.header,
-            options.mapping ? JSON.stringify(options.mapping) : null,
-          ],
-        );
-        await jobs.send(IMPORT_QUEUE, { importId: created.id }, { retryLimit: 0 });
-        const [item] = await rawQuery<ImportItem>(raw!, `${ITEM_SQL} where id = $1`, [created.id]);
+        const item = await queueImport(request, file, {
+          resource: def.name,
+          parentId,
+          mode: options.mode,
+          charset: options.charset,
+          separator: options.separator,
+          header: options.header,
+          mapping: options.mapping,
+        });
         return reply.status(202).send(item);
       } catch (error) {
         await drop();
@@ -180,7 +235,8 @@ export async function registerImportRoutes(app: FastifyInstance) {
   // Multipart parsing only in this scope: other routes keep refusing multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart);
-    for (const importer of allImporters()) registerUpload(scope, importer);
+    for (const importer of allImporters()) if (!importer.noUpload) registerUpload(scope, importer);
+    for (const register of uploadRoutes) register(scope);
   });
 
   app.route({

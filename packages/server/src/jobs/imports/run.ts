@@ -17,7 +17,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createGrants } from '../../access/grants-on-create.js';
 import type { AppContext } from '../../context.js';
 import { publish } from '../../events/hub.js';
-import { type Importer, type ImportRoles, type ImportScope, importerOf, type Params } from './importer.js';
+import {
+  type Importer,
+  type ImportRoles,
+  type ImportScope,
+  importerOf,
+  type Params,
+  type RowReader,
+} from './importer.js';
 import { copyLine, type RawTx, rawQuery, rawTransaction } from './raw.js';
 
 /** The pg-boss queue of import runs; a job's data is `{importId}`. */
@@ -55,6 +62,8 @@ export type ImportRecord = {
   rows_to_load: number;
   rows_loaded: number;
   rows_failed: number;
+  rows_skipped: number;
+  options: Record<string, unknown> | null;
   checked_through: number;
   loaded_through: number;
 };
@@ -184,7 +193,8 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     const [p] = await rawQuery<Record<string, unknown>>(
       raw,
       `select id, user_id as "userId", state, phase, bytes_read::float8 as "bytesRead", rows_read as "rowsRead",
-         rows_to_load as "rowsToLoad", rows_loaded as "rowsLoaded", rows_failed as "rowsFailed"
+         rows_to_load as "rowsToLoad", rows_loaded as "rowsLoaded", rows_failed as "rowsFailed",
+         rows_skipped as "rowsSkipped"
        from imports where id = $1`,
       [row.id],
     );
@@ -281,7 +291,10 @@ async function check(
   );
   // PGlite finds repeated and taken keys chunk by chunk through this index; PostgreSQL once, at
   // the end, by hashing (see `settleKeys`): a million index probes cost it more than the rest.
-  const perChunkKeys = raw.driver === 'pglite';
+  const perChunkKeys = raw.driver === 'pglite' && !importer.settle;
+  const options = row.options ?? {};
+  let reader: RowReader | null =
+    importer.reader && !row.header ? await importer.reader(ctx, scope, options, null) : null;
   if (perChunkKeys) await rawQuery(raw, `create index if not exists ${staging}_key on ${staging} (key)`);
   const chunkSize = CHECK_CHUNK[raw.driver];
   let rowsRead = row.rows_read;
@@ -424,7 +437,10 @@ async function check(
       if (firstRecord) {
         firstRecord = false;
         if (row.header) {
-          const found = columnsOf(importer.def.import, record, row.mapping);
+          if (importer.reader) reader = await importer.reader(ctx, scope, options, record);
+          const found = reader
+            ? { problems: reader.problems, map: null }
+            : columnsOf(importer.def.import, record, row.mapping);
           if (found.problems.length) {
             await rawTransaction(raw, async (tx) => {
               await tx.copy(
@@ -439,21 +455,41 @@ async function check(
           map = found.map;
           continue;
         }
+        if (reader?.problems.length) {
+          await rawTransaction(raw, async (tx) => {
+            await tx.copy(
+              'import_errors',
+              ['import_id', 'line', 'field', 'message'],
+              reader!.problems.map((p) => [id, '0', p.field, p.message]),
+            );
+            await mark(tx, 'rows_failed = 1', []);
+          });
+          throw new Ended('failed', 'importHeader');
+        }
       }
       if (line <= through) continue;
       rowsRead++;
       lastLine = line;
-      const cells: Record<string, string> = {};
-      for (const [field, index] of map!) {
-        const cell = record[index];
-        if (cell !== undefined) cells[field] = restoreCsvCell(cell.trim());
-      }
-      const parsed = importer.schema.safeParse(importer.prepare ? importer.prepare(cells) : cells);
-      if (!parsed.success) {
-        failedInChunk++;
-        for (const e of fieldErrors(parsed.error)) errors.push([id, String(line), e.field, e.message]);
+      let data: Record<string, unknown> | null = null;
+      if (reader) {
+        const read = reader.read(record);
+        if ('errors' in read) {
+          failedInChunk++;
+          for (const e of read.errors) errors.push([id, String(line), e.field, e.message]);
+        } else data = read.record;
       } else {
-        const data = parsed.data as Record<string, unknown>;
+        const cells: Record<string, string> = {};
+        for (const [field, index] of map!) {
+          const cell = record[index];
+          if (cell !== undefined) cells[field] = restoreCsvCell(cell.trim());
+        }
+        const parsed = importer.schema.safeParse(importer.prepare ? importer.prepare(cells) : cells);
+        if (!parsed.success) {
+          failedInChunk++;
+          for (const e of fieldErrors(parsed.error)) errors.push([id, String(line), e.field, e.message]);
+        } else data = parsed.data as Record<string, unknown>;
+      }
+      if (data) {
         const values: (string | null)[] = [String(line), importer.key(data)];
         for (let i = 0; i < width; i++) values.push(importer.columns[i].value(data));
         if (perChunkKeys) staged.push(values);
@@ -489,7 +525,20 @@ async function check(
   if (staged.length || stagedCount || errors.length || lastLine > through) await flush();
   await settle();
   if (rowsRead === 0) throw new Ended('failed', 'importEmpty');
-  if (!perChunkKeys) {
+  if (importer.settle) {
+    const settled = await rawTransaction(raw, async (tx) => {
+      const n = await importer.settle!(tx, scope, staging, options);
+      if (n.failed + n.skipped > 0)
+        await mark(
+          tx,
+          'rows_failed = rows_failed + $3, rows_skipped = rows_skipped + $4, rows_to_load = rows_to_load - $3 - $4',
+          [n.failed, n.skipped],
+        );
+      return n;
+    });
+    committed.failed += settled.failed;
+    committed.toLoad -= settled.failed + settled.skipped;
+  } else if (!perChunkKeys) {
     const settled = await rawTransaction(raw, async (tx) => {
       const n = await settleKeys(tx, importer, scope, staging);
       if (n > 0) await mark(tx, 'rows_failed = rows_failed + $3, rows_to_load = rows_to_load - $3', [n]);
@@ -510,6 +559,7 @@ async function check(
       return { end: { state: 'failed', key: 'importRowsRefused', params: { failed: rowsFailed, rows: rowsRead } } };
     }
     await mark(tx, `phase = 'loading'`, []);
+    await importer.onLoading?.(tx, scope, options);
     return {};
   });
   await progress(true);
@@ -588,12 +638,22 @@ async function load(
         cls,
       );
   }
+  const options =
+    (
+      await rawQuery<{ options: Record<string, unknown> | null }>(raw, 'select options from imports where id = $1', [
+        scope.importId,
+      ])
+    )[0]?.options ?? {};
   const fixed = importer.fixed(scope);
   const fixedCols = Object.keys(fixed);
   let from = state.loaded_through;
   while (from < state.max) {
     const to = raw.driver === 'pglite' ? Math.min(from + LOAD_CHUNK_PGLITE, state.max) : state.max;
     const cancel = await rawTransaction(raw, async (tx) => {
+      if (importer.loadRange) {
+        const loaded = await importer.loadRange(tx, scope, staging, { from, to }, options);
+        return mark(tx, 'loaded_through = $3, rows_loaded = rows_loaded + $4', [to, loaded]);
+      }
       const params: unknown[] = [scope.importId, importer.keyField, importer.takenMessage, from, to];
       const p: Params = { p: (value) => `$${params.push(value)}` };
       const values = [

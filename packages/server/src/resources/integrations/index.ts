@@ -3,6 +3,9 @@ import type { ServerArea } from '../engine/area.js';
 import { cognitiveProfilesResource } from './cognitive/cognitive-profiles.js';
 import { emailProfilesResource } from './email/email-profiles.js';
 import { registerEmailRoutes } from './email/routes.js';
+import { importTemplatesResource } from './import-templates/import-templates.js';
+import './import-templates/member-import.js';
+import { registerImportTemplateRoutes } from './import-templates/routes.js';
 import { registerStorageRoutes } from './storage/routes.js';
 import { storageProfilesResource } from './storage/storage-profiles.js';
 import { registerTriggerRoutes } from './triggers/routes.js';
@@ -13,6 +16,7 @@ export const integrations: ServerArea = {
     storageProfilesResource,
     cognitiveProfilesResource,
     emailProfilesResource,
+    importTemplatesResource,
     triggersResource,
     triggerRunsResource,
   ],
@@ -20,5 +24,6 @@ export const integrations: ServerArea = {
     registerStorageRoutes(app);
     registerEmailRoutes(app);
     registerTriggerRoutes(app);
+    registerImportTemplateRoutes(app);
   },
 };

@@ -3,6 +3,7 @@ import {
   cognitiveProfiles,
   EMAIL_PROFILE_EDIT_ROUTE,
   emailProfiles,
+  importTemplates,
   STORAGE_TYPES,
   storageProfiles,
   triggers,
@@ -16,6 +17,7 @@ const CognitiveProfilesList = screen(() => import('./BesideLists'), 'CognitivePr
 const CognitiveProfileEdit = screen(() => import('./cognitive/CognitiveProfileEdit'), 'CognitiveProfileEdit');
 const EmailProfilesList = screen(() => import('./BesideLists'), 'EmailProfilesList');
 const EmailProfileEdit = screen(() => import('./email/EmailProfileEdit'), 'EmailProfileEdit');
+const ImportTemplateEdit = screen(() => import('./import-templates/ImportTemplateEdit'), 'ImportTemplateEdit');
 const TriggersList = screen(() => import('./triggers/TriggersList'), 'TriggersList');
 const TriggerEdit = screen(() => import('./triggers/TriggerEdit'), 'TriggerEdit');
 
@@ -29,5 +31,6 @@ export const routes: RouteObject[] = [
   ]),
   ...besideRoutes(cognitiveProfiles, COGNITIVE_EDIT_ROUTE, CognitiveProfilesList, CognitiveProfileEdit),
   ...besideRoutes(emailProfiles, EMAIL_PROFILE_EDIT_ROUTE, EmailProfilesList, EmailProfileEdit),
+  ...resourceRoutes(importTemplates, { edit: ImportTemplateEdit }),
   ...resourceRoutes(triggers, { list: TriggersList, edit: TriggerEdit }),
 ];

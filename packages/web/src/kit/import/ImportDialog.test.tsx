@@ -43,6 +43,7 @@ const importItem = (over: Partial<ImportItem> = {}): ImportItem => ({
   rowsToLoad: 0,
   rowsLoaded: 0,
   rowsFailed: 0,
+  rowsSkipped: 0,
   error: null,
   errorKey: null,
   errorParams: null,

@@ -28,6 +28,7 @@ const item = (over: Partial<ImportItem>): ImportItem => ({
   rowsToLoad: 0,
   rowsLoaded: 0,
   rowsFailed: 0,
+  rowsSkipped: 0,
   error: null,
   errorKey: null,
   errorParams: null,

@@ -1,0 +1,396 @@
+import {
+  type ImportMappings,
+  importTemplates as importTemplatesDef,
+  isTimezone,
+  MEMBER_COMMUNICATIONS_MAX,
+  MEMBER_EXPIRY_DAYS,
+  type MemberImportOptions,
+  importTemplateMessages as m,
+  messages,
+  restoreCsvCell,
+  TIMEZONE_UNKNOWN,
+} from '@switchboard/model';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.js';
+import type { StoredCommunication as StoredCommunicationShape } from '../../../db/schema.js';
+import { type ImportScope, type RowReader, registerImporter } from '../../../jobs/imports/importer.js';
+import { type RawTx, rawQuery } from '../../../jobs/imports/raw.js';
+import { importTemplatesResource } from './import-templates.js';
+
+/** The name imports of members are recorded under (`imports.resource`). */
+export const MEMBER_IMPORT = 'queueMembers';
+
+type Problem = { field: string; message: string };
+
+/** A text array literal (`{"a","b"}`) as PostgreSQL reads it for `text[]`. */
+export const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** A member's expiry unless its row sets one (spec part 2 section 9: 7 days). */
+export const defaultExpiry = (now = Date.now()) => new Date(now + MEMBER_EXPIRY_DAYS * 86_400_000).toISOString();
+
+/**
+ * An expiry as a file writes it: a date (its midnight UTC), an ISO date and time, or epoch
+ * milliseconds (as the original console's exports do). Null when it is none of these.
+ */
+export function parseExpiry(text: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text}T00:00:00.000Z`;
+  const ms = /^\d{10,13}$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  return year >= 1970 && year <= 9999 ? date.toISOString() : null;
+}
+
+const DTMF = /^[0-9*#A-Da-d]*$/;
+const WHOLE = /^\d{1,9}$/;
+
+/** What a row's cells are checked against: the domain's communication types, buckets and agents. */
+export type MemberLookups = {
+  codes: Map<string, number>;
+  buckets: Map<string, number>;
+  bucketIds: Set<number>;
+  agentIds: Set<number>;
+};
+
+export async function memberLookups(ctx: AppContext, domainId: number): Promise<MemberLookups> {
+  const raw = ctx.raw!;
+  const [codes, buckets, agents] = await Promise.all([
+    rawQuery<{ id: number; code: string }>(raw, 'select id, code from communication_types where domain_id = $1', [
+      domainId,
+    ]),
+    rawQuery<{ id: number; name: string }>(raw, 'select id, name from buckets where domain_id = $1', [domainId]),
+    rawQuery<{ id: number }>(raw, 'select id from agents where domain_id = $1', [domainId]),
+  ]);
+  return {
+    codes: new Map(codes.map((c) => [c.code.trim().toLowerCase(), c.id])),
+    buckets: new Map(buckets.map((b) => [b.name.trim().toLowerCase(), b.id])),
+    bucketIds: new Set(buckets.map((b) => b.id)),
+    agentIds: new Set(agents.map((a) => a.id)),
+  };
+}
+
+/** The column a mapping names: a header cell (any case) or, failing that, a number from 1. */
+export function columnIndex(value: string, header: string[] | null): number | null {
+  const wanted = value.trim().toLowerCase();
+  if (header) {
+    const at = header.findIndex((h) => h.trim().toLowerCase() === wanted);
+    if (at >= 0) return at;
+  }
+  if (/^\d{1,3}$/.test(wanted) && Number(wanted) >= 1) {
+    const n = Number(wanted) - 1;
+    return header && n >= header.length ? null : n;
+  }
+  return null;
+}
+
+/** A member row as staged: the columns of `cc_queue_members` it fills, as text. */
+export type MemberRow = {
+  name: string;
+  priority: number;
+  bucketId: number | null;
+  timezone: string | null;
+  communications: StoredCommunicationShape[];
+  variables: Record<string, string>;
+  expireAt: string;
+  agentId: number | null;
+};
+
+/**
+ * How rows become members under a template's mappings: resolves the mapped columns against the
+ * header (problems name `mappings.<field>`), then reads each row into a member or its problems
+ * (line, field, message). Destination and code columns pair by position; an empty destination is
+ * no communication; an unknown code is the row's error.
+ */
+export function memberReader(
+  mappings: ImportMappings,
+  header: string[] | null,
+  lookups: MemberLookups,
+  expiry = defaultExpiry(),
+): RowReader {
+  const problems: Problem[] = [];
+  const one = (field: keyof ImportMappings): number | null => {
+    const value = mappings[field];
+    if (typeof value !== 'string' || value === '') return null;
+    const at = columnIndex(value, header);
+    if (at === null) problems.push({ field: `mappings.${field}`, message: `${m.noSuchColumn}: ${value}` });
+    return at;
+  };
+  const many = (field: 'variables' | 'destination' | 'code') =>
+    mappings[field].map((value, i) => {
+      const at = columnIndex(value, header);
+      if (at === null) problems.push({ field: `mappings.${field}.${i}`, message: `${m.noSuchColumn}: ${value}` });
+      return { at: at ?? -1, key: header && at !== null ? header[at].trim() || value : value };
+    });
+  const cols = {
+    name: one('name'),
+    timezone: one('timezoneId'),
+    priority: one('priority'),
+    expireAt: one('expireAt'),
+    bucket: one('bucketId'),
+    agent: one('agentId'),
+    commPriority: one('commPriority'),
+    description: one('description'),
+    dtmf: one('dtmf'),
+  };
+  const variables = many('variables');
+  const destinations = many('destination');
+  const codes = many('code');
+
+  const read = (cells: string[]): ReturnType<RowReader['read']> => {
+    const cell = (at: number | null) => (at === null || at < 0 ? '' : restoreCsvCell((cells[at] ?? '').trim()));
+    const errors: Problem[] = [];
+    const name = cell(cols.name);
+    if (!name) errors.push({ field: 'name', message: messages.required });
+    const whole = (field: string, at: number | null) => {
+      const text = cell(at);
+      if (text === '') return 0;
+      if (!WHOLE.test(text)) {
+        errors.push({ field, message: `${messages.min} 0` });
+        return 0;
+      }
+      return Number(text);
+    };
+    const priority = whole('priority', cols.priority);
+    const commPriority = whole('commPriority', cols.commPriority);
+    const tz = cell(cols.timezone);
+    if (tz && !isTimezone(tz)) errors.push({ field: 'timezoneId', message: TIMEZONE_UNKNOWN });
+    const expiryText = cell(cols.expireAt);
+    let expireAt = expiry;
+    if (expiryText) {
+      const parsed = parseExpiry(expiryText);
+      if (parsed) expireAt = parsed;
+      else errors.push({ field: 'expireAt', message: m.expireAt });
+    }
+    let bucketId: number | null = null;
+    const bucketText = cell(cols.bucket);
+    if (bucketText) {
+      const byId = WHOLE.test(bucketText) && lookups.bucketIds.has(Number(bucketText)) ? Number(bucketText) : null;
+      bucketId = byId ?? lookups.buckets.get(bucketText.toLowerCase()) ?? null;
+      if (bucketId === null) errors.push({ field: 'bucketId', message: `${m.noSuchBucket}: ${bucketText}` });
+    }
+    let agentId: number | null = null;
+    const agentText = cell(cols.agent);
+    if (agentText) {
+      agentId = WHOLE.test(agentText) && lookups.agentIds.has(Number(agentText)) ? Number(agentText) : null;
+      if (agentId === null) errors.push({ field: 'agentId', message: `${m.noSuchAgent}: ${agentText}` });
+    }
+    const description = cell(cols.description);
+    const dtmf = cell(cols.dtmf);
+    if (!DTMF.test(dtmf)) errors.push({ field: 'dtmf', message: m.dtmf });
+    const communications: StoredCommunicationShape[] = [];
+    destinations.forEach((d, i) => {
+      const destination = cell(d.at);
+      if (!destination) return;
+      const code = cell(codes[i]?.at ?? -1);
+      const type = code ? lookups.codes.get(code.toLowerCase()) : undefined;
+      if (!code) errors.push({ field: 'code', message: messages.required });
+      else if (type === undefined) errors.push({ field: 'code', message: `${m.unknownCode}: ${code}` });
+      communications.push({
+        destination,
+        display: '',
+        priority: commPriority,
+        type: { id: type ?? 0 },
+        resource: null,
+        description,
+        dtmf,
+      });
+    });
+    if (!communications.length) errors.push({ field: 'destination', message: m.noDestination });
+    if (communications.length > MEMBER_COMMUNICATIONS_MAX)
+      errors.push({ field: 'destination', message: m.tooManyCommunications });
+    if (errors.length) return { errors };
+    const vars: Record<string, string> = {};
+    for (const v of variables) {
+      const value = cell(v.at);
+      if (value !== '') vars[v.key] = value;
+    }
+    const record: MemberRow = {
+      name,
+      priority,
+      bucketId,
+      timezone: tz || null,
+      communications,
+      variables: vars,
+      expireAt,
+      agentId,
+    };
+    return { record };
+  };
+  return { problems, read };
+}
+
+/** The staged columns of a member, in order (c0…c8 of the staging table). */
+const MEMBER_COLUMNS = [
+  { column: 'name', value: (r: MemberRow) => r.name },
+  { column: 'priority', value: (r: MemberRow) => String(r.priority), cast: 'int' },
+  { column: 'bucket_id', value: (r: MemberRow) => (r.bucketId === null ? null : String(r.bucketId)), cast: 'int' },
+  { column: 'timezone', value: (r: MemberRow) => r.timezone },
+  { column: 'communications', value: (r: MemberRow) => JSON.stringify(r.communications), cast: 'jsonb' },
+  {
+    column: 'destinations',
+    value: (r: MemberRow) => textArray(r.communications.map((c) => c.destination)),
+    cast: 'text[]',
+  },
+  { column: 'variables', value: (r: MemberRow) => JSON.stringify(r.variables), cast: 'jsonb' },
+  { column: 'expire_at', value: (r: MemberRow) => r.expireAt, cast: 'timestamptz' },
+  { column: 'agent_id', value: (r: MemberRow) => (r.agentId === null ? null : String(r.agentId)), cast: 'int' },
+] as const;
+const DESTINATIONS = MEMBER_COLUMNS.findIndex((c) => c.column === 'destinations');
+
+const optionsOf = (options: Record<string, unknown>) => options as unknown as MemberImportOptions;
+
+/** The staged rows' destinations, one row per destination. */
+const destinationsOf = (staging: string) =>
+  `select s.line, u.dest from ${staging} s, unnest(s.c${DESTINATIONS}::text[]) as u(dest)`;
+/** The queue's members' destinations (member id, destination). */
+const membersDestinations = (queue: string) =>
+  `select m.id, u.dest from cc_queue_members m, unnest(m.destinations) as u(dest) where m.queue_id = ${queue}`;
+
+/**
+ * The duplicate-destination policy, once every row is checked. `skip`: a row with a destination
+ * of a member of the queue, or of an earlier row, is reported and left out. `update`: a row whose
+ * destination a later row repeats is replaced by it (reported, left out); a row with a member's
+ * destination replaces that member on load. `allow`: every row is a new member. After
+ * clearMembers, no member of the queue counts.
+ */
+async function settleMembers(tx: RawTx, scope: ImportScope, staging: string, options: Record<string, unknown>) {
+  const o = optionsOf(options);
+  await tx.query(`alter table ${staging} add column if not exists target bigint`);
+  if (o.duplicates === 'allow') return { failed: 0, skipped: 0 };
+  await tx.query(`set local work_mem = '128MB'`);
+  const params: unknown[] = [scope.importId, o.queueId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  // Every parameter is used (PostgreSQL cannot type one that is not): after clearMembers, no member counts.
+  const members = o.clearMembers
+    ? 'select null::bigint as id, null::text as dest where $2::int is null'
+    : membersDestinations('$2');
+  if (o.duplicates === 'skip') {
+    const taken = p(m.destinationTaken);
+    const repeated = p(m.destinationRepeated);
+    const [out] = await tx.query<{ n: number }>(
+      `with d as (${destinationsOf(staging)}),
+       firsts as (select dest, min(line) as first from d group by dest),
+       rep as (select d.line, min(f.first) as first from d join firsts f on f.dest = d.dest where f.first < d.line group by d.line),
+       tk as (select distinct d.line from d join (${members}) mm on mm.dest = d.dest),
+       bad as (
+         select b.line, case when t.line is not null then ${taken}::text else replace(${repeated}::text, '{{line}}', r.first::text) end as message
+         from (select line from rep union select line from tk) b left join tk t on t.line = b.line left join rep r on r.line = b.line
+       ),
+       reported as (insert into import_errors (import_id, line, field, message) select $1, line, 'destination', message from bad),
+       gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
+       select count(*)::int as n from gone`,
+      params,
+    );
+    return { failed: 0, skipped: out.n };
+  }
+  // update: the last row of a destination wins within the file…
+  params.splice(1, 1);
+  const replaced = p(m.destinationReplaced);
+  const [out] = await tx.query<{ n: number }>(
+    `with d as (${destinationsOf(staging)}),
+     lasts as (select dest, max(line) as last from d group by dest),
+     bad as (select d.line, max(l.last) as by from d join lasts l on l.dest = d.dest where l.last > d.line group by d.line),
+     reported as (
+       insert into import_errors (import_id, line, field, message)
+       select $1, line, 'destination', replace(${replaced}::text, '{{line}}', by::text) from bad
+     ),
+     gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
+     select count(*)::int as n from gone`,
+    params,
+  );
+  let skipped = out.n;
+  if (!o.clearMembers) {
+    // …and replaces the member that has it (one row per member: the last).
+    await tx.query(
+      `update ${staging} s set target = x.id
+       from (select d.line, min(mm.id) as id from (${destinationsOf(staging)}) d join (${membersDestinations('$1')}) mm on mm.dest = d.dest group by d.line) x
+       where s.line = x.line`,
+      [o.queueId],
+    );
+    const [again] = await tx.query<{ n: number }>(
+      `with bad as (
+         select s.line, (select max(o.line) from ${staging} o where o.target = s.target) as by
+         from ${staging} s where s.target is not null
+           and exists (select 1 from ${staging} o where o.target = s.target and o.line > s.line)
+       ),
+       reported as (
+         insert into import_errors (import_id, line, field, message)
+         select $1, line, 'destination', replace($2::text, '{{line}}', by::text) from bad
+       ),
+       gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
+       select count(*)::int as n from gone`,
+      [scope.importId, m.destinationReplaced],
+    );
+    skipped += again.n;
+  }
+  return { failed: 0, skipped };
+}
+
+/** Staged lines `from < line <= to` into the queue: new members inserted, replaced ones updated. */
+async function loadMembers(
+  tx: RawTx,
+  scope: ImportScope,
+  staging: string,
+  range: { from: number; to: number },
+  options: Record<string, unknown>,
+): Promise<number> {
+  const o = optionsOf(options);
+  const value = (i: number) => {
+    const c = MEMBER_COLUMNS[i] as { cast?: string };
+    return c.cast ? `s.c${i}::${c.cast}` : `s.c${i}`;
+  };
+  const names = MEMBER_COLUMNS.map((c) => c.column);
+  const [out] = await tx.query<{ n: number }>(
+    `with ins as (
+       insert into cc_queue_members (domain_id, queue_id, ${names.join(', ')})
+       select $1, $2, ${names.map((_, i) => value(i)).join(', ')}
+       from ${staging} s where s.line > $3 and s.line <= $4 and s.target is null order by s.line
+       returning 1
+     ),
+     upd as (
+       update cc_queue_members t set ${names.map((n, i) => `${n} = ${value(i)}`).join(', ')}, updated_at = now()
+       from ${staging} s where s.target = t.id and t.queue_id = $2 and s.line > $3 and s.line <= $4
+       returning 1
+     )
+     select ((select count(*) from ins) + (select count(*) from upd))::int as n`,
+    [scope.domainId, o.queueId, range.from, range.to],
+  );
+  return out.n;
+}
+
+/**
+ * Members from a CSV file through a template (`POST /storage/import_templates/{id}/import`): the
+ * import pipeline reads and checks the rows with the template's mappings, applies the
+ * duplicate-destination policy and loads the rows into `cc_queue_members`.
+ */
+export const memberImporter = registerImporter({
+  def: {
+    ...importTemplatesDef,
+    name: MEMBER_IMPORT,
+    import: { columns: [], mapping: true },
+  } as typeof importTemplatesDef & { import: { columns: []; mapping: true } },
+  compiled: importTemplatesResource.compiled,
+  noUpload: true,
+  schema: z.unknown(),
+  keyField: 'destination',
+  key: (record) => (record as MemberRow).communications[0]?.destination ?? '',
+  table: 'cc_queue_members',
+  columns: MEMBER_COLUMNS.map((c) => ({
+    column: c.column,
+    value: (r: Record<string, unknown>) => c.value(r as unknown as MemberRow),
+  })),
+  fixed: (scope) => ({ domain_id: scope.domainId, queue_id: scope.parentId as number }),
+  takenKeys: () => 'select null::text where false',
+  insertedKey: 'null',
+  duplicateMessage: m.destinationRepeated,
+  takenMessage: m.destinationTaken,
+  reader: async (ctx, scope, options, header) =>
+    memberReader(optionsOf(options).mappings, header, await memberLookups(ctx, scope.domainId)),
+  settle: settleMembers,
+  onLoading: async (tx, _scope, options) => {
+    const o = optionsOf(options);
+    if (o.clearMembers) await tx.query('delete from cc_queue_members where queue_id = $1', [o.queueId]);
+  },
+  loadRange: loadMembers,
+});

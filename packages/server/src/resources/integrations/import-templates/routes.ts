@@ -1,0 +1,188 @@
+import {
+  BULK_ADDED,
+  bulkMembersAnswer,
+  bulkMembersInput,
+  importItem,
+  importTemplateParameters,
+  importTemplateRun,
+  isTimezone,
+  type MemberImportOptions,
+  messages,
+  QUEUE_TYPES_WITHOUT_IMPORT,
+  TIMEZONE_UNKNOWN,
+} from '@switchboard/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { keyedError } from '../../../http/errors.js';
+import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
+import { rawTransaction } from '../../../jobs/imports/raw.js';
+import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
+import { doc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
+import { findItem, notFound } from '../../engine/ops.js';
+import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';
+import { defaultExpiry, MEMBER_IMPORT, memberLookups, parseExpiry, textArray } from './member-import.js';
+
+const tag = 'importTemplates';
+
+/**
+ * The queue members go into: in the caller's domain (404), writable by the caller (class `w` on
+ * cc_queue and, under rbac, the record's `w`: 403), of a type that takes imports (409).
+ */
+async function writableQueue(request: FastifyRequest, id: number, field?: string) {
+  const principal = request.principal!;
+  const ctx = request.server.ctx;
+  if (!classAllows(principal, 'cc_queue', 'w'))
+    throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'cc_queue' });
+  const queue = await queueOf(ctx.db, principal.domainId, id);
+  if (!queue) throw keyedError(404, 'app.queues.not_found', 'notFound', { resource: 'queue' });
+  if (recordChecksOn(principal, 'cc_queue') && !(await recordAllows(ctx, principal, 'cc_queue', id, 'w')))
+    throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: 'w', resource: 'queue' });
+  if (QUEUE_TYPES_WITHOUT_IMPORT.includes(queue.type)) throw refuseQueueType(queue, field);
+  return queue;
+}
+
+/** `POST /storage/import_templates/{id}/import`: a file into the template's queue, as an import. */
+function registerRun(scope: FastifyInstance) {
+  scope.route({
+    method: 'POST',
+    url: '/api/storage/import_templates/:id/import',
+    config: { guard: { class: 'import_template', right: 'r', recordParam: 'id' } },
+    schema: doc(
+      tag,
+      "Import a CSV file into the template's queue (multipart: file; mode all|skip|dry; duplicates skip|update|allow). Progress as for every import: GET /imports/{id}, live topic imports",
+      { params: z.object({ id: z.string() }), response: { 202: importItem } },
+    ),
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      const id = parseId(tag, (request.params as { id: string }).id);
+      const principal = request.principal!;
+      const template = await findItem(request.server.ctx.db, importTemplatesResource.compiled, principal, id);
+      if (!template) throw notFound(importTemplatesResource.compiled);
+      const source = template.source as { id: number };
+      const queue = await writableQueue(request, source.id);
+      const { fields, file, drop } = await receiveFile(request, tag);
+      try {
+        if (!file) throw validationError(tag, [{ field: 'file', message: messages.required }]);
+        const run = parseBody(tag, importTemplateRun, fields);
+        // A template saved before a rule changed is checked again as it is now.
+        const parameters = parseBody(tag, importTemplateParameters, template.parameters);
+        const options: MemberImportOptions = {
+          templateId: id,
+          queueId: queue.id,
+          duplicates: run.duplicates,
+          clearMembers: parameters.clearMembers,
+          mappings: parameters.mappings,
+        };
+        const item = await queueImport(request, file, {
+          resource: MEMBER_IMPORT,
+          parentId: queue.id,
+          mode: run.mode,
+          charset: parameters.charset,
+          separator: parameters.separator,
+          header: parameters.skipHeaders,
+          options,
+        });
+        return reply.status(202).send(item);
+      } catch (error) {
+        await drop();
+        throw error;
+      }
+    },
+  });
+}
+
+addUploadRoute(registerRun);
+
+/** Rows of a bulk call per COPY. */
+const BULK_CHUNK = 5_000;
+
+/**
+ * `POST /call_center/queues/{queueId}/members/bulk {items, fileName}`: members as JSON, all or
+ * nothing. Each item is checked as an imported row is (communication types, buckets, agents,
+ * time zones, at most 20 communications); any problem refuses the whole call (400 naming
+ * `items.N.field`). Loaded with COPY in chunks of 5,000 in one transaction.
+ */
+export function registerImportTemplateRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'POST',
+    url: '/api/call_center/queues/:queueId/members/bulk',
+    config: { guard: 'authenticated' },
+    schema: doc('queues', 'Add members in bulk (all or nothing); answers "Successfully added"', {
+      params: z.object({ queueId: z.string() }),
+      body: bulkMembersInput,
+      response: { 201: bulkMembersAnswer },
+    }),
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      const queueId = parseId('queues', (request.params as { queueId: string }).queueId, 'queueId');
+      const principal = request.principal!;
+      const queue = await writableQueue(request, queueId, 'queueId');
+      const body = parseBody('queues', bulkMembersInput, request.body);
+      const ctx = request.server.ctx;
+      const lookups = await memberLookups(ctx, principal.domainId);
+      const typeIds = new Set(lookups.codes.values());
+      const resourceIds = new Set(
+        (
+          await rawTransaction(ctx.raw!, (tx) =>
+            tx.query<{ id: number }>('select id from cc_resources where domain_id = $1', [principal.domainId]),
+          )
+        ).map((r) => r.id),
+      );
+      const problems: { field: string; message: string }[] = [];
+      const expiry = defaultExpiry();
+      const rows = body.items.map((item, i) => {
+        const at = `items.${i}`;
+        if (item.bucket && !lookups.bucketIds.has(item.bucket.id))
+          problems.push({ field: `${at}.bucket`, message: messages.noSuchRecord });
+        if (item.agent && !lookups.agentIds.has(item.agent.id))
+          problems.push({ field: `${at}.agent`, message: messages.noSuchRecord });
+        if (item.timezone && !isTimezone(item.timezone.name))
+          problems.push({ field: `${at}.timezone`, message: TIMEZONE_UNKNOWN });
+        let expireAt = expiry;
+        if (item.expireAt) {
+          const parsed = parseExpiry(item.expireAt);
+          if (parsed) expireAt = parsed;
+          else problems.push({ field: `${at}.expireAt`, message: messages.date });
+        }
+        item.communications.forEach((c, j) => {
+          if (!typeIds.has(c.type.id))
+            problems.push({ field: `${at}.communications.${j}.type`, message: messages.noSuchRecord });
+          if (c.resource && !resourceIds.has(c.resource.id))
+            problems.push({ field: `${at}.communications.${j}.resource`, message: messages.noSuchRecord });
+        });
+        return [
+          String(principal.domainId),
+          String(queue.id),
+          item.name,
+          String(item.priority),
+          item.bucket ? String(item.bucket.id) : null,
+          item.timezone?.name ?? null,
+          JSON.stringify(item.communications),
+          textArray(item.communications.map((c) => c.destination)),
+          JSON.stringify(item.variables),
+          expireAt,
+          item.agent ? String(item.agent.id) : null,
+        ];
+      });
+      if (problems.length) throw validationError('queues', problems.slice(0, 100));
+      const columns = [
+        'domain_id',
+        'queue_id',
+        'name',
+        'priority',
+        'bucket_id',
+        'timezone',
+        'communications',
+        'destinations',
+        'variables',
+        'expire_at',
+        'agent_id',
+      ];
+      await rawTransaction(ctx.raw!, async (tx) => {
+        for (let i = 0; i < rows.length; i += BULK_CHUNK)
+          await tx.copy('cc_queue_members', columns, rows.slice(i, i + BULK_CHUNK));
+      });
+      return reply.status(201).send({ added: rows.length, message: BULK_ADDED });
+    },
+  });
+}
