@@ -8,9 +8,9 @@ import {
 import type { TestServer } from '../harness.js';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
+import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
 import { QUEUE_MEMBER_FIXTURES } from './fixtures-queue-members.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
-import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
 import { generatedFixture } from './generated-fixtures.js';
