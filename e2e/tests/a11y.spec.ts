@@ -76,11 +76,16 @@ async function seed(api: AdminApi, request: Page['request']) {
     name: 'a11y calendar',
     timezone: { id: 1, name: 'UTC' },
   });
-  await api.call('POST', '/call_center/queues', {
+  const queue = await api.call<{ id: number }>('POST', '/call_center/queues', {
     name: 'a11y queue',
     type: 0,
     priority: 3,
     calendar: { id: calendar.id },
+  });
+  await api.call('POST', '/storage/import_templates', {
+    name: 'a11y template',
+    source: { id: queue.id },
+    parameters: { mappings: { name: 'name', destination: ['phone'], code: ['type'] } },
   });
   const phone = await api.call<{ id: number }>('POST', '/call_center/communication_type', {
     name: 'a11y phone',
@@ -166,6 +171,8 @@ async function linksBelow(page: Page, base: string): Promise<string[]> {
     if (!(await menu.isEnabled())) continue;
     await menu.click();
     const items = page.locator('[role="menu"] a[role="menuitem"][href]');
+    // The menu opens with a transition: read its entries once it shows, not before.
+    await page.locator('[role="menu"]').first().waitFor({ timeout: 5_000 });
     hrefs.push(...(await items.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))));
     await page.keyboard.press('Escape');
   }
