@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { api, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
  * The CSV import of 1,000,000 queue members (1-3 communications each, 20% with a bucket) through
@@ -131,21 +131,7 @@ async function rawInsert(dataDir: string, ids: Ids): Promise<number> {
 }
 
 async function measure(driver: 'pglite' | 'postgres', file: string): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-members-'));
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, IMPORT_DIR: path.join(dataDir, 'imports') };
-  let dbName = '';
-  let admin: pg.Client | null = null;
-  if (driver === 'postgres') {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    dbName = `sb_bench_members_${Date.now().toString(36)}`;
-    await admin.query(`create database ${dbName}`);
-    const u = new URL(process.env.DATABASE_URL as string);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
-  } else {
-    env.DATABASE_URL = '';
-  }
+  const { dataDir, env, drop } = await benchPlace(driver, 'member-import');
   let server: Server | null = null;
   try {
     server = await startServer(PORT, env);
@@ -218,11 +204,7 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
     throw error;
   } finally {
     if (server) await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await drop();
   }
 }
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { api, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
  * One queue with 1,000,000 members (20% with a bucket, 2% with an agent, waiting or one of 5 end
@@ -109,19 +107,7 @@ function probe(base: string, token: string, queue: number) {
 }
 
 async function measure(driver: Driver): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-members-'));
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  let admin: pg.Client | null = null;
-  let dbName = '';
-  if (driver === 'postgres') {
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    dbName = `sb_bench_members_${Date.now().toString(36)}`;
-    await admin.query(`create database ${dbName}`);
-    const u = new URL(process.env.DATABASE_URL as string);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
-  }
+  const { dataDir, env, drop } = await benchPlace(driver, 'members');
   let server: Server | null = null;
   /** Runs SQL beside the server (PostgreSQL) or with it stopped (PGlite holds one connection). */
   const direct = async (work: (db: Query) => Promise<void>) => {
@@ -222,11 +208,7 @@ async function measure(driver: Driver): Promise<string[]> {
     throw error;
   } finally {
     if (server) await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await drop();
   }
 }
 

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 
 /** The built server as a child process, for the export and fairness benches. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,4 +108,34 @@ export async function signIn(base: string): Promise<string> {
     password: BENCH_ADMIN_PASSWORD,
   });
   return login.accessToken;
+}
+
+/**
+ * Where one bench server keeps its data: a new folder and, on PostgreSQL (DATABASE_URL), a new
+ * database of its own. `env` is the server's environment for it; `drop` removes both.
+ */
+export async function benchPlace(
+  driver: 'pglite' | 'postgres',
+  name: string,
+): Promise<{ dataDir: string; env: NodeJS.ProcessEnv; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `switchboard-bench-${name}-`));
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, IMPORT_DIR: path.join(dataDir, 'imports'), DATABASE_URL: '' };
+  let admin: pg.Client | null = null;
+  const dbName = `sb_bench_${name.replaceAll('-', '_')}_${Date.now().toString(36)}`;
+  if (driver === 'postgres') {
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const u = new URL(process.env.DATABASE_URL as string);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const drop = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  };
+  return { dataDir, env, drop };
 }
