@@ -121,6 +121,17 @@ export const errorTexts = {
   storageInUse:
     'Files are stored through the storage profile {{name}} ({{count}}): disable it instead, or delete the files first.',
   storageUnreachable: 'The file could not be stored through the storage profile {{name}}: {{reason}}',
+  // A connection a domain's settings caused (storage, mail, speech): what failed, never the remote's words
+  outboundPolicy: 'The address is refused by the outbound policy of this server.',
+  outboundConnect: 'Could not connect to the server.',
+  outboundAnswer: 'The server answered with an error.',
+  outboundSignIn: 'Sign-in failed.',
+  outboundMailbox: 'Signed in, but the mailbox cannot be opened.',
+  passwordAgain: 'Send the password again: the host, port or login differs from the saved profile.',
+  // Local storage profiles: a folder inside the domain's storage folder
+  storageLocalOutside: 'The folder must stay inside the storage folder of this domain.',
+  storageLocalMissing: 'The folder does not exist in the storage folder of this domain.',
+  storageLocalDenied: 'The folder cannot be written.',
   // Cognitive profiles and the speech they make and hear
   cognitiveKeyRefused: 'The {{provider}} speech service refused the key of the profile {{name}}: check its key.',
   cognitiveKeyRegionRefused:

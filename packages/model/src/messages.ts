@@ -59,7 +59,7 @@ export const messages = {
   /** A group resource whose reserve is the resource itself. */
   reserveSame: 'The reserve resource should differ from the resource',
   /** Storage profiles: a local directory, an endpoint, a Digital Ocean region. */
-  absolutePath: 'Should be an absolute path',
+  storageFolder: "Should be a folder inside the domain's storage folder: a relative path without ..",
   url: 'Should look like a URL (http or https)',
   digitalOceanRegion: 'A Digital Ocean endpoint takes a Digital Ocean region',
   /** Cognitive profiles: a Microsoft region names the service's host (`westeurope`). */

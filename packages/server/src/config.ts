@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MAX_PAGE_SIZE, MEDIA_MAX_BYTES_DEFAULT, PAGE_SIZE_LIMIT } from '@switchboard/model';
 import { parsePublicKey } from './licenses/document.js';
+import { type AllowRule, parseOutboundAllow } from './net/outbound.js';
 
 /** Server configuration, read once from the environment (see README's configuration table). */
 export type Config = {
@@ -34,6 +35,13 @@ export type Config = {
   trustProxy: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
+  /**
+   * Destinations the outbound policy lets a domain's settings reach although they are loopback,
+   * private or otherwise inside addresses (OUTBOUND_ALLOW; net/outbound.ts).
+   */
+  outboundAllow: AllowRule[];
+  /** Base folder of local storage profiles: one sub-folder per domain id (STORAGE_LOCAL_ROOT). */
+  storageLocalRoot: string;
   /** Graph API of the messenger chat gateways (a local stand-in in tests). */
   graphApiUrl: string;
   /** The provider's OAuth dialog that grants a gateway its pages and WhatsApp accounts. */
@@ -177,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
+    outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
+    storageLocalRoot: path.resolve(env.STORAGE_LOCAL_ROOT || path.join(env.DATA_DIR || './data', 'storage')),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
     graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',
     storageApis: {

@@ -135,6 +135,7 @@ export async function startTestServer(
     ...loadConfig({}),
     mediaDir,
     importDir: path.join(mediaDir, 'imports'),
+    storageLocalRoot: path.join(mediaDir, 'storage'),
     port: 0,
     host: '127.0.0.1',
     dataDir: dataDir || path.join(os.tmpdir(), 'switchboard-unused'),

@@ -137,8 +137,11 @@ export const emailProfiles = defineResource({
   },
 });
 
-/** One side of a connection test: did it sign in, and what the server said. */
-export const emailTestPart = z.object({ ok: z.boolean(), detail: z.string() });
+/**
+ * One side of a connection test: did it sign in, and what happened. A failure says only its kind
+ * (`key`, the console's `errors.<key>`), never the mail server's words.
+ */
+export const emailTestPart = z.object({ ok: z.boolean(), detail: z.string(), key: z.string().optional() });
 /** What "Test connection" answers: IMAP (sign-in and mailbox) and SMTP (EHLO and AUTH) apart. */
 export const emailTestResult = z.object({ ok: z.boolean(), imap: emailTestPart, smtp: emailTestPart });
 export type EmailTestResult = z.output<typeof emailTestResult>;

@@ -64,7 +64,12 @@ export const digitalOceanEndpoint = (region: string) => `https://${region}.digit
 /** Properties that are secrets: written, never answered (`secretsSet` lists which hold a value). */
 export const STORAGE_SECRET_KEYS = ['accessKey', 'key', 'privateKey', 'token'] as const;
 
-const isAbsolutePath = (v: string) => v.startsWith('/') || /^[A-Za-z]:[\\/]/.test(v);
+/**
+ * A local profile's directory is a folder inside its domain's folder of the operator's storage
+ * root (STORAGE_LOCAL_ROOT): relative, without `..`, without a drive or a NUL.
+ */
+export const isStorageFolder = (v: string) =>
+  !/^[\\/]|^[A-Za-z]:|\0/.test(v) && v.split(/[\\/]/).every((part) => part !== '..');
 const isHttpUrl = (v: string) => {
   try {
     const u = new URL(v);
@@ -76,7 +81,7 @@ const isHttpUrl = (v: string) => {
 
 /** The storage profiles' own validation messages (kept with the others, in messages.ts). */
 export const storageMessages = {
-  absolutePath: messages.absolutePath,
+  storageFolder: messages.storageFolder,
   url: messages.url,
   doRegion: messages.digitalOceanRegion,
 } as const;
@@ -132,7 +137,7 @@ const storageVariants: VariantsDef = {
       value: 'local',
       required: ['properties.directory'],
       schema: z.object({
-        properties: z.looseObject({ directory: text(isAbsolutePath, storageMessages.absolutePath) }),
+        properties: z.looseObject({ directory: text(isStorageFolder, storageMessages.storageFolder) }),
       }),
       form: { tabs: [{ key: 'general', fields: [property('directory')] }] },
     },
@@ -277,5 +282,5 @@ export const storageProfiles = defineResource({
 export const storageProfileEditPath = (p: { id: number | string; type: string }) => `${p.type}/${p.id}`;
 
 /** What a connection test answers. */
-export const storageTestResult = z.object({ ok: z.boolean(), detail: z.string() });
+export const storageTestResult = z.object({ ok: z.boolean(), detail: z.string(), key: z.string().optional() });
 export type StorageTestResult = z.output<typeof storageTestResult>;

@@ -3,7 +3,15 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import type { AppContext } from '../context.js';
 import { runFlow } from '../flows/runner.js';
 import { queryRows } from '../resources/engine/sql.js';
-import { describeMailError, imapClient, type MailAccount } from '../resources/integrations/email/mail.js';
+import { errorDetail } from '@switchboard/model';
+import type { ImapFlow } from 'imapflow';
+import { FAILURE_KEYS } from '../net/outbound.js';
+import {
+  describeMailError,
+  imapClient,
+  type MailAccount,
+  mailFailureKind,
+} from '../resources/integrations/email/mail.js';
 
 /** pg-boss queue of the poll: one job per tick across the API nodes (a singleton per tick). */
 export const EMAIL_POLL_QUEUE = 'email-poll';
@@ -19,7 +27,8 @@ type ClaimedProfile = MailAccount & {
   flow: { id: number; name: string; type: string; schema: unknown };
 };
 
-export type FetchOutcome = { profileId: number; fetched: number; error: string };
+/** `error` is what the profile's administrator reads; `detail`, for the server log only, what the mail server said. */
+export type FetchOutcome = { profileId: number; fetched: number; error: string; detail?: string };
 
 /**
  * The lease a node holds on a profile while it fetches it: other nodes skip the profile until the
@@ -98,10 +107,12 @@ export async function emailVariables(source: Buffer, mailbox: string, uid: numbe
  */
 async function fetchProfile(ctx: AppContext, profile: ClaimedProfile): Promise<FetchOutcome> {
   const timeoutMs = ctx.config.emailTimeoutSeconds * 1000;
-  const client = imapClient(profile, timeoutMs);
   let fetched = 0;
   const errors: string[] = [];
+  let client: ImapFlow | null = null;
+  let detail: string | undefined;
   try {
+    client = await imapClient(profile, timeoutMs, { allow: ctx.config.outboundAllow });
     await client.connect();
     const lock = await client.getMailboxLock(profile.mailbox);
     try {
@@ -135,11 +146,14 @@ async function fetchProfile(ctx: AppContext, profile: ClaimedProfile): Promise<F
       lock.release();
     }
   } catch (error) {
-    errors.push(`IMAP ${profile.imapHost}:${profile.imapPort}: ${describeMailError(error)}`);
+    // The domain's administrator reads the profile's last error: a kind, never the server's words.
+    detail = describeMailError(error);
+    errors.push(`IMAP ${profile.imapHost}:${profile.imapPort}: ${errorDetail(FAILURE_KEYS[mailFailureKind(error)])}`);
   } finally {
-    await client.logout().catch(() => client.close());
+    const open = client;
+    await open?.logout().catch(() => open.close());
   }
-  return { profileId: profile.id, fetched, error: errors.join('\n') };
+  return { profileId: profile.id, fetched, error: errors.join('\n'), detail };
 }
 
 async function renewLease(ctx: AppContext, id: number) {

@@ -143,7 +143,7 @@ export async function exportLogs(
           if (count === 0) continue;
           await ensureRoom(ctx.db, profile, size, 'storage');
           const key = exportKey(profile, config.domain, config.object, period);
-          const backend = backendOf(profile, ctx.config.storageApis);
+          const backend = backendOf(profile, ctx.config);
           const stored = await backend.put(key, file, size, 'application/x-ndjson');
           const inserted = await queryRows<{ id: number }>(
             ctx.db,
@@ -155,7 +155,7 @@ export async function exportLogs(
           );
           // Another run stored this period first: a copy kept under its own key (a Drive file) goes.
           if (inserted.length === 0 && stored !== key) {
-            await removePlaced(ctx.config.storageApis, { profile, key: stored }, (error) => log(error, config.id));
+            await removePlaced(ctx.config, { profile, key: stored }, (error) => log(error, config.id));
           }
           exported += inserted.length;
           await ctx.db.execute(
@@ -189,7 +189,7 @@ export async function expireLogExports(ctx: AppContext, log: (error: unknown) =>
   let expired = 0;
   for (const row of rows) {
     const profile = await profileById(ctx.db, row.domainId, row.profileId);
-    if (profile) await removePlaced(ctx.config.storageApis, { profile, key: row.key }, log);
+    if (profile) await removePlaced(ctx.config, { profile, key: row.key }, log);
     const gone = await queryRows<{ id: number }>(
       ctx.db,
       sql`delete from logger_exports where id = ${row.id} returning id`,

@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageApis } from '../../src/config.js';
-import { backendOf, probe } from '../../src/resources/integrations/storage/backends.js';
+import { backendOf, probe, type StorageEnv } from '../../src/resources/integrations/storage/backends.js';
 import { MULTIPART_MAX_BYTES } from '../../src/resources/integrations/storage/providers/drive.js';
 import { dropboxBackend } from '../../src/resources/integrations/storage/providers/dropbox.js';
 import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
+
+/** The operator's provider APIs as a backend's environment (no local root, no allow list: unused here). */
+const envOf = (apis: StorageApis): StorageEnv => ({ storageApis: apis, storageLocalRoot: os.tmpdir(), outboundAllow: [] });
 
 /** The provider backends alone, against the stand-in: what test connection says in edge cases. */
 describe('storage provider backends', () => {
@@ -42,7 +45,7 @@ describe('storage provider backends', () => {
       ['backblaze', { account: 'a', key: 'k', bucket: 'b', bucketId: 'i' }, 'Backblaze'],
       ['drive', drive(providers.drive.privateKey).properties, 'Google Drive'],
     ] as const) {
-      expect(await probe({ type, properties }, closed)).toEqual({
+      expect(await probe({ type, properties }, envOf(closed))).toEqual({
         ok: false,
         detail: `write: ${provider}: unreachable ${host} cannot be reached: ECONNREFUSED`,
       });
@@ -51,11 +54,11 @@ describe('storage provider backends', () => {
 
   it('takes a Drive key as PEM, with its line breaks written \\n, or as the JSON key file', async () => {
     const pem = providers.drive.privateKey;
-    expect((await probe(drive(pem), providers.apis)).ok).toBe(true);
-    expect((await probe(drive(pem.replaceAll('\n', '\\n')), providers.apis)).ok).toBe(true);
+    expect((await probe(drive(pem), envOf(providers.apis))).ok).toBe(true);
+    expect((await probe(drive(pem.replaceAll('\n', '\\n')), envOf(providers.apis))).ok).toBe(true);
     const file = JSON.stringify({ type: 'service_account', client_email: providers.drive.email, private_key: pem });
-    expect((await probe(drive(file), providers.apis)).ok).toBe(true);
-    expect(await probe(drive('not a key'), providers.apis)).toEqual({
+    expect((await probe(drive(file), envOf(providers.apis))).ok).toBe(true);
+    expect(await probe(drive('not a key'), envOf(providers.apis))).toEqual({
       ok: false,
       detail: 'write: Google Drive: invalid_private_key the private key is not a PEM private key',
     });
@@ -63,10 +66,10 @@ describe('storage provider backends', () => {
 
   it("answers Drive's refusal of an unknown service account and of a folder it cannot see", async () => {
     const pem = providers.drive.privateKey;
-    expect((await probe(drive(pem, { email: 'other@x.iam.gserviceaccount.com' }), providers.apis)).detail).toBe(
+    expect((await probe(drive(pem, { email: 'other@x.iam.gserviceaccount.com' }), envOf(providers.apis))).detail).toBe(
       'write: Google Drive: invalid_grant (HTTP 400) Invalid grant: account not found',
     );
-    expect((await probe(drive(pem, { directory: 'elsewhere' }), providers.apis)).detail).toBe(
+    expect((await probe(drive(pem, { directory: 'elsewhere' }), envOf(providers.apis))).detail).toBe(
       'write: Google Drive: notFound (HTTP 404) File not found: elsewhere.',
     );
   });
@@ -78,7 +81,7 @@ describe('storage provider backends', () => {
       const bytes = Buffer.alloc(MULTIPART_MAX_BYTES + 1000);
       for (let i = 0; i < bytes.length; i += 997) bytes[i] = i % 251;
       fs.writeFileSync(file, bytes);
-      const backend = backendOf(drive(providers.drive.privateKey), providers.apis);
+      const backend = backendOf(drive(providers.drive.privateKey), envOf(providers.apis));
       const before = providers.calls.length;
       const stored = await backend.put('main/big.bin', file, bytes.length, 'application/x-ndjson');
       expect(providers.calls.slice(before).filter((c) => c.includes('/upload/'))).toEqual([
@@ -140,12 +143,12 @@ describe('storage provider backends', () => {
         bucketId: providers.b2.bucketId,
       },
     };
-    expect((await probe(b2, providers.apis)).ok).toBe(true);
+    expect((await probe(b2, envOf(providers.apis))).ok).toBe(true);
     const before = providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length;
     // The stand-in forgets every session token: the kept one now fails with expired_auth_token.
     providers.b2.tokens.clear();
     providers.b2.expireSessions = true;
-    expect(await probe(b2, providers.apis)).toMatchObject({ ok: true });
+    expect(await probe(b2, envOf(providers.apis))).toMatchObject({ ok: true });
     expect(providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length).toBe(before + 1);
     expect(providers.b2.files.size).toBe(0);
   });

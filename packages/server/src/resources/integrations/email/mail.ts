@@ -1,6 +1,14 @@
 import { IMAP_TLS_PORT, SMTP_TLS_PORT } from '@switchboard/model';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
+import {
+  failureOf,
+  type FailureKind,
+  type OutboundOptions,
+  refusalOf,
+  resolveOutbound,
+  serverNameOf,
+} from '../../../net/outbound.js';
 
 /** What a mail server needs to know of a profile: where, who, which mailbox. */
 export type MailAccount = {
@@ -13,16 +21,17 @@ export type MailAccount = {
   mailbox: string;
 };
 
-export type TestPart = { ok: boolean; detail: string };
-
 /**
  * TLS: IMAP on 993 and SMTP on 465 speak TLS from the first byte; on any other port the session
  * starts in plain text and is upgraded by STARTTLS whenever the server offers it (both clients
- * do so by default). Certificates are verified.
+ * do so by default). Certificates are verified against the host name. The host is resolved once
+ * under the outbound policy and the client connects to that address.
  */
-export function imapClient(account: MailAccount, timeoutMs: number): ImapFlow {
+export async function imapClient(account: MailAccount, timeoutMs: number, outbound: OutboundOptions): Promise<ImapFlow> {
+  const { address } = await resolveOutbound(account.imapHost, account.imapPort, outbound);
   const client = new ImapFlow({
-    host: account.imapHost,
+    host: address,
+    servername: serverNameOf(account.imapHost),
     port: account.imapPort,
     secure: account.imapPort === IMAP_TLS_PORT,
     auth: { user: account.login, pass: account.password },
@@ -46,36 +55,55 @@ type MailError = Error & {
   serverResponseCode?: string;
 };
 
-/** A failure as an administrator reads it: what the server said, else what the network said. */
+/** A failure in full, for the server log only: what the server said, else what the network said. */
 export function describeMailError(error: unknown): string {
   const e = error as MailError;
   const said = (e.responseText ?? e.response ?? '').trim();
-  // The SMTP client wraps socket errors (ESOCKET): the system's code is in the message.
-  const codes = `${e.code ?? ''} ${e.message ?? ''}`;
-  if (/ECONNREFUSED/.test(codes)) return 'the connection was refused';
-  if (/ENOTFOUND|EAI_AGAIN/.test(codes)) return 'the host name is not known';
-  if (/TIMEOUT|ETIMEDOUT/i.test(codes)) return 'the server did not answer in time';
-  if (said) return said;
-  if (e.code && e.message) return `${e.message} (${e.code})`;
-  return e.message || String(error);
+  return [e.code, e.message, said].filter(Boolean).join(' ') || String(error);
 }
 
+/**
+ * What a domain administrator is told of a failure: its kind, never the server's words or the
+ * network's error (which would make "Test connection" a port scanner).
+ */
+export function mailFailureKind(error: unknown): FailureKind {
+  const e = error as MailError;
+  if (refusalOf(error)) return 'policy';
+  if (e.authenticationFailed || e.code === 'EAUTH') return 'signIn';
+  if (e.responseText || e.response || e.serverResponseCode) return 'answer';
+  return 'connect';
+}
+
+export type TestPart = { ok: boolean; detail: string; key?: string };
+
+/** A failed side of a test: its generic text and key, the full error in the log. */
+function failed(side: 'IMAP' | 'SMTP', error: unknown, log: MailLog, where: string): TestPart {
+  const kind = mailFailureKind(error);
+  log.warn({ err: error, where, detail: describeMailError(error) }, `${side} test of an email profile failed`);
+  return failureOf(kind);
+}
+
+export type MailLog = { warn(obj: object, msg: string): void };
+
 /** Signs in over IMAP and opens the mailbox read-only. */
-export async function testImap(account: MailAccount, timeoutMs: number): Promise<TestPart> {
+export async function testImap(
+  account: MailAccount,
+  timeoutMs: number,
+  outbound: OutboundOptions,
+  log: MailLog,
+): Promise<TestPart> {
   const where = `${account.imapHost}:${account.imapPort}`;
-  const client = imapClient(account, timeoutMs);
+  let client: ImapFlow;
+  try {
+    client = await imapClient(account, timeoutMs, outbound);
+  } catch (error) {
+    return failed('IMAP', error, log, where);
+  }
   try {
     try {
       await client.connect();
     } catch (error) {
-      const e = error as MailError;
-      if (e.authenticationFailed) {
-        return {
-          ok: false,
-          detail: `IMAP sign-in to ${where} as ${account.login} was refused: ${describeMailError(e)}`,
-        };
-      }
-      return { ok: false, detail: `Cannot connect to the IMAP server ${where}: ${describeMailError(e)}` };
+      return failed('IMAP', error, log, where);
     }
     try {
       const box = await client.mailboxOpen(account.mailbox, { readOnly: true });
@@ -84,10 +112,8 @@ export async function testImap(account: MailAccount, timeoutMs: number): Promise
         detail: `Signed in to ${where} as ${account.login}; mailbox ${box.path} holds ${box.exists} message(s)`,
       };
     } catch (error) {
-      return {
-        ok: false,
-        detail: `Signed in to ${where}, but the mailbox ${account.mailbox} cannot be opened: ${describeMailError(error)}`,
-      };
+      log.warn({ err: error, where, detail: describeMailError(error) }, 'IMAP test: the mailbox cannot be opened');
+      return failureOf('outboundMailbox');
     }
   } finally {
     await client.logout().catch(() => client.close());
@@ -95,10 +121,22 @@ export async function testImap(account: MailAccount, timeoutMs: number): Promise
 }
 
 /** Connects over SMTP, says EHLO (and STARTTLS where offered) and signs in with AUTH. */
-export async function testSmtp(account: MailAccount, timeoutMs: number): Promise<TestPart> {
+export async function testSmtp(
+  account: MailAccount,
+  timeoutMs: number,
+  outbound: OutboundOptions,
+  log: MailLog,
+): Promise<TestPart> {
   const where = `${account.smtpHost}:${account.smtpPort}`;
+  let address: string;
+  try {
+    ({ address } = await resolveOutbound(account.smtpHost, account.smtpPort, outbound));
+  } catch (error) {
+    return failed('SMTP', error, log, where);
+  }
   const transport = nodemailer.createTransport({
-    host: account.smtpHost,
+    host: address,
+    servername: serverNameOf(account.smtpHost),
     port: account.smtpPort,
     secure: account.smtpPort === SMTP_TLS_PORT,
     auth: { user: account.login, pass: account.password },
@@ -110,11 +148,7 @@ export async function testSmtp(account: MailAccount, timeoutMs: number): Promise
     await transport.verify();
     return { ok: true, detail: `Signed in to ${where} as ${account.login} (EHLO and AUTH accepted)` };
   } catch (error) {
-    const e = error as MailError;
-    if (e.code === 'EAUTH') {
-      return { ok: false, detail: `SMTP sign-in to ${where} as ${account.login} was refused: ${describeMailError(e)}` };
-    }
-    return { ok: false, detail: `Cannot connect to the SMTP server ${where}: ${describeMailError(e)}` };
+    return failed('SMTP', error, log, where);
   } finally {
     transport.close();
   }

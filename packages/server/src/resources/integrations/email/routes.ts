@@ -1,7 +1,7 @@
 import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { keyedError } from '../../../http/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { keyedError, keyedField } from '../../../http/errors.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
@@ -23,10 +23,35 @@ export async function loadAccount(
   return row ?? null;
 }
 
-/** Both sides at once; the whole test passes when both do. */
-async function tested(account: MailAccount, timeoutMs: number) {
-  const [imap, smtp] = await Promise.all([testImap(account, timeoutMs), testSmtp(account, timeoutMs)]);
+/** Both sides at once, under the outbound policy; the whole test passes when both do. */
+async function tested(request: FastifyRequest, account: MailAccount) {
+  const { config } = request.server.ctx;
+  const timeoutMs = config.emailTimeoutSeconds * 1000;
+  const outbound = { allow: config.outboundAllow };
+  const [imap, smtp] = await Promise.all([
+    testImap(account, timeoutMs, outbound, request.log),
+    testSmtp(account, timeoutMs, outbound, request.log),
+  ]);
   return { ok: imap.ok && smtp.ok, imap, smtp };
+}
+
+/** Where the stored password may go: to the saved hosts and ports, as the saved login. */
+const DESTINATION_FIELDS = ['imapHost', 'imapPort', 'smtpHost', 'smtpPort', 'login'] as const;
+
+/**
+ * The settings a saved profile is tested with: the values sent over the stored ones. The stored
+ * password is used only where the destination and login are the saved ones; a test elsewhere must
+ * send the password again (400 naming `password`), so the stored one is never sent to a host the
+ * caller chose.
+ */
+export function testAccount(stored: MailAccount, sent: Partial<MailAccount>): MailAccount {
+  const same = (a: unknown, b: unknown) =>
+    typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
+  const moved = DESTINATION_FIELDS.some((field) => field in sent && !same(sent[field], stored[field]));
+  if (moved && !sent.password) {
+    throw keyedError(400, 'app.emailProfiles.validation', 'passwordAgain', {}, [keyedField('password', 'passwordAgain')]);
+  }
+  return { ...stored, ...sent, password: sent.password || stored.password };
 }
 
 /** The connection fields a test reads from the editor's values. */
@@ -44,7 +69,7 @@ const testBody = emailProfiles.input.pick({
  * "Test connection": signs in over IMAP (and opens the mailbox) and over SMTP (EHLO, AUTH).
  * `POST {path}/{id}/test` tests a saved profile, guarded as an edit of it (it uses its password):
  * with no body its stored settings, with a body the editor's values, the stored password where
- * none is sent. `POST {path}/test` tests a profile not saved yet, guarded as a create.
+ * none is sent and the hosts, ports and login are the saved ones. `POST {path}/test` tests a profile not saved yet, guarded as a create.
  */
 export function registerEmailRoutes(app: FastifyInstance) {
   app.route({
@@ -65,8 +90,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
       const parsed = parseBody('emailProfiles', testBody.partial(), given) as Record<string, unknown>;
       // Only what was sent replaces the stored settings (not the schema's defaults).
       const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in given)) as Partial<MailAccount>;
-      const account: MailAccount = { ...stored, ...sent, password: sent.password || stored.password };
-      return tested(account, request.server.ctx.config.emailTimeoutSeconds * 1000);
+      return tested(request, testAccount(stored, sent));
     },
   });
 
@@ -81,7 +105,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const body = parseBody('emailProfiles', testBody, request.body) as MailAccount;
-      return tested({ ...body, password: body.password ?? '' }, request.server.ctx.config.emailTimeoutSeconds * 1000);
+      return tested(request, { ...body, password: body.password ?? '' });
     },
   });
 }

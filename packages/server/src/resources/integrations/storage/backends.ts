@@ -5,8 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { isDigitalOceanEndpoint, STORAGE_PATH_PATTERN, type StorageType } from '@switchboard/model';
-import type { StorageApis } from '../../../config.js';
+import { isDigitalOceanEndpoint, isStorageFolder, STORAGE_PATH_PATTERN, type StorageType } from '@switchboard/model';
+import type { Config } from '../../../config.js';
+import { failureOf, type OutboundOptions, outboundAgents, refusalOf } from '../../../net/outbound.js';
 import { backblazeBackend } from './providers/backblaze.js';
 import { driveBackend } from './providers/drive.js';
 import { dropboxBackend } from './providers/dropbox.js';
@@ -38,29 +39,78 @@ export type Backend = {
 
 const S3_TIMEOUT_MS = 10_000;
 
-/** A file under the profile's directory; a key never leaves it. */
-function localPath(directory: string, key: string): string {
-  const root = path.resolve(directory);
-  const full = path.resolve(root, key);
-  if (!full.startsWith(`${root}${path.sep}`)) throw new Error(`storage key ${key} leaves the directory`);
-  return full;
+/** A local profile's folder is missing, leaves the domain's storage folder, or cannot be written. */
+export class LocalStorageError extends Error {
+  constructor(
+    readonly kind: 'outside' | 'missing' | 'denied',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LocalStorageError';
+  }
 }
 
-function localBackend(directory: string): Backend {
+const inside = (root: string, full: string) => full === root || full.startsWith(`${root}${path.sep}`);
+
+/** The real path of `full`, or of its deepest existing ancestor (what a write there would reach). */
+async function realOf(full: string): Promise<string> {
+  let at = full;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await fs.promises.realpath(at), ...rest);
+    } catch (error) {
+      const parent = path.dirname(at);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw error;
+      rest.unshift(path.basename(at));
+      at = parent;
+    }
+  }
+}
+
+/**
+ * Files of a local profile live in `<storage root>/<domain id>/<directory>`: the directory is
+ * relative to the domain's folder, and neither `..`, an absolute path nor a symbolic link may lead
+ * out of it (checked on the real path before every write, read and delete). `createFolders`
+ * false (a connection test) never makes a folder: a missing one is reported.
+ */
+function localBackend(root: string, domainId: number, directory: string, createFolders: boolean): Backend {
+  const domainRoot = path.join(path.resolve(root), String(domainId));
+  const folder = path.resolve(domainRoot, directory);
+
+  async function place(key: string, forWrite: boolean): Promise<string> {
+    if (!isStorageFolder(directory) || !inside(domainRoot, folder)) {
+      throw new LocalStorageError('outside', `local storage directory "${directory}" leaves ${domainRoot}`);
+    }
+    const full = path.resolve(folder, key);
+    if (!full.startsWith(`${folder}${path.sep}`)) throw new Error(`storage key ${key} leaves the directory`);
+    if (forWrite && createFolders) await fs.promises.mkdir(path.dirname(full), { recursive: true });
+    if (forWrite && !createFolders) {
+      const found = await fs.promises.stat(path.dirname(full)).catch(() => null);
+      if (!found?.isDirectory()) {
+        throw new LocalStorageError('missing', `local storage folder ${path.dirname(full)} does not exist`);
+      }
+    }
+    const realRoot = await realOf(domainRoot);
+    if (!inside(realRoot, await realOf(full))) {
+      throw new LocalStorageError('outside', `local storage path ${full} leads out of ${domainRoot} by a link`);
+    }
+    return full;
+  }
+
   return {
     async put(key, file) {
-      const target = localPath(directory, key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const target = await place(key, true);
       await fs.promises.copyFile(file, target);
       return key;
     },
     async get(key, range) {
-      const full = localPath(directory, key);
+      const full = await place(key, false);
       await fs.promises.access(full, fs.constants.R_OK);
       return fs.createReadStream(full, range ? { start: range.start, end: range.end } : {});
     },
     async remove(key) {
-      await fs.promises.rm(localPath(directory, key), { force: true });
+      await fs.promises.rm(await place(key, false), { force: true });
     },
   };
 }
@@ -69,7 +119,7 @@ function localBackend(directory: string): Backend {
  * An S3 client for the profile's endpoint. AWS and Digital Ocean Spaces take virtual-hosted
  * bucket names; any other endpoint (an S3-compatible server) gets path-style requests.
  */
-export function s3Client(p: Record<string, string>): S3Client {
+export function s3Client(p: Record<string, string>, outbound: OutboundOptions): S3Client {
   const endpoint = (p.endpoint ?? '').trim();
   const hosted = /(^|\.)amazonaws\.com(:\d+)?\/?$/i.test(endpoint) || isDigitalOceanEndpoint(endpoint);
   return new S3Client({
@@ -81,12 +131,17 @@ export function s3Client(p: Record<string, string>): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: S3_TIMEOUT_MS, requestTimeout: S3_TIMEOUT_MS },
+    // The endpoint is the domain's choice: every connection passes the outbound policy.
+    requestHandler: {
+      ...outboundAgents(outbound),
+      connectionTimeout: S3_TIMEOUT_MS,
+      requestTimeout: S3_TIMEOUT_MS,
+    },
   });
 }
 
-function s3Backend(p: Record<string, string>): Backend {
-  const client = s3Client(p);
+function s3Backend(p: Record<string, string>, outbound: OutboundOptions): Backend {
+  const client = s3Client(p, outbound);
   const Bucket = p.bucketName ?? '';
   return {
     async put(key, file, size, contentType) {
@@ -115,14 +170,26 @@ function s3Backend(p: Record<string, string>): Backend {
   };
 }
 
-/** The backend of a profile, reaching the providers at `apis`. */
-export function backendOf(profile: Pick<StorageProfileRow, 'type' | 'properties'>, apis: StorageApis): Backend {
+/**
+ * What a backend needs of the configuration: the providers' APIs (the operator's), the local
+ * storage root and the outbound policy's allow list.
+ */
+export type StorageEnv = Pick<Config, 'storageApis' | 'storageLocalRoot' | 'outboundAllow'>;
+
+/** The backend of a profile of a domain. A connection test passes `{test: true}`: it makes no folder. */
+export function backendOf(
+  profile: Pick<StorageProfileRow, 'type' | 'properties'> & { domainId?: number },
+  env: StorageEnv,
+  options: { test?: boolean } = {},
+): Backend {
   const p = profile.properties;
+  const apis = env.storageApis;
   switch (profile.type) {
     case 'local':
-      return localBackend(p.directory ?? '');
+      if (profile.domainId === undefined) throw new Error('a local storage profile needs its domain');
+      return localBackend(env.storageLocalRoot, profile.domainId, p.directory ?? '', !options.test);
     case 's3':
-      return s3Backend(p);
+      return s3Backend(p, { allow: env.outboundAllow });
     case 'backblaze':
       return backblazeBackend(
         { account: p.account ?? '', key: p.key ?? '', bucket: p.bucket ?? '', bucketId: p.bucketId ?? '' },
@@ -157,14 +224,17 @@ export function folderOf(profile: Pick<StorageProfileRow, 'properties'>, domain:
 }
 
 /**
- * Test connection: writes a probe object, reads it back, compares and deletes it. Answers what
- * failed, in the backend's words.
+ * Test connection: writes a probe object, reads it back, compares and deletes it. A local or S3
+ * profile's failure is told by its kind only (the endpoint is the domain's choice: its answers and
+ * the network's errors are never shown, they go to `log`); the operator's providers (Backblaze,
+ * Dropbox, Drive) are quoted in their own words.
  */
 export async function probe(
-  profile: Pick<StorageProfileRow, 'type' | 'properties'>,
-  apis: StorageApis,
-): Promise<{ ok: boolean; detail: string }> {
-  const backend = backendOf(profile, apis);
+  profile: Pick<StorageProfileRow, 'type' | 'properties'> & { domainId?: number },
+  env: StorageEnv,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<{ ok: boolean; detail: string; key?: string }> {
+  const backend = backendOf(profile, env, { test: true });
   const key = `.switchboard-probe-${randomUUID()}`;
   const content = `switchboard probe ${new Date().toISOString()}`;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sb-probe-'));
@@ -183,10 +253,36 @@ export async function probe(
     await backend.remove(stored);
     return { ok: true, detail: 'A probe object was written, read back and deleted.' };
   } catch (error) {
-    return { ok: false, detail: `${step}: ${describe(error)}` };
+    const failure = storageFailure(error);
+    if (!failure) return { ok: false, detail: `${step}: ${describe(error)}` };
+    log?.warn({ err: error, step, detail: describe(error) }, 'storage profile test failed');
+    return failure;
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a domain administrator is told of a failure of a local or S3 profile: its kind, never the
+ * endpoint's or the network's words; null for a provider of the operator (quoted as it said).
+ */
+export function storageFailure(error: unknown): { ok: false; detail: string; key: string } | null {
+  if (error instanceof ProviderError) return null;
+  if (refusalOf(error)) return failureOf('policy');
+  if (error instanceof LocalStorageError) {
+    return failureOf(
+      error.kind === 'outside' ? 'storageLocalOutside' : error.kind === 'missing' ? 'storageLocalMissing' : 'storageLocalDenied',
+    );
+  }
+  const e = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return failureOf('storageLocalMissing');
+  if (e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' || e.code === 'EISDIR') {
+    return failureOf('storageLocalDenied');
+  }
+  const status = e.$metadata?.httpStatusCode;
+  if (status === 401 || status === 403) return failureOf('signIn');
+  if (status) return failureOf('answer');
+  return failureOf('connect');
 }
 
 function describe(error: unknown): string {

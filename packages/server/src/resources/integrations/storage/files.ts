@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { StorageApis } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { queryRows } from '../../engine/sql.js';
-import { type ByteRange, backendOf, folderOf, type StorageProfileRow } from './backends.js';
+import {
+  type ByteRange,
+  backendOf,
+  folderOf,
+  type StorageEnv,
+  type StorageProfileRow,
+  storageFailure,
+} from './backends.js';
 
 const GIB = 1024 ** 3;
 
@@ -56,7 +62,7 @@ export async function ensureRoom(db: Db, profile: StorageProfileRow, size: numbe
  */
 export async function placeFile(
   db: Db,
-  apis: StorageApis,
+  env: StorageEnv,
   domain: { id: number; name: string },
   file: string,
   meta: { size: number; contentType: string; ext: string; field: string },
@@ -67,7 +73,7 @@ export async function placeFile(
   const folder = folderOf(profile, domain.name);
   const key = `${folder ? `${folder}/` : ''}${randomUUID()}.${meta.ext}`;
   try {
-    return { profile, key: await backendOf(profile, apis).put(key, file, meta.size, meta.contentType) };
+    return { profile, key: await backendOf(profile, env).put(key, file, meta.size, meta.contentType) };
   } catch (error) {
     throw keyedError(502, 'app.storage.unreachable', 'storageUnreachable', {
       name: profile.name,
@@ -76,26 +82,31 @@ export async function placeFile(
   }
 }
 
-/** A provider's refusal in a few words: its code and message. */
+/**
+ * A failure in a few words: a local or S3 profile's by its kind only (its endpoint is the domain's
+ * choice), an operator's provider's in its own code and message.
+ */
 function reasonOf(error: unknown): string {
+  const failure = storageFailure(error);
+  if (failure) return failure.detail;
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
   return [typeof code === 'string' ? code : '', error.message].filter(Boolean).join(': ') || error.name;
 }
 
 /** The bytes of a stored file, whole or a range. */
-export function readPlaced(apis: StorageApis, placement: Placement, range?: ByteRange): Promise<Readable> {
-  return backendOf(placement.profile, apis).get(placement.key, range);
+export function readPlaced(env: StorageEnv, placement: Placement, range?: ByteRange): Promise<Readable> {
+  return backendOf(placement.profile, env).get(placement.key, range);
 }
 
 /** Removes a stored file; a failure is reported, never thrown (the record is gone already). */
 export async function removePlaced(
-  apis: StorageApis,
+  env: StorageEnv,
   placement: Placement,
   log: (error: unknown) => void,
 ): Promise<void> {
   try {
-    await backendOf(placement.profile, apis).remove(placement.key);
+    await backendOf(placement.profile, env).remove(placement.key);
   } catch (error) {
     log(error);
   }

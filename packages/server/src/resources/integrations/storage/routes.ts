@@ -43,7 +43,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const id = parseId('storageProfiles', (request.params as { id: string }).id);
       const profile = await loadProfile(request.server.ctx.db, request.principal!.domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
-      return probe(profile, request.server.ctx.config.storageApis);
+      return probe(profile, request.server.ctx.config, request.log);
     },
   });
 
@@ -61,7 +61,8 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const parsed = parseBody('storageProfiles', storageProfiles.input, request.body) as Record<string, unknown>;
       const body = withVariantDefaults(storageProfiles, request.body, parsed);
       checkVariant(storageProfiles, body, null);
-      return probe(body as Pick<StorageProfileRow, 'type' | 'properties'>, request.server.ctx.config.storageApis);
+      const profile = body as Pick<StorageProfileRow, 'type' | 'properties'>;
+      return probe({ ...profile, domainId: request.principal!.domainId }, request.server.ctx.config, request.log);
     },
   });
 }

@@ -67,7 +67,7 @@ export const mediaResource = defineServerResource(mediaDef, {
     for (const item of items) {
       const placement = deletedPlacements.get(item);
       if (placement) {
-        await removePlaced(ctx.app.config.storageApis, placement, (err) =>
+        await removePlaced(ctx.app.config, placement, (err) =>
           ctx.request.log.warn({ err }, 'a stored media file was not removed'),
         );
       } else {
@@ -109,7 +109,7 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
   try {
     // The domain's storage profile takes the file before the row is written: a slow service must
     // not hold the database.
-    placed = await placeFile(db, config.storageApis, { id: principal.domainId, name: principal.domain }, temp, {
+    placed = await placeFile(db, config, { id: principal.domainId, name: principal.domain }, temp, {
       size: kind.size,
       contentType: kind.mimeType,
       ext: EXTENSIONS[kind.mimeType as MediaMimeType] ?? 'bin',
@@ -141,7 +141,7 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
     await removeQuietly(temp);
     if (target) await removeQuietly(target);
     if (placed)
-      await removePlaced(config.storageApis, placed, (err) =>
+      await removePlaced(config, placed, (err) =>
         request.log.warn({ err }, 'a stored media file was not removed'),
       );
     throw error;
@@ -224,7 +224,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const open = async (range?: { start: number; end: number }) => {
         if (!placed) return fs.createReadStream(file, range ?? {});
         try {
-          return await readPlaced(config.storageApis, placed, range);
+          return await readPlaced(config, placed, range);
         } catch (error) {
           request.log.warn({ err: error }, 'a stored media file could not be read');
           throw keyedError(404, 'app.media.file_missing', 'mediaFileMissing');
@@ -357,7 +357,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       let audio: Buffer;
       try {
         const stream = placed
-          ? await readPlaced(config.storageApis, placed)
+          ? await readPlaced(config, placed)
           : fs.createReadStream(mediaFile(config, principal.domainId, id, item.mimeType as string));
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));

@@ -34,7 +34,7 @@ export const loggerConfigResource = defineServerResource(loggerConfigDef, {
   afterDeleteCommit: async (items, ctx) => {
     for (const item of items) {
       for (const placement of deletedExports.get(item) ?? []) {
-        await removePlaced(ctx.app.config.storageApis, placement, (err) =>
+        await removePlaced(ctx.app.config, placement, (err) =>
           ctx.request.log.warn({ err }, 'a change-log export file was not removed'),
         );
       }

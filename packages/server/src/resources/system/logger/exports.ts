@@ -48,7 +48,7 @@ export function registerLoggerExportRoutes(app: FastifyInstance) {
       let body: Awaited<ReturnType<typeof readPlaced>>;
       try {
         if (!profile) throw new Error('the storage profile is gone');
-        body = await readPlaced(request.server.ctx.config.storageApis, { profile, key: row.key });
+        body = await readPlaced(request.server.ctx.config, { profile, key: row.key });
       } catch (error) {
         request.log.warn({ err: error }, 'a change-log export could not be read');
         throw keyedError(404, 'app.loggerConfigExports.file_missing', 'logExportMissing');
