@@ -126,7 +126,7 @@ function hostAllowed(host: string, port: number, allow: AllowRule[]): boolean {
     (r) =>
       r.kind === 'host' &&
       portMatches(r, port) &&
-      (r.host === host || (r.subdomains && host.endsWith(`.${r.host}`))),
+      (r.subdomains ? host.endsWith(`.${r.host}`) : r.host === host),
   );
 }
 
