@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
 import { licensePublicKey } from './license-keys';
@@ -10,6 +12,9 @@ export const S3_STANDIN = {
   keyId: 'AKIAE2ESTANDIN',
   bucket: 'e2e-records',
 };
+
+/** The server's local storage root: local profiles write in `<root>/<domain id>/<directory>`. */
+export const STORAGE_LOCAL_ROOT = path.join(os.tmpdir(), `switchboard-e2e-storage-${PORT}`);
 
 /** The mail servers the launcher starts for email profiles (Dovecot for IMAP, an SMTP server; see server.mjs). */
 export const MAIL_SERVERS = {
@@ -66,6 +71,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
       LICENSE_PUBLIC_KEY: licensePublicKey(),
+      STORAGE_LOCAL_ROOT,
       E2E_S3_PORT: String(S3_STANDIN.port),
       E2E_S3_KEY_ID: S3_STANDIN.keyId,
       E2E_S3_BUCKET: S3_STANDIN.bucket,

@@ -70,6 +70,12 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     COGNITIVE_GOOGLE_STT_URL: cognitive.config.googleSttUrl,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    // The S3 and mail stand-ins listen on loopback: the outbound policy lets exactly them through.
+    OUTBOUND_ALLOW: [
+      new URL(s3.url).host,
+      `${mail.imap.host}:${mail.imap.port}`,
+      `${mail.smtp.host}:${mail.smtp.port}`,
+    ].join(','),
   },
 });
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });

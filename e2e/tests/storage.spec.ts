@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { StorageEditPage, StorageListPage } from '../pages/StoragePages';
-import { PROVIDERS_STANDIN, S3_STANDIN } from '../playwright.config';
+import { PROVIDERS_STANDIN, S3_STANDIN, STORAGE_LOCAL_ROOT } from '../playwright.config';
 
 const PATH = '/storage/backend_profiles';
 
@@ -56,12 +55,16 @@ test('an S3 profile is created with its spec defaults and its connection tested 
   }
 });
 
-test('a local profile in Russian: its directory must be absolute, then its connection works', async ({
+test('a local profile in Russian: its directory stays in the domain folder, then its connection works', async ({
   page,
   signedIn,
   api,
 }) => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-storage-'));
+  const { domainId } = await api.call<{ domainId: number }>('GET', '/userinfo');
+  const name = `e2e-local-${Date.now()}`;
+  // A connection test makes no folder: the operator (here, the test) has made it.
+  const folder = path.join(STORAGE_LOCAL_ROOT, String(domainId), name);
+  fs.mkdirSync(folder, { recursive: true });
   const list = new StorageListPage(page);
   const editor = new StorageEditPage(page);
   await signedIn.switchLanguage('ru');
@@ -71,10 +74,12 @@ test('a local profile in Russian: its directory must be absolute, then its conne
   await expect(page).toHaveURL(/\/integrations\/storage\/local\/new$/);
   await expect(page.getByRole('heading', { name: 'Новое локальное хранилище' })).toBeVisible();
   await editor.field('Имя').fill('e2e-local');
-  await editor.field('Каталог').fill('relative/folder');
+  await editor.field('Каталог').fill('/etc');
   await editor.save('Сохранить');
-  await expect(editor.errorOf('Каталог')).toHaveText('Должен быть абсолютный путь');
-  await editor.field('Каталог').fill(folder);
+  await expect(editor.errorOf('Каталог')).toHaveText(
+    'Должна быть папка внутри папки хранилища домена: относительный путь без ..',
+  );
+  await editor.field('Каталог').fill(name);
   await editor.save('Сохранить');
   const id = await editor.savedAs('local');
   try {

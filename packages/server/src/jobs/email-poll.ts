@@ -1,11 +1,11 @@
+import { errorDetail } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { AppContext } from '../context.js';
 import { runFlow } from '../flows/runner.js';
-import { queryRows } from '../resources/engine/sql.js';
-import { errorDetail } from '@switchboard/model';
-import type { ImapFlow } from 'imapflow';
 import { FAILURE_KEYS } from '../net/outbound.js';
+import { queryRows } from '../resources/engine/sql.js';
 import {
   describeMailError,
   imapClient,

@@ -52,13 +52,16 @@ describe('the outbound policy', () => {
     expect(decide(address, address, 443, [])).toBe(range);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34'])('lets %s through', async (address) => {
-    const resolver = stub({ 'public.example': [address] });
-    expect(await resolveOutbound('public.example', 443, { allow: [], resolver })).toEqual({
-      address,
-      family: address.includes(':') ? 6 : 4,
-    });
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34'])(
+    'lets %s through',
+    async (address) => {
+      const resolver = stub({ 'public.example': [address] });
+      expect(await resolveOutbound('public.example', 443, { allow: [], resolver })).toEqual({
+        address,
+        family: address.includes(':') ? 6 : 4,
+      });
+    },
+  );
 
   it('refuses a name when any of its addresses is inside, and connects to the address it checked', async () => {
     const resolver = stub({ 'mixed.example': ['93.184.216.34', '10.0.0.7'], 'two.example': ['8.8.8.8', '8.8.4.4'] });

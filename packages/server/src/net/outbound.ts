@@ -123,10 +123,7 @@ const portMatches = (rule: AllowRule, port: number) => rule.port === null || rul
 
 function hostAllowed(host: string, port: number, allow: AllowRule[]): boolean {
   return allow.some(
-    (r) =>
-      r.kind === 'host' &&
-      portMatches(r, port) &&
-      (r.subdomains ? host.endsWith(`.${r.host}`) : r.host === host),
+    (r) => r.kind === 'host' && portMatches(r, port) && (r.subdomains ? host.endsWith(`.${r.host}`) : r.host === host),
   );
 }
 
@@ -225,7 +222,10 @@ export function outboundAgents(options: OutboundOptions): { httpAgent: http.Agen
       resolveOutbound(host, port, options).then(
         ({ address }) => {
           try {
-            const socket = base({ ...opts, host: address, servername: opts.servername ?? serverNameOf(host) } as never, oncreate);
+            const socket = base(
+              { ...opts, host: address, servername: opts.servername ?? serverNameOf(host) } as never,
+              oncreate,
+            );
             if (socket) oncreate(null, socket);
           } catch (error) {
             oncreate(error as Error);

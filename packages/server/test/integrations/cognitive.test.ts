@@ -263,7 +263,7 @@ describe.each(drivers())('cognitive profiles on %s', (driver) => {
         });
         expect(res.status).toBe(502);
         expect(res.body.detail).toMatch(
-          /^The Google speech service cannot be reached for the profile .*: ECONNREFUSED$/,
+          /^The Google speech service cannot be reached for the profile .*: Could not connect to the server\.$/,
         );
       } finally {
         await other.close();

@@ -39,9 +39,7 @@ describe.each(drivers())('email profiles on %s', (driver) => {
         flowRunnerSecret: SECRET,
         emailTimeoutSeconds: 10,
         // The mail stand-ins listen on loopback: the outbound policy lets exactly them through.
-        outboundAllow: parseOutboundAllow(
-          `${imap.host}:${imap.port},${smtp.host}:${smtp.port},127.0.0.1:${closed}`,
-        ),
+        outboundAllow: parseOutboundAllow(`${imap.host}:${imap.port},${smtp.host}:${smtp.port},127.0.0.1:${closed}`),
       },
     });
     token = s.adminToken;

@@ -11,7 +11,11 @@ import { dropboxBackend } from '../../src/resources/integrations/storage/provide
 import { type StorageProvidersStandin, startStorageProvidersStandin } from '../support/storage-providers-standin.mjs';
 
 /** The operator's provider APIs as a backend's environment (no local root, no allow list: unused here). */
-const envOf = (apis: StorageApis): StorageEnv => ({ storageApis: apis, storageLocalRoot: os.tmpdir(), outboundAllow: [] });
+const envOf = (apis: StorageApis): StorageEnv => ({
+  storageApis: apis,
+  storageLocalRoot: os.tmpdir(),
+  outboundAllow: [],
+});
 
 /** The provider backends alone, against the stand-in: what test connection says in edge cases. */
 describe('storage provider backends', () => {

@@ -252,7 +252,12 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
   describe('media files', () => {
     it('go to the enabled profile of highest priority, stream with ranges from S3 and are deleted there', async () => {
       await disableAll();
-      const low = await create({ name: unique('low '), type: 'local', priority: 1, properties: { directory: 'media' } });
+      const low = await create({
+        name: unique('low '),
+        type: 'local',
+        priority: 1,
+        properties: { directory: 'media' },
+      });
       const high = await create({ ...s3Body(), priority: 5 });
       const off = await create({ ...s3Body({ bucketName: 'nope' }), priority: 9, disabled: true });
       expect([low.status, high.status, off.status]).toEqual([201, 201, 201]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerEntries } from '../../src/db/schema.js';
 import { runLogExports } from '../../src/jobs/log-exports.js';
 import { SCHEDULES } from '../../src/jobs/scheduler.js';
+import { parseOutboundAllow } from '../../src/net/outbound.js';
 import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
@@ -32,8 +33,15 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
   beforeAll(async () => {
     s3 = await startS3Standin({ keyId: 'AKIASTANDIN', bucket: 'logs' });
     providers = await startStorageProvidersStandin();
-    s = await startTestServer({ driver, config: { storageApis: providers.apis } });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-log-exports-'));
+    s = await startTestServer({
+      driver,
+      config: {
+        storageApis: providers.apis,
+        storageLocalRoot: folder,
+        outboundAllow: parseOutboundAllow(new URL(s3.url).host),
+      },
+    });
   });
   afterAll(async () => {
     await s?.close();
@@ -121,8 +129,10 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
   });
 
   it('exports each closed period once to a local profile, listed and downloadable', async () => {
-    const dir = path.join(folder, unique('local'));
-    const { domainId, domainName, token, configId } = await setUp('devices', { directory: dir }, 'local');
+    const name = unique('local');
+    const { domainId, domainName, token, configId } = await setUp('devices', { directory: name }, 'local');
+    // A local profile's folder is under the storage root, in its domain's folder.
+    const dir = path.join(folder, String(domainId), name);
     const first = await seed(domainId, 'devices', [W + 1000, W + 2 * DAY, W + WEEK - 1]);
     const second = await seed(domainId, 'devices', [W + WEEK + 5 * DAY]);
     // Left out: a sign-in of the same object, another object, and the period still open.
@@ -189,8 +199,10 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
   });
 
   it('writes no file for a period without entries', async () => {
-    const dir = path.join(folder, unique('empty'));
-    const { domainId, token, configId } = await setUp('teams', { directory: dir }, 'local');
+    const name = unique('empty');
+    const { domainId, token, configId } = await setUp('teams', { directory: name }, 'local');
+    // A local profile's folder is under the storage root, in its domain's folder.
+    const dir = path.join(folder, String(domainId), name);
     await seed(domainId, 'teams', [W + 2 * WEEK + DAY]);
     expect((await run(W + 2 * WEEK + 2 * DAY)).failed).toBe(0);
     expect(await list(token, configId)).toEqual([]);
@@ -198,8 +210,10 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
   });
 
   it("removes exports older than their profile's expireDays, file and row, and never exports them again", async () => {
-    const dir = path.join(folder, unique('expire'));
-    const { domainId, token, configId, profileId } = await setUp('queues', { directory: dir }, 'local');
+    const name = unique('expire');
+    const { domainId, token, configId, profileId } = await setUp('queues', { directory: name }, 'local');
+    // A local profile's folder is under the storage root, in its domain's folder.
+    const dir = path.join(folder, String(domainId), name);
     await seed(domainId, 'queues', [W + DAY, W + WEEK + DAY]);
     expect((await run(W + 2 * WEEK)).exported).toBe(2);
     const [older, newer] = await rowsOf(configId);
@@ -306,8 +320,10 @@ describe.each(drivers())('change-log exports on %s', (driver) => {
   );
 
   it('keeps a profile holding exports, guards them like the config, and removes them with it', async () => {
-    const dir = path.join(folder, unique('guard'));
-    const { domainId, domainName, token, configId, profileId } = await setUp('flows', { directory: dir }, 'local');
+    const name = unique('guard');
+    const { domainId, domainName, token, configId, profileId } = await setUp('flows', { directory: name }, 'local');
+    // A local profile's folder is under the storage root, in its domain's folder.
+    const dir = path.join(folder, String(domainId), name);
     await seed(domainId, 'flows', [W + DAY]);
     await run(W + WEEK);
     const [item] = await list(token, configId);

@@ -1,6 +1,7 @@
-import { COGNITIVE_DEFAULT_LOCALE, type CognitiveProvider, MICROSOFT_VOICES } from '@switchboard/model';
+import { COGNITIVE_DEFAULT_LOCALE, type CognitiveProvider, errorDetail, MICROSOFT_VOICES } from '@switchboard/model';
 import type { Config } from '../../../config.js';
 import { keyedError } from '../../../http/errors.js';
+import { outboundFetch, refusalOf } from '../../../net/outbound.js';
 
 /** A profile as the providers need it: with its key. */
 export type CognitiveProfileRow = {
@@ -22,9 +23,19 @@ const localeOf = (profile: CognitiveProfileRow) => profile.properties.locale || 
 const xmlEscape = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
-/** `{region}` of a Microsoft base URL is the profile's region (checked: letters and digits only). */
-const withRegion = (url: string, profile: CognitiveProfileRow) =>
-  url.replaceAll('{region}', encodeURIComponent(profile.properties.region ?? ''));
+/**
+ * `{region}` of a Microsoft base URL is the profile's region (checked: letters and digits only).
+ * The region then chooses the host, so such a URL goes through the outbound policy.
+ */
+const withRegion = (url: string, profile: CognitiveProfileRow): Target => ({
+  url: url.replaceAll('{region}', encodeURIComponent(profile.properties.region ?? '')),
+  checked: /^[a-z]+:\/\/[^/]*\{region\}/i.test(url),
+});
+
+/** A provider URL and whether a domain's setting chose its host (then the outbound policy applies). */
+type Target = { url: string; checked: boolean };
+
+const suffixed = (target: Target, suffix: string): Target => ({ ...target, url: `${target.url}${suffix}` });
 
 const params = (profile: CognitiveProfileRow, more: Record<string, string | number> = {}) => ({
   provider: PROVIDER_NAMES[profile.provider],
@@ -57,10 +68,17 @@ function reasonOf(status: number, body: string): string {
  * each become a message for the administrator (502, or 504 for the time-out), never a 500; the
  * key travels in a header or the query and is never part of a message.
  */
-async function call(config: Config, profile: CognitiveProfileRow, url: string, init: RequestInit): Promise<Response> {
+async function call(
+  config: Config,
+  profile: CognitiveProfileRow,
+  target: Target | string,
+  init: RequestInit,
+): Promise<Response> {
+  const { url, checked } = typeof target === 'string' ? { url: target, checked: false } : target;
+  const request = { ...init, signal: AbortSignal.timeout(config.cognitive.timeoutMs) };
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(config.cognitive.timeoutMs) });
+    res = checked ? await outboundFetch(url, request, { allow: config.outboundAllow }) : await fetch(url, request);
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
@@ -71,9 +89,12 @@ async function call(config: Config, profile: CognitiveProfileRow, url: string, i
         params(profile, { seconds: Math.ceil(config.cognitive.timeoutMs / 1000) }),
       );
     }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw keyedError(502, 'app.cognitiveProfiles.unreachable', 'cognitiveUnreachable', params(profile, { reason }));
+    // The network's own error (refused, reset, not known) is for the log, never the administrator.
+    const reason = errorDetail(refusalOf(error) ? 'outboundPolicy' : 'outboundConnect');
+    throw Object.assign(
+      keyedError(502, 'app.cognitiveProfiles.unreachable', 'cognitiveUnreachable', params(profile, { reason })),
+      { cause: error },
+    );
   }
   if (res.ok) return res;
   const body = await res.text().catch(() => '');
@@ -109,7 +130,7 @@ export async function synthesizeSpeech(config: Config, profile: CognitiveProfile
     const res = await call(
       config,
       profile,
-      `${withRegion(config.cognitive.microsoftTtsUrl, profile)}/cognitiveservices/v1`,
+      suffixed(withRegion(config.cognitive.microsoftTtsUrl, profile), '/cognitiveservices/v1'),
       {
         method: 'POST',
         headers: {
@@ -159,15 +180,20 @@ export async function transcribeSpeech(config: Config, profile: CognitiveProfile
   if (profile.provider === 'microsoft') {
     const query = new URLSearchParams({ language: locale, format: 'simple' });
     const base = withRegion(config.cognitive.microsoftSttUrl, profile);
-    const res = await call(config, profile, `${base}/speech/recognition/conversation/cognitiveservices/v1?${query}`, {
-      method: 'POST',
-      headers: {
-        'Ocp-Apim-Subscription-Key': key,
-        'Content-Type': `audio/wav; codecs=audio/pcm; samplerate=${sampleRate(wav)}`,
-        Accept: 'application/json',
+    const res = await call(
+      config,
+      profile,
+      suffixed(base, `/speech/recognition/conversation/cognitiveservices/v1?${query}`),
+      {
+        method: 'POST',
+        headers: {
+          'Ocp-Apim-Subscription-Key': key,
+          'Content-Type': `audio/wav; codecs=audio/pcm; samplerate=${sampleRate(wav)}`,
+          Accept: 'application/json',
+        },
+        body: new Uint8Array(wav),
       },
-      body: new Uint8Array(wav),
-    });
+    );
     const answer = (await res.json().catch(() => null)) as {
       RecognitionStatus?: unknown;
       DisplayText?: unknown;

@@ -2,8 +2,8 @@ import { IMAP_TLS_PORT, SMTP_TLS_PORT } from '@switchboard/model';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import {
-  failureOf,
   type FailureKind,
+  failureOf,
   type OutboundOptions,
   refusalOf,
   resolveOutbound,
@@ -27,7 +27,11 @@ export type MailAccount = {
  * do so by default). Certificates are verified against the host name. The host is resolved once
  * under the outbound policy and the client connects to that address.
  */
-export async function imapClient(account: MailAccount, timeoutMs: number, outbound: OutboundOptions): Promise<ImapFlow> {
+export async function imapClient(
+  account: MailAccount,
+  timeoutMs: number,
+  outbound: OutboundOptions,
+): Promise<ImapFlow> {
   const { address } = await resolveOutbound(account.imapHost, account.imapPort, outbound);
   const client = new ImapFlow({
     host: address,

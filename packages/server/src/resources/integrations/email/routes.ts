@@ -49,7 +49,9 @@ export function testAccount(stored: MailAccount, sent: Partial<MailAccount>): Ma
     typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
   const moved = DESTINATION_FIELDS.some((field) => field in sent && !same(sent[field], stored[field]));
   if (moved && !sent.password) {
-    throw keyedError(400, 'app.emailProfiles.validation', 'passwordAgain', {}, [keyedField('password', 'passwordAgain')]);
+    throw keyedError(400, 'app.emailProfiles.validation', 'passwordAgain', {}, [
+      keyedField('password', 'passwordAgain'),
+    ]);
   }
   return { ...stored, ...sent, password: sent.password || stored.password };
 }

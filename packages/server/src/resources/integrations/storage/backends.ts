@@ -271,7 +271,11 @@ export function storageFailure(error: unknown): { ok: false; detail: string; key
   if (refusalOf(error)) return failureOf('policy');
   if (error instanceof LocalStorageError) {
     return failureOf(
-      error.kind === 'outside' ? 'storageLocalOutside' : error.kind === 'missing' ? 'storageLocalMissing' : 'storageLocalDenied',
+      error.kind === 'outside'
+        ? 'storageLocalOutside'
+        : error.kind === 'missing'
+          ? 'storageLocalMissing'
+          : 'storageLocalDenied',
     );
   }
   const e = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };

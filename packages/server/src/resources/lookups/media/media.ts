@@ -141,9 +141,7 @@ async function store(request: FastifyRequest, temp: string, name: string, kind: 
     await removeQuietly(temp);
     if (target) await removeQuietly(target);
     if (placed)
-      await removePlaced(config, placed, (err) =>
-        request.log.warn({ err }, 'a stored media file was not removed'),
-      );
+      await removePlaced(config, placed, (err) => request.log.warn({ err }, 'a stored media file was not removed'));
     throw error;
   }
 }

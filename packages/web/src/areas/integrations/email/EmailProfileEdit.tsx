@@ -18,7 +18,8 @@ function connectionOf(values: FormValues): Record<string, unknown> {
 
 /**
  * "Test connection": the server signs in over IMAP (opening the mailbox) and over SMTP with the
- * values on screen; a saved profile's stored password serves when the field is left empty.
+ * values on screen; a saved profile's stored password serves when the field is left empty and
+ * the hosts, ports and login are the saved ones (else the server asks for the password again).
  * Shown to whoever may create or edit the profile (the server guards it the same way).
  */
 function TestConnection({ form }: { form: EditForm<FormValues> }) {
@@ -61,7 +62,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
                   {t(result[side].ok ? 'emailProfiles.partOk' : 'emailProfiles.partFailed')}
                 </Text>
                 {': '}
-                {result[side].detail}
+                {result[side].key ? t(result[side].key) : result[side].detail}
               </Text>
             ))}
           </Stack>

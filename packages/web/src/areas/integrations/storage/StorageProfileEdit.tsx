@@ -54,7 +54,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
           py={6}
           style={{ flex: 1 }}
         >
-          {result.ok ? t('storageProfiles.testOkDetail') : result.detail}
+          {result.ok ? t('storageProfiles.testOkDetail') : result.key ? t(result.key) : result.detail}
         </Alert>
       )}
     </Group>
