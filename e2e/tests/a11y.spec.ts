@@ -107,7 +107,7 @@ async function seed(api: AdminApi, request: Page['request']) {
     name: 'a11y archive',
     type: 'local',
     disabled: true,
-    properties: { directory: '/tmp/switchboard-a11y-archive' },
+    properties: { directory: 'a11y-archive' },
   });
   const service = await api.call<{ id: number }>('POST', '/routing/schema', { name: 'a11y service', type: 'service' });
   // Disabled: nothing polls its mailbox while the crawl runs.

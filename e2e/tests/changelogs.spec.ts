@@ -125,7 +125,7 @@ test('names a storage profile for exports and shows the Exports tab', async ({ p
   await api.call('POST', '/storage/backend_profiles', {
     name: profileName,
     type: 'local',
-    properties: { directory: `/tmp/switchboard-e2e-exports-${suffix()}` },
+    properties: { directory: `e2e-exports-${suffix()}` },
   });
   const logs = new ChangeLogPages(page);
 

@@ -56,7 +56,7 @@ describe.each(drivers())('change log on %s', (driver) => {
   it('refers to a storage profile of the domain, named in the answer', async () => {
     const profile = await s.request('POST', '/api/storage/backend_profiles', {
       token,
-      body: { name: 'changelog exports', type: 'local', properties: { directory: '/srv/exports' } },
+      body: { name: 'changelog exports', type: 'local', properties: { directory: 'exports' } },
     });
     expect(profile.status).toBe(201);
     const res = await s.request('PATCH', `/api/logger/config/${configId}`, {

@@ -867,7 +867,7 @@ export const FIXTURES = {
       maxSize: 5,
       expireDays: 10,
       priority: 1,
-      properties: { directory: '/var/lib/switchboard/files' },
+      properties: { directory: 'files' },
     }),
     searchValue: (b) => b.name as string,
     update: (prefix) => ({
@@ -888,7 +888,7 @@ export const FIXTURES = {
     patch: { disabled: true },
     untouched: 'type',
     variants: {
-      local: (prefix) => ({ name: unique(prefix), type: 'local', properties: { directory: '/srv/files' } }),
+      local: (prefix) => ({ name: unique(prefix), type: 'local', properties: { directory: 'files' } }),
       s3: (prefix) => ({
         name: unique(prefix),
         type: 's3',

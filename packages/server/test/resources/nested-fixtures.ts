@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import { messages } from '@switchboard/model';
 import { deviceUserAudit, loggerEntries, loggerExports } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
@@ -121,7 +119,7 @@ export const NESTED_FIXTURES: Record<string, Fixture> = {
       const profile = await post(s, token, '/api/storage/backend_profiles', {
         name: unique('exports '),
         type: 'local',
-        properties: { directory: path.join(os.tmpdir(), unique('switchboard-fixture-')) },
+        properties: { directory: unique('switchboard-fixture-') },
       });
       const config = await post(s, token, '/api/logger/config', { object, storage: { id: profile.id } });
       const domainId = await domainOf(s, token);
