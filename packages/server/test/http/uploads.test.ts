@@ -97,9 +97,23 @@ describe.each(drivers())('uploads on %s', (driver) => {
     const dir = path.join(s.ctx.config.importDir, String(s.domainId));
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
 
-    // Places and counts are all given back: an upload at a normal pace goes through.
-    const after = await upload('/api/devices/import', s.adminToken, 'name,account\nd1,a1\n');
-    expect(after.status).toBe(202);
+    // Places and counts are all given back: uploads at a normal pace are received again (this
+    // server runs no job engine, so a body without a file is the one that can end in an answer).
+    const again = await Promise.all(
+      Array.from({ length: PER_USER }, () => {
+        const form = new FormData();
+        form.append('mode', 'skip');
+        return fetch(`${s.url}/api/devices/import`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.adminToken}` },
+          body: form,
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { fields?: { field: string }[] } }));
+      }),
+    );
+    for (const answer of again) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.fields?.[0]?.field).toBe('file');
+    }
     expect(s.app.admission?.stats).toEqual({ running: 0, waiting: 0 });
   });
 });
