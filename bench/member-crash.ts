@@ -127,7 +127,8 @@ async function main() {
     server.child.kill('SIGKILL');
     await new Promise((r) => server!.child.once('exit', r));
     server = null;
-    if (process.env.BENCH_CRASH_KEEP) fs.cpSync(env.DATA_DIR as string, process.env.BENCH_CRASH_KEEP, { recursive: true });
+    if (process.env.BENCH_CRASH_KEEP)
+      fs.cpSync(env.DATA_DIR as string, process.env.BENCH_CRASH_KEEP, { recursive: true });
 
     // Restart: the import resumes; health and a list are asked throughout.
     server = await startServer(PORT, env);

@@ -71,7 +71,12 @@ async function main() {
       const n = String(i).padStart(3, '0');
       await api(server.base, 'POST', '/api/devices', token, { name: `dev${n}`, account: `acc${n}`, password: 'Sip-1' });
     }
-    await autocannon({ url: `${server.base}/api/devices?size=10`, connections: 5, duration: 2, headers: { authorization: `Bearer ${token}` } });
+    await autocannon({
+      url: `${server.base}/api/devices?size=10`,
+      connections: 5,
+      duration: 2,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const alone = await list('alone', server, token);
     for (let i = 0; i < STALLED; i++) sockets.push(stall(server.base, token));
     await sleep(500);

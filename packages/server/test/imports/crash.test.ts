@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blacklistNumbersPath, type ImportItem } from '@switchboard/model';
 import { PGlite } from '@electric-sql/pglite';
+import { blacklistNumbersPath, type ImportItem } from '@switchboard/model';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, TEST_ADMIN_PASSWORD } from '../harness.js';
@@ -210,7 +210,9 @@ describe.each(drivers())('a member import whose server is killed on %s', (driver
     }
   });
 
-  it('resumes with health answered, stops on SIGTERM within its grace, and loads every member once', { timeout: 600_000 }, async () => {
+  it('resumes with health answered, stops on SIGTERM within its grace, and loads every member once', {
+    timeout: 600_000,
+  }, async () => {
     const env: Record<string, string> = {
       IMPORT_DIR: path.join(dir, 'imports'),
       IMPORT_STALE_SECONDS: '5',
@@ -316,7 +318,8 @@ describe.each(drivers())('a member import whose server is killed on %s', (driver
       await server.exited;
       server = null;
       // Every member once.
-      const counts = 'select count(*)::int as n, count(distinct name)::int as names from cc_queue_members where queue_id = $1';
+      const counts =
+        'select count(*)::int as n, count(distinct name)::int as names from cc_queue_members where queue_id = $1';
       let found: { n: number; names: number };
       if (driver === 'pglite') {
         const db = await PGlite.create({ dataDir: path.join(env.DATA_DIR, 'pgdata') });

@@ -186,20 +186,20 @@ export async function registerMediaRoutes(app: FastifyInstance) {
           request,
           reply,
           async (signal) => {
-          const part = await request.file({ limits: { fileSize: max, files: 1, fields: 5 } });
-          if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
-          let temp: string;
-          try {
-            temp = await receive(config, request.principal!.domainId, part.file, signal);
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
-            throw error;
-          }
-          if (part.file.truncated || signal.aborted) {
-            await removeQuietly(temp);
-            throw tooLarge(max);
-          }
-          return { temp, filename: part.filename };
+            const part = await request.file({ limits: { fileSize: max, files: 1, fields: 5 } });
+            if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
+            let temp: string;
+            try {
+              temp = await receive(config, request.principal!.domainId, part.file, signal);
+            } catch (error) {
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
+              throw error;
+            }
+            if (part.file.truncated || signal.aborted) {
+              await removeQuietly(temp);
+              throw tooLarge(max);
+            }
+            return { temp, filename: part.filename };
           },
           (received) => removeQuietly(received.temp),
         );
