@@ -24,6 +24,8 @@ export const errorTexts = {
   importTooLarge: 'The file is larger than {{max}} bytes.',
   importLoading: 'The import is loading its rows and can no longer be cancelled.',
   importEnded: 'The import has ended.',
+  uploadTooSlow: 'The upload arrived slower than {{rate}} bytes a second for {{seconds}} s and was stopped.',
+  tooManyUploads: 'At most {{max}} uploads of one user may run at once. Try again when one has finished.',
   importQueueType: 'Members cannot be imported into the queue {{name}}: its type is {{type}}.',
   // Sign-in and two-factor sign-in
   unauthorized: 'Sign in first: the access token is missing, invalid, expired or revoked.',

@@ -92,6 +92,12 @@ export type Config = {
    * (SHUTDOWN_GRACE_MS); past it every connection left is cut so the close never waits on a client.
    */
   shutdownGraceMs: number;
+  /**
+   * Uploads (every multipart route, http/uploads.ts): a body arriving slower than `minRate` bytes
+   * a second over any `windowMs` is cut with 408 (UPLOAD_MIN_RATE, UPLOAD_RATE_WINDOW_MS); one
+   * user runs at most `perUser` uploads at once on a node, more get 429 (UPLOADS_PER_USER).
+   */
+  uploads: { minRate: number; windowMs: number; perUser: number };
 };
 
 /** Base URLs of the storage providers' REST APIs, without a trailing slash. */
@@ -114,6 +120,13 @@ export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
 
 /** Time a shutdown gives requests in flight by default: 10 s, well inside the usual 30 s before SIGKILL. */
 export const SHUTDOWN_GRACE_MS_DEFAULT = 10_000;
+
+/** An upload slower than this many bytes a second over a window is cut (1 KB/s). */
+export const UPLOAD_MIN_RATE_DEFAULT = 1024;
+/** The window over which an upload's rate is measured: 10 s. */
+export const UPLOAD_RATE_WINDOW_MS_DEFAULT = 10_000;
+/** Uploads one user may run at once on a node. */
+export const UPLOADS_PER_USER_DEFAULT = 3;
 
 /** Requests the embedded database serves at once by default: it runs one statement at a time. */
 export const ADMISSION_CONCURRENCY_PGLITE = 4;
@@ -220,5 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       waitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
     },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', SHUTDOWN_GRACE_MS_DEFAULT),
+    uploads: {
+      minRate: int(env, 'UPLOAD_MIN_RATE', UPLOAD_MIN_RATE_DEFAULT),
+      windowMs: Math.max(100, int(env, 'UPLOAD_RATE_WINDOW_MS', UPLOAD_RATE_WINDOW_MS_DEFAULT)),
+      perUser: Math.max(1, int(env, 'UPLOADS_PER_USER', UPLOADS_PER_USER_DEFAULT)),
+    },
   };
 }

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
 import { closeWithin } from './http/close.js';
 import { jobsOff, startJobEngine } from './jobs/engine.js';
+import { stopImports } from './jobs/imports/run.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
 import { stopTriggers } from './jobs/triggers.js';
 
@@ -34,6 +35,13 @@ export type StartOptions = {
   jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number; triggerTickMs?: number };
   onRoute?: BuildOptions['onRoute'];
 };
+
+/** Waits for `work`, but no longer than `ms`. */
+async function withinMs(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
 
 /** Opens the database (migrating it), creates the first domain if empty, and serves the API. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -77,12 +85,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           : null,
       close: () => {
         closing ??= (async () => {
+          // Everything below shares the one grace.
+          const deadline = Date.now() + config.shutdownGraceMs;
           try {
             stopTickers();
             // Runs in flight end (in error) before the database goes.
             await stopTriggers(ctx);
+            // Imports stop at a chunk's end and are resumed later, rather than holding the close.
+            await withinMs(stopImports(ctx), deadline - Date.now());
             await jobs.stop();
-            await closeWithin(app, config.shutdownGraceMs);
+            await closeWithin(app, Math.max(0, deadline - Date.now()));
           } finally {
             await database.close();
           }

@@ -133,6 +133,22 @@ function exempt(request: FastifyRequest): boolean {
   return path === '/api/health' || path === '/api/events';
 }
 
+/** A request's place in the queue, for the requests that give it up while they wait on their client. */
+type Place = { leave: () => void; rejoin: () => Promise<void> };
+const places = new WeakMap<FastifyRequest, Place>();
+
+/**
+ * Gives up the request's place while it waits on its client (an upload's body arriving), so a
+ * slow sender holds no place the database work of others needs. No-op without a queue.
+ */
+export const leaveAdmission = (request: FastifyRequest) => places.get(request)?.leave();
+
+/**
+ * Takes a place again (in arrival order, behind the requests waiting) before the request's
+ * database work; throws 503 as any request turned away.
+ */
+export const rejoinAdmission = (request: FastifyRequest) => places.get(request)?.rejoin() ?? Promise.resolve();
+
 /**
  * Puts API requests through an admission queue before anything else runs (authentication
  * included). A request keeps its place until its response is finished or the client leaves, so a
@@ -141,6 +157,10 @@ function exempt(request: FastifyRequest): boolean {
 export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits): AdmissionQueue {
   const queue = new AdmissionQueue(limits);
   const retryAfter = String(Math.max(1, Math.ceil(limits.waitMs / 1000)));
+  const busy = () => {
+    const params = { seconds: retryAfter };
+    return keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (exempt(request)) return;
     // The place is freed when the answer is finished or the client goes away, whichever comes
@@ -162,11 +182,24 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits)
       reply.raw.destroy();
       return;
     }
-    if (!admitted) {
-      const params = { seconds: retryAfter };
-      throw keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
-    }
+    if (!admitted) throw busy();
     release = admitted;
+    places.set(request, {
+      leave: () => {
+        release?.();
+        release = null;
+      },
+      rejoin: async () => {
+        if (release) return;
+        const again = await queue.enter(gone.signal);
+        if (gone.signal.aborted) {
+          again?.();
+          throw busy();
+        }
+        if (!again) throw busy();
+        release = again;
+      },
+    });
   });
   return queue;
 }

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { IMPORTS_TOPIC, type ImportItem, importError, importItem, importOptions, messages } from '@switchboard/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerTopic } from '../../events/hub.js';
 import { keyedError } from '../../http/errors.js';
+import { receiveUpload } from '../../http/uploads.js';
 import { guardOf } from '../../resources/engine/define.js';
 import { sendCsv } from '../../resources/engine/export.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../../resources/engine/http.js';
@@ -37,11 +38,13 @@ export type Upload = { path: string; name: string; bytes: number };
 
 /**
  * Receives a multipart upload: the file (field `file`) is stored under IMPORT_DIR while its bytes
- * are counted (413 past IMPORT_MAX_BYTES, nothing kept); the other fields come back as text.
- * `drop` removes the stored file (a request refused after all).
+ * are counted (413 past IMPORT_MAX_BYTES, nothing kept); the other fields come back as text. The
+ * body arrives outside the admission queue, at a minimum rate, within the user's uploads (see
+ * `receiveUpload`). `drop` removes the stored file (a request refused after all).
  */
 export async function receiveFile(
   request: FastifyRequest,
+  reply: FastifyReply,
   resource: string,
 ): Promise<{ fields: Record<string, string>; file: Upload | null; drop: () => Promise<void> }> {
   const { config } = request.server.ctx;
@@ -57,24 +60,32 @@ export async function receiveFile(
   let file: { path: string; name: string; bytes: number } | null = null;
   const drop = () => (file ? fs.promises.rm(file.path, { force: true }) : Promise.resolve());
   try {
-    for await (const part of request.parts({ limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
+    await receiveUpload(request, reply, async (signal) => {
+      try {
+        for await (const part of request.parts({ limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 } })) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file' || file || signal.aborted) {
+            part.file.resume();
+            continue;
+          }
+          const target = path.join(dir, `${randomUUID()}.csv`);
+          file = { path: target, name: part.filename || 'import.csv', bytes: 0 };
+          const counted = file;
+          part.file.on('data', (chunk: Buffer) => {
+            counted.bytes += chunk.length;
+          });
+          await pipeline(part.file, fs.createWriteStream(target), { signal });
+          if (part.file.truncated) throw tooLarge(config.importMaxBytes);
+        }
+      } catch (error) {
+        // Also after a cut (408), when this goes on failing on its own.
+        await drop();
+        throw error;
       }
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        continue;
-      }
-      const target = path.join(dir, `${randomUUID()}.csv`);
-      file = { path: target, name: part.filename || 'import.csv', bytes: 0 };
-      const counted = file;
-      part.file.on('data', (chunk: Buffer) => {
-        counted.bytes += chunk.length;
-      });
-      await pipeline(part.file, fs.createWriteStream(target));
-      if (part.file.truncated) throw tooLarge(config.importMaxBytes);
-    }
+    });
   } catch (error) {
     await drop();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.importMaxBytes);
@@ -176,7 +187,7 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
           { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
         ]);
       }
-      const { fields, file, drop } = await receiveFile(request, def.name);
+      const { fields, file, drop } = await receiveFile(request, reply, def.name);
       try {
         if (!file) throw validationError(def.name, [{ field: 'file', message: messages.required }]);
         const options = parseBody(def.name, importOptions, fields);

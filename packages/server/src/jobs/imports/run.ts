@@ -32,8 +32,12 @@ export const IMPORT_QUEUE = 'imports';
 
 /** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
 const CHECK_CHUNK = { postgres: 5_000, pglite: 2_000 } as const;
-/** File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers never wait). */
-const LOAD_CHUNK_PGLITE = 2_500;
+/**
+ * File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers
+ * never wait). A chunk holds the embedded database for its whole transaction: 1,000 lines keep
+ * that to a fraction of a second.
+ */
+const LOAD_CHUNK_PGLITE = 1_000;
 /** A run writes its heartbeat this often; one silent for IMPORT_STALE_SECONDS is taken for dead. */
 const HEARTBEAT_MS = 2_000;
 /** Progress events at most this often (and at every change of state). */
@@ -92,6 +96,32 @@ class Ended extends Error {
 
 /** Another run took the import over (this one was thought dead): stop without touching it. */
 class LostClaim extends Error {}
+
+/** The server is shutting down: the run gives its import back at a chunk's end, to be resumed. */
+class Stopping extends Error {}
+
+/** Runs in flight per server, and whether that server is shutting down. */
+type Runs = { stopping: boolean; running: Set<Promise<void>> };
+const runsOf = new WeakMap<AppContext, Runs>();
+const runs = (ctx: AppContext): Runs => {
+  let r = runsOf.get(ctx);
+  if (!r) {
+    r = { stopping: false, running: new Set() };
+    runsOf.set(ctx, r);
+  }
+  return r;
+};
+
+/**
+ * Shutdown: the runs in flight stop at the end of their current chunk (committed with its
+ * watermark) and give their imports back for the next start, or another node, to resume; no new
+ * run starts. Resolves once they have stopped.
+ */
+export async function stopImports(ctx: AppContext): Promise<void> {
+  const r = runs(ctx);
+  r.stopping = true;
+  await Promise.allSettled([...r.running]);
+}
 
 /** Bytes to text in the file's character set; refuses bytes that are not text in it. */
 class Decode extends Transform {
@@ -164,6 +194,23 @@ export function columnsOf(
  * (kill -9) is resumed by the next from where it stopped, never half done and never twice.
  */
 export async function runImport(ctx: AppContext, importId: number, log: FastifyBaseLogger): Promise<void> {
+  const r = runs(ctx);
+  if (r.stopping) return;
+  const run = runOnce(ctx, importId, log, () => r.stopping);
+  r.running.add(run);
+  try {
+    await run;
+  } finally {
+    r.running.delete(run);
+  }
+}
+
+async function runOnce(
+  ctx: AppContext,
+  importId: number,
+  log: FastifyBaseLogger,
+  stopping: () => boolean,
+): Promise<void> {
   const raw = ctx.raw;
   if (!raw) throw new Error('Imports need the database driver');
   const runner = randomUUID();
@@ -209,6 +256,10 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     if (!rows.length) throw new LostClaim();
     return rows[0].cancel_requested;
   };
+  /** Between chunks: a shutdown stops the run here. */
+  const goOn = () => {
+    if (stopping()) throw new Stopping();
+  };
   const end = async (state: 'done' | 'failed' | 'cancelled', key?: ErrorKey, params: ErrorParams = {}) => {
     await rawTransaction(raw, async (tx) => {
       await mark(
@@ -237,10 +288,10 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     if (!importer) throw new Error(`No importer for ${row.resource}`);
     await progress(true);
     if (row.phase === 'checking') {
-      const next = await check(ctx, importer, row, scope, staging, mark, progress);
+      const next = await check(ctx, importer, row, scope, staging, mark, progress, goOn);
       if (next.end) return await end(next.end.state, next.end.key, next.end.params);
     }
-    await load(ctx, importer, scope, staging, mark, progress);
+    await load(ctx, importer, scope, staging, mark, progress, goOn);
     await end('done');
     // The planner's statistics of the table: a list that grew by a million rows is read by
     // index from now on, not by a sort of the whole list (PGlite runs no autovacuum at all).
@@ -252,6 +303,14 @@ export async function runImport(ctx: AppContext, importId: number, log: FastifyB
     }
   } catch (error) {
     if (error instanceof LostClaim) return;
+    if (error instanceof Stopping) {
+      // Given back at once: the next start (or another node's sweep) resumes it from its watermarks.
+      await rawQuery(raw, 'update imports set runner = null, heartbeat_at = null where id = $1 and runner = $2', [
+        row.id,
+        runner,
+      ]).catch(() => {});
+      return;
+    }
     if (error instanceof Ended) return await end(error.state, error.key, error.params).catch(() => {});
     log.error({ err: error, importId: row.id }, 'import failed');
     await end('failed', 'importStopped', { reason: (error as Error).message }).catch(() => {});
@@ -279,6 +338,7 @@ async function check(
   staging: string,
   mark: Mark,
   progress: (force?: boolean) => Promise<void>,
+  goOn: () => void,
 ): Promise<Outcome> {
   const raw = ctx.raw!;
   const width = importer.columns.length;
@@ -396,6 +456,7 @@ async function check(
     await progress();
     await yieldToRequests();
     if (cancel) throw new Ended('cancelled', 'importCancelled');
+    goOn();
   };
   const flush = async () => {
     await settle();
@@ -504,7 +565,7 @@ async function check(
   } catch (error) {
     // The chunk being committed finishes (or fails) before the import ends.
     await (pending as Promise<boolean> | null)?.catch(() => {});
-    if (error instanceof Ended || error instanceof LostClaim) throw error;
+    if (error instanceof Ended || error instanceof LostClaim || error instanceof Stopping) throw error;
     if (error instanceof CsvError) {
       const e = error as CsvError & { lines?: number; record?: unknown[] };
       if (e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
@@ -616,6 +677,7 @@ async function load(
   staging: string,
   mark: Mark,
   progress: (force?: boolean) => Promise<void>,
+  goOn: () => void,
 ) {
   const raw = ctx.raw!;
   const [state] = await rawQuery<{ loaded_through: number; max: number | null; mode: string }>(
@@ -624,6 +686,11 @@ async function load(
     [scope.importId],
   );
   if (state.max === null) return;
+  // Statistics of the staging table as it is now, complete, in every run that loads (a fresh one
+  // and one resumed after a crash alike): the analysis of the checking phase saw its first chunk
+  // only, so a range of lines past it was estimated at one row, and a run resumed into loading
+  // had not even that (PGlite runs no autovacuum).
+  await rawQuery(raw, `analyze ${staging}`);
   const roles: ImportRoles = { grants: new Map() };
   if (importer.afterInsert && scope.userId !== null) {
     const [cls] = [importer.compiled.recordClass ?? importer.def.objClass];
@@ -688,5 +755,6 @@ async function load(
     await progress();
     await yieldToRequests();
     if (cancel && state.mode === 'skip' && from < state.max) throw new Ended('cancelled', 'importCancelled');
+    if (from < state.max) goOn();
   }
 }

@@ -327,7 +327,14 @@ async function settleMembers(tx: RawTx, scope: ImportScope, staging: string, opt
   return { failed: 0, skipped };
 }
 
-/** Staged lines `from < line <= to` into the queue: new members inserted, replaced ones updated. */
+/**
+ * Staged lines `from < line <= to` into the queue: new members inserted, replaced ones updated.
+ *
+ * Only the `update` policy (without clearMembers) names members to replace. Their update reaches
+ * each member by its primary key from the chunk's rows: the queue's own indexes are kept out of it
+ * (`+ 0`), so no estimate can turn it into a scan of every member of the queue for each row (a
+ * resumed import, whose tables' statistics were old, took 83 s a chunk that way).
+ */
 async function loadMembers(
   tx: RawTx,
   scope: ImportScope,
@@ -341,19 +348,25 @@ async function loadMembers(
     return c.cast ? `s.c${i}::${c.cast}` : `s.c${i}`;
   };
   const names = MEMBER_COLUMNS.map((c) => c.column);
+  const replaces = o.duplicates === 'update' && !o.clearMembers;
   const [out] = await tx.query<{ n: number }>(
     `with ins as (
        insert into cc_queue_members (domain_id, queue_id, ${names.join(', ')})
        select $1, $2, ${names.map((_, i) => value(i)).join(', ')}
        from ${staging} s where s.line > $3 and s.line <= $4 and s.target is null order by s.line
        returning 1
-     ),
+     )${
+       replaces
+         ? `,
      upd as (
        update cc_queue_members t set ${names.map((n, i) => `${n} = ${value(i)}`).join(', ')}, updated_at = now()
-       from ${staging} s where s.target = t.id and t.queue_id = $2 and s.line > $3 and s.line <= $4
+       from ${staging} s where s.line > $3 and s.line <= $4 and s.target is not null
+         and t.id = s.target and t.queue_id + 0 = $2
        returning 1
-     )
-     select ((select count(*) from ins) + (select count(*) from upd))::int as n`,
+     )`
+         : ''
+     }
+     select ((select count(*) from ins)${replaces ? ' + (select count(*) from upd)' : ''})::int as n`,
     [scope.domainId, o.queueId, range.from, range.to],
   );
   return out.n;

@@ -60,7 +60,7 @@ function registerRun(scope: FastifyInstance) {
       if (!template) throw notFound(importTemplatesResource.compiled);
       const source = template.source as { id: number };
       const queue = await writableQueue(request, source.id);
-      const { fields, file, drop } = await receiveFile(request, tag);
+      const { fields, file, drop } = await receiveFile(request, reply, tag);
       try {
         if (!file) throw validationError(tag, [{ field: 'file', message: messages.required }]);
         const run = parseBody(tag, importTemplateRun, fields);

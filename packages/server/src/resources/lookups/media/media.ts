@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
+import { receiveUpload } from '../../../http/uploads.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
@@ -178,21 +179,30 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         if (!request.isMultipart())
           throw fileError(`Send the file as multipart/form-data in the field "${MEDIA_UPLOAD_FIELD}".`);
         const max = config.mediaMaxBytes;
-        const part = await request.file({ limits: { fileSize: max, files: 1, fields: 5 } });
-        if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
-        let temp: string;
-        try {
-          temp = await receive(config, request.principal!.domainId, part.file);
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
-          throw error;
-        }
-        if (part.file.truncated) {
-          await removeQuietly(temp);
-          throw tooLarge(max);
-        }
+        // The body arrives outside the admission queue, at a minimum rate (see receiveUpload).
+        const { temp, filename } = await receiveUpload(
+          request,
+          reply,
+          async (signal) => {
+            const part = await request.file({ limits: { fileSize: max, files: 1, fields: 5 } });
+            if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
+            let temp: string;
+            try {
+              temp = await receive(config, request.principal!.domainId, part.file, signal);
+            } catch (error) {
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
+              throw error;
+            }
+            if (part.file.truncated || signal.aborted) {
+              await removeQuietly(temp);
+              throw tooLarge(max);
+            }
+            return { temp, filename: part.filename };
+          },
+          (received) => removeQuietly(received.temp),
+        );
         const kind = await checked(temp);
-        const item = await store(request, temp, cleanName(part.filename), kind);
+        const item = await store(request, temp, cleanName(filename), kind);
         return reply.status(201).send(item);
       },
     });

@@ -76,10 +76,15 @@ export async function inspect(temp: string): Promise<{ mimeType: MediaMimeType; 
 }
 
 /** Streams an upload into a temporary file; the caller adopts it (or removes it on error). */
-export async function receive(config: Config, domainId: number, source: Readable): Promise<string> {
+export async function receive(
+  config: Config,
+  domainId: number,
+  source: Readable,
+  signal?: AbortSignal,
+): Promise<string> {
   const temp = tempFile(config, domainId);
   try {
-    await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }));
+    await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }), { signal });
     return temp;
   } catch (error) {
     await removeQuietly(temp);
