@@ -41,7 +41,7 @@ for (const lang of ['en', 'ua'] as const) {
     signedIn,
     api,
   }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const x = TEXT[lang];
     const tag = `${lang}-${Date.now().toString(36)}`;
     const calendar = await api.call<{ id: number }>('POST', '/calendars', {

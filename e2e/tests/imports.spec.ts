@@ -24,7 +24,7 @@ test('imports 50,000 numbers into a blacklist with live progress, then lists the
   signedIn,
   api,
 }, testInfo) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   expect(signedIn).toBeTruthy();
   const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'E2E bulk import' });
   const csv = ['number,description', ...Array.from({ length: NUMBERS }, (_, i) => `${numberAt(i)},caller ${i}`)].join(
@@ -88,7 +88,7 @@ test('an import still running is found again after a reload, and cancelled', asy
   signedIn,
   api,
 }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   expect(signedIn).toBeTruthy();
   const list = await api.call<{ id: number }>('POST', '/call_center/list', { name: 'E2E cancelled import' });
   // Large enough to be still running after the reload on a fast machine.
