@@ -3,17 +3,24 @@ import { TOKEN_STORAGE_KEY } from '@switchboard/model';
 import { Shell } from './pages/Shell';
 import { SignInPage } from './pages/SignInPage';
 import { ADMIN_PASSWORD } from './playwright.config';
+import { domainOfWorker, inWorkerDomain, workerDomain } from './worker-domain';
 
+/**
+ * The administrator of the current worker's domain. The sign-in form (SignInPage) and AdminApi add
+ * the worker's domain to a bare username; a test that posts /api/login itself uses `inWorkerDomain`.
+ */
 export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
+
+export { inWorkerDomain, workerDomain };
 
 /** The API as the administrator: set-up and clean-up that the test itself is not about. */
 export class AdminApi {
   private token = '';
   constructor(private readonly request: APIRequestContext) {}
 
-  async signIn() {
-    const answer = await this.request.post('/api/login', { data: ADMIN });
-    expect(answer.ok()).toBeTruthy();
+  async signIn(domain: string) {
+    const answer = await this.request.post('/api/login', { data: { ...ADMIN, domain } });
+    if (!answer.ok()) throw new Error(`Sign-in as admin of ${domain}: ${answer.status()} ${await answer.text()}`);
     this.token = ((await answer.json()) as { accessToken: string }).accessToken;
   }
 
@@ -46,11 +53,15 @@ export class AdminApi {
 }
 
 type Fixtures = { api: AdminApi; signIn: SignInPage; shell: Shell; signedIn: Shell };
+type WorkerFixtures = { domain: string };
 
-export const test = base.extend<Fixtures>({
-  api: async ({ request }, use) => {
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  /** This worker's domain: its records, its `admin`; no other worker signs in to it. */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern (none here).
+  domain: [async ({}, use, workerInfo) => use(domainOfWorker(workerInfo.parallelIndex)), { scope: 'worker' }],
+  api: async ({ request, domain }, use) => {
     const api = new AdminApi(request);
-    await api.signIn();
+    await api.signIn(domain);
     await use(api);
   },
   signIn: async ({ page }, use) => use(new SignInPage(page)),
@@ -61,8 +72,8 @@ export const test = base.extend<Fixtures>({
    * each time: the form itself is tested in session.spec.ts. A session of its own, so a test that
    * signs out does not end the `api` fixture's.
    */
-  signedIn: async ({ page, shell }, use) => {
-    const answer = await page.request.post('/api/login', { data: ADMIN });
+  signedIn: async ({ page, shell, domain }, use) => {
+    const answer = await page.request.post('/api/login', { data: { ...ADMIN, domain } });
     expect(answer.ok()).toBeTruthy();
     const { accessToken } = (await answer.json()) as { accessToken: string };
     // Once per tab, before the console's own scripts: a later sign-out or reload is the test's.

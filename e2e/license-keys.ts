@@ -33,7 +33,8 @@ export function issueLicense(options: {
   limit: number;
   days: number;
   serial: string;
-  domain?: string;
+  /** The domain the license is for (the worker's: `workerDomain()` in fixtures.ts). */
+  domain: string;
 }): string {
   licensePublicKey();
   const args = [
@@ -42,7 +43,7 @@ export function issueLicense(options: {
     '--private-key',
     process.env[PRIVATE_FILE] as string,
     '--domain',
-    options.domain ?? 'main',
+    options.domain,
     '--product',
     options.product,
     '--limit',

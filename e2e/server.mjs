@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../packages/server/build.mjs';
 import { startCognitiveStandin } from '../packages/server/test/support/cognitive-standin.mjs';
 import { startFlowRunnerStandin } from '../packages/server/test/support/flow-runner-standin.mjs';
@@ -52,6 +52,20 @@ const cognitive = await startCognitiveStandin({
   googleKey: process.env.E2E_COGNITIVE_GOOGLE_KEY,
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
+// One domain per Playwright worker (E2E_DOMAINS), each with its own `admin`, made with the admin CLI
+// before the server holds the embedded database. With domains there, the server makes no default one.
+const { runCli } = await import(pathToFileURL(path.join(root, 'packages/server/dist/cli.js')).href);
+for (const domain of (process.env.E2E_DOMAINS ?? '').split(',').filter(Boolean)) {
+  const code = await runCli(
+    ['create-domain', domain, '--admin-password', process.env.ADMIN_PASSWORD ?? ''],
+    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    { out: () => {}, err: (line) => process.stderr.write(`${line}\n`) },
+  );
+  if (code !== 0) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  }
+}
 const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -42,8 +42,11 @@ export class ImportDialogPage {
     await this.dialog.getByRole('button', { name: 'Start import' }).click();
   }
 
-  /** Waits for the import to end; answers the result panel. */
-  async ended(timeout = 60_000): Promise<Locator> {
+  /**
+   * Waits for the import to end; answers the result panel. The server runs one import at a time, so
+   * an import may first wait behind another worker's (the largest, 50,000 rows, in imports.spec.ts).
+   */
+  async ended(timeout = 180_000): Promise<Locator> {
     await expect(this.result).toBeVisible({ timeout });
     return this.result;
   }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { inWorkerDomain } from '../worker-domain';
 
 /** /auth: the sign-in form. */
 export class SignInPage {
@@ -8,8 +9,9 @@ export class SignInPage {
     await this.page.goto('/auth');
   }
 
+  /** Signs in to the worker's domain: a bare username is typed as `username@domain`. */
   async signIn(username: string, password: string) {
-    await this.page.getByLabel('Username').fill(username);
+    await this.page.getByLabel('Username').fill(inWorkerDomain(username));
     await this.page.getByLabel('Password', { exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type AdminApi, expect, test } from '../fixtures';
+import { type AdminApi, expect, inWorkerDomain, test } from '../fixtures';
 
 type Named = { id: number; name: string };
 
@@ -12,7 +12,9 @@ async function telephonyToken(request: APIRequestContext, api: AdminApi) {
   });
   const username = `pbx-agents-${suffix}`;
   await api.call('POST', '/users', { username, password: 'E2e-pbx-password-1', roles: [{ id: role.id }] });
-  const login = await request.post('/api/login', { data: { username, password: 'E2e-pbx-password-1' } });
+  const login = await request.post('/api/login', {
+    data: { username: inWorkerDomain(username), password: 'E2e-pbx-password-1' },
+  });
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 

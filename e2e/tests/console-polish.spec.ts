@@ -136,7 +136,7 @@ test('at 800 px the list toolbar wraps and keeps Search and Add on screen', asyn
   await page.setViewportSize({ width: 800, height: 700 });
   expect(signedIn).toBeTruthy();
   await page.goto('/directory/devices');
-  await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Search' });
   const add = page.getByRole('link', { name: 'Add', exact: true });
   for (const control of [search, add]) {
@@ -171,7 +171,7 @@ test('a read-only field is readable: its text keeps the contrast of any text', a
   await expect(page).toHaveURL(/\/start/);
   await page.goto(`/directory/devices/${device.id}`);
   const name = page.getByRole('textbox', { name: 'Name' });
-  await expect(name).toHaveValue('Reception desk', { timeout: 30_000 });
+  await expect(name).toHaveValue('Reception desk');
   await expect(name).toBeDisabled();
   const field = await name.evaluate((el) => {
     const s = getComputedStyle(el);
@@ -195,7 +195,7 @@ test('the media player shows the length before Play', async ({ page, signedIn, a
   expect(upload.ok()).toBeTruthy();
   await page.goto('/lookups/media');
   const player = page.locator('main table tbody tr', { hasText: 'polish-length.wav' }).locator('audio');
-  await expect(player).toHaveAttribute('preload', 'metadata', { timeout: 30_000 });
+  await expect(player).toHaveAttribute('preload', 'metadata');
   await expect
     .poll(() => player.evaluate((audio: HTMLAudioElement) => ({ paused: audio.paused, duration: audio.duration })))
     .toEqual({ paused: true, duration: expect.closeTo(7, 1) });
@@ -206,7 +206,7 @@ test('the hotdesk account hint does not push its box out of the form grid', asyn
   expect(signedIn).toBeTruthy();
   await page.goto('/directory/devices/hotdesk/new');
   const accountBox = page.getByRole('textbox', { name: 'Account', exact: true });
-  await expect(accountBox).toBeVisible({ timeout: 30_000 });
+  await expect(accountBox).toBeVisible();
   const name = await page.getByRole('textbox', { name: 'Name', exact: true }).boundingBox();
   const account = await accountBox.boundingBox();
   if (!name || !account) throw new Error('not drawn');

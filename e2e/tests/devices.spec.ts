@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, inWorkerDomain, test } from '../fixtures';
 import { DeviceEditPage, DevicesListPage } from '../pages/DevicesPages';
 
 type Device = { id: number; account: string; name: string };
@@ -19,7 +19,9 @@ async function telephonyToken(
   });
   const username = `pbx-${suffix}`;
   await api.call('POST', '/users', { username, password: 'E2e-pbx-password-1', roles: [{ id: role.id }] });
-  const login = await request.post('/api/login', { data: { username, password: 'E2e-pbx-password-1' } });
+  const login = await request.post('/api/login', {
+    data: { username: inWorkerDomain(username), password: 'E2e-pbx-password-1' },
+  });
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 

@@ -41,7 +41,7 @@ for (const lang of ['en', 'ua'] as const) {
     signedIn,
     api,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     const x = TEXT[lang];
     const tag = `${lang}-${Date.now().toString(36)}`;
     const calendar = await api.call<{ id: number }>('POST', '/calendars', {
@@ -108,7 +108,8 @@ for (const lang of ['en', 'ua'] as const) {
     await expect(page.getByTestId('import-progress')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`import-template-progress-${lang}.png`) });
     const added = page.getByTestId('template-added');
-    await expect(added).toBeVisible({ timeout: 120_000 });
+    // The server runs one import at a time: this one may wait behind another worker's.
+    await expect(added).toBeVisible({ timeout: 240_000 });
     await expect(added).toContainText(x.added);
     await expect(added).toContainText(/3[\s,]?000/);
     await page.screenshot({ path: testInfo.outputPath(`import-template-done-${lang}.png`), fullPage: true });

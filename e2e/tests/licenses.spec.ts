@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, inWorkerDomain, test, workerDomain } from '../fixtures';
 import { issueLicense } from '../license-keys';
 import { LicensesListPage, LicenseUsersPage } from '../pages/LicensePages';
 import { UserEditPage } from '../pages/UsersPages';
@@ -14,14 +14,16 @@ test('import a license, filter by expiry, give it to a user, see it used, and lo
   expect(signedIn).toBeTruthy();
   const user = await api.createUser('lic-holder');
   // The holder signs in elsewhere: one live session to see and end.
-  const login = await request.post('/api/login', { data: { username: 'lic-holder', password: USER_PASSWORD } });
+  const login = await request.post('/api/login', {
+    data: { username: inWorkerDomain('lic-holder'), password: USER_PASSWORD },
+  });
   const holderToken = ((await login.json()) as { accessToken: string }).accessToken;
 
   const list = new LicensesListPage(page);
   await list.goto();
 
   // A tampered license is refused with the server's reason, and nothing is listed.
-  const good = issueLicense({ product: 'CALL_CENTER', limit: 2, days: 20, serial: 'E2E-CC-1' });
+  const good = issueLicense({ product: 'CALL_CENTER', limit: 2, days: 20, serial: 'E2E-CC-1', domain: workerDomain() });
   const [prefix, payload, signature] = good.split('.');
   const fields = JSON.parse(Buffer.from(payload, 'base64url').toString());
   const tampered = `${prefix}.${Buffer.from(JSON.stringify({ ...fields, limit: 500 })).toString('base64url')}.${signature}`;
@@ -38,7 +40,7 @@ test('import a license, filter by expiry, give it to a user, see it used, and lo
 
   // A second license whose one seat goes to someone else through the API.
   await api.call('PUT', '/customer', {
-    certificate: issueLicense({ product: 'CHAT', limit: 1, days: 200, serial: 'E2E-CHAT-1' }),
+    certificate: issueLicense({ product: 'CHAT', limit: 1, days: 200, serial: 'E2E-CHAT-1', domain: workerDomain() }),
   });
   const other = await api.createUser('lic-other');
   const chat = await api.call<{ items: { id: number }[] }>('GET', '/license?q=E2E-CHAT-1');
@@ -81,7 +83,7 @@ test('import a license, filter by expiry, give it to a user, see it used, and lo
   await list.row('E2E-CC-1').getByRole('link', { name: 'CALL_CENTER' }).click();
   await expect(page).toHaveURL(/\/directory\/license\/\d+$/);
   const users = new LicenseUsersPage(page);
-  await expect(users.row('lic-holder')).toContainText('main');
+  await expect(users.row('lic-holder')).toContainText(workerDomain());
   await expect(users.row('lic-holder').locator('td').nth(2)).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('licenses-users.png') });
   await users.logout('lic-holder');

@@ -30,7 +30,6 @@ test('queues: three types through their own tabs, max tasks warning, list filter
   signedIn,
   api,
 }) => {
-  test.setTimeout(120_000);
   const { flow } = await setUp(api);
   const list = new ResourceListPage(page, '/contact-center/queues', 'Queues');
   const editor = new ResourceEditPage(page);

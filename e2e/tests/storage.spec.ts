@@ -169,7 +169,7 @@ test('a Backblaze B2 profile in Russian: its four fields are required, then its 
     await expect(page.getByRole('status').filter({ hasText: 'Подключение работает' })).toBeVisible();
     await expect(page.getByText('Проверочный объект записан, прочитан и удалён.')).toBeVisible();
     // The screenshot shows the answer, not the "saved" notice over it.
-    await expect(page.getByText('Сохранено', { exact: true })).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText('Сохранено', { exact: true })).toBeHidden();
     await editor.result().scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('b2-tested-ru.png') });
 

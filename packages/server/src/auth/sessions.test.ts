@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, insertUser } from '../../test/fixtures.js';
-import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../../test/harness.js';
+import { drivers, startTestServer, TEST_ADMIN_PASSWORD, type TestServer, useTestServer } from '../../test/harness.js';
 import { authTokens, loggerEntries } from '../db/schema.js';
 import { invalidateAuth } from './cache.js';
 import { issueToken, revokeSessions } from './tokens.js';
@@ -236,13 +236,12 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
 });
 
 describe.each(drivers())('password changes and deactivation end sessions on %s', (driver) => {
-  let server: TestServer;
+  // Users of its own domain only: a shared server does.
+  const server = useTestServer(driver);
   let domainId: number;
-  beforeAll(async () => {
-    server = await startTestServer({ driver });
-    domainId = await domainIdOf(server.ctx);
+  beforeAll(() => {
+    domainId = server.domainId;
   });
-  afterAll(async () => server?.close());
 
   const alive = async (token: string) => (await server.request('GET', '/api/userinfo', { token })).status === 200;
   const apiToken = async (userId: number) =>

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../harness.js';
 
 describe('security headers', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(async () => s?.close());
+  const s = useTestServer('pglite');
 
   it.each([
     ['config.json', '/config.json'],

@@ -1,7 +1,7 @@
 import { BULK_ADDED, MEMBER_COMMUNICATIONS_MAX, importTemplateMessages as m, messages } from '@switchboard/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery } from '../../src/jobs/imports/raw.js';
-import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { drivers, useTestServer } from '../harness.js';
 import { importCsv, uploadImport } from '../imports.js';
 import { makeImportQueue } from '../resources/fixtures-import-templates.js';
 import { unique } from '../resources/helpers.js';
@@ -20,14 +20,14 @@ type Member = {
 };
 
 describe.each(drivers())('CSV import templates on %s', (driver) => {
-  let s: TestServer;
+  // Every record it reads is found by its own queue: a shared server does.
+  const s = useTestServer(driver, { jobs: { pollingIntervalSeconds: 0.5 } });
   let token: string;
   let phone = 0;
   let email = 0;
   let bucket = 0;
 
   beforeAll(async () => {
-    s = await startTestServer({ driver, jobs: { pollingIntervalSeconds: 0.5 } });
     token = s.adminToken;
     const type = async (code: string, channel: string) => {
       const res = await s.request('POST', '/api/call_center/communication_type', {
@@ -42,9 +42,6 @@ describe.each(drivers())('CSV import templates on %s', (driver) => {
     const b = await s.request('POST', '/api/call_center/buckets', { token, body: { name: 'vip bucket' } });
     expect(b.status).toBe(201);
     bucket = b.body.id;
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   const mappings = (more: Record<string, unknown> = {}) => ({
