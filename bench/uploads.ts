@@ -99,7 +99,7 @@ async function main() {
   } finally {
     for (const socket of sockets) socket.destroy();
     if (server) await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
