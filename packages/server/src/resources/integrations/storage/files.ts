@@ -75,10 +75,11 @@ export async function placeFile(
   try {
     return { profile, key: await backendOf(profile, env).put(key, file, meta.size, meta.contentType) };
   } catch (error) {
-    throw keyedError(502, 'app.storage.unreachable', 'storageUnreachable', {
-      name: profile.name,
-      reason: reasonOf(error),
-    });
+    // The whole error rides along as the cause: the error handler logs it with the 502.
+    throw Object.assign(
+      keyedError(502, 'app.storage.unreachable', 'storageUnreachable', { name: profile.name, reason: reasonOf(error) }),
+      { cause: error },
+    );
   }
 }
 
