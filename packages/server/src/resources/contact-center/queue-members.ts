@@ -6,12 +6,14 @@ import {
   memberExpiry,
   queueMembers as membersDef,
   messages,
+  queues as queuesDef,
   refText,
   resources as resourcesDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { writeChange } from '../../changelog/writer.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
 import type { Principal } from '../../http/principal.js';
@@ -207,6 +209,28 @@ async function touched(db: Db, st: Statement): Promise<number> {
 
 const countAnswer = z.object({ count: z.number() });
 
+/** The filter and search a bulk change was asked with, as its entry records them. */
+const filterOf = (query: Record<string, unknown>) =>
+  Object.fromEntries([...FILTER_PARAMS, 'all'].filter((p) => given(query[p])).map((p) => [p, query[p]]));
+
+/**
+ * A bulk change of a queue's members writes one entry on the queue (what, the filter, how many)
+ * rather than one per member. The work runs window by window, each its own short statement (see
+ * `inWindows`), so the entry follows the last window: it records what was done.
+ */
+async function logBulk(request: FastifyRequest, queueId: number, bulk: Record<string, unknown>) {
+  const principal = request.principal!;
+  await writeChange(request.server.ctx.db, {
+    domainId: principal.domainId,
+    object: queuesDef.logObject as string,
+    action: 'update',
+    userId: principal.userId,
+    userIp: request.ip,
+    recordId: queueId,
+    newState: { bulk },
+  });
+}
+
 /**
  * `DELETE …/members` with the list's filter and search (or `id` list) deletes the members that
  * match, answering how many (and, for an id list, which); with none of them it wants `all=true`.
@@ -254,6 +278,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
         if (lq.ids) deletedIds.push(...rows.map((r) => Number(r.id)));
         return rows.length;
       });
+      await logBulk(request, queueId, { action: 'delete', filter: filterOf(query), count });
       return lq.ids ? { count, items: deletedIds.map((id) => ({ id })) } : { count };
     },
   });
@@ -277,6 +302,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
           and id <= ${st.param(to)} and stop_cause in ${st.list(MEMBER_STOP_CAUSES_RESET)} returning 1`;
         return touched(db, st);
       });
+      await logBulk(request, queueId, { action: 'reset', count });
       return { count };
     },
   });

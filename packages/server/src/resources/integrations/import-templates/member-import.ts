@@ -9,6 +9,7 @@ import {
   type MemberImportOptions,
   importTemplateMessages as m,
   messages,
+  queues as queuesDef,
   type ResourceDef,
   restoreCsvCell,
   TIMEZONE_UNKNOWN,
@@ -389,6 +390,8 @@ export const memberImporter = registerImporter({
   } as typeof importTemplatesDef & { import: { columns: []; mapping: true } },
   compiled: importTemplatesResource.compiled,
   noUpload: true,
+  // Members come in under their queue: the entry is the queue's.
+  logObject: queuesDef.logObject,
   schema: z.unknown(),
   keyField: 'destination',
   key: (record) => (record as MemberRow).communications[0]?.destination ?? '',

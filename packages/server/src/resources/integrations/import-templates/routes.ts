@@ -12,11 +12,13 @@ import {
   type MemberImportOptions,
   messages,
   QUEUE_TYPES_WITHOUT_IMPORT,
+  queues as queuesDef,
   resources as resourcesDef,
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
@@ -187,6 +189,16 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
       await rawTransaction(ctx.raw!, async (tx) => {
         for (let i = 0; i < rows.length; i += BULK_CHUNK)
           await tx.copy('cc_queue_members', columns, rows.slice(i, i + BULK_CHUNK));
+        // One entry on the queue for the whole call, committed with the members.
+        await writeChangeRaw(tx, {
+          domainId: principal.domainId,
+          object: queuesDef.logObject as string,
+          action: 'update',
+          userId: principal.userId,
+          userIp: request.ip,
+          recordId: queue.id,
+          newState: { bulk: { action: 'add', fileName: body.fileName, count: rows.length } },
+        });
       });
       return reply.status(201).send({ added: rows.length, message: BULK_ADDED });
     },
