@@ -21,13 +21,30 @@ export function restoreCsvCell(text: string): string {
 const isRef = (v: unknown): v is { name: unknown } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && 'name' in v;
 
-/** One value as plain text: a reference by its name, a list joined with "; ", other objects as JSON. */
+/** A reference whose name the reader may not see: the answer holds its id alone. */
+const isHiddenRef = (v: unknown): v is { id: number } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && 'id' in v;
+
+/**
+ * The text of a reference: its name, or its id where the reader may not see the name (the
+ * export says which record without naming it).
+ */
+export function refText(value: unknown): string {
+  if (isRef(value)) return plain(value.name);
+  if (isHiddenRef(value)) return String(value.id);
+  return '';
+}
+
+/**
+ * One value as plain text: a reference by its name (its id where hidden), a list joined with
+ * "; ", other objects as JSON.
+ */
 function plain(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map(plain).join('; ');
-  if (isRef(value)) return plain(value.name);
+  if (isRef(value) || isHiddenRef(value)) return refText(value);
   return JSON.stringify(value);
 }
 

@@ -6,6 +6,7 @@ import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
 import { defineResource, type ResourceDef, ref } from '../resource.js';
 import { int, oneOf, optionalText, recordId, refInput, refOutput } from '../validation.js';
+import { teams } from './teams.js';
 
 /** Agent statuses (spec part 2 section 3); breakOut is a forced pause. */
 export const AGENT_STATUSES = ['online', 'offline', 'pause', 'breakOut'] as const;
@@ -114,6 +115,9 @@ export const agents = defineResource({
   recordAcl: true,
   logObject: 'agents',
   refs: {
+    // The user is checked and named by the server as a reference too, but its picker is the
+    // lookup of users who are not agents yet (AGENT_USERS_PATH), not the users list.
+    team: ref((): ResourceDef => teams),
     supervisor: ref((): ResourceDef => agents, { many: true, filter: { isSupervisor: 'true' } }),
     auditor: ref((): ResourceDef => users, { many: true }),
     region: ref((): ResourceDef => regions),

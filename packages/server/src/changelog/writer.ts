@@ -1,6 +1,7 @@
 import { type ChangeLogAction, isAuditObject } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { RawTx } from '../jobs/imports/raw.js';
 import { queryRows } from '../resources/engine/sql.js';
 
 export type ChangeEntry = {
@@ -71,6 +72,31 @@ export async function writeChange(db: Db, entry: ChangeEntry): Promise<void> {
       select 1 from logger_config c
       where c.domain_id = ${entry.domainId} and c.object = ${entry.object} and c.enabled
     )`);
+}
+
+/**
+ * `writeChange` inside a transaction of the import job (plain statements on both drivers): the
+ * same entry, under the same rule, committed with the work it records.
+ */
+export async function writeChangeRaw(tx: RawTx, entry: ChangeEntry): Promise<void> {
+  await tx.query(
+    `insert into logger_entries (domain_id, object, action, user_id, user_ip, record_id, new_state, old_state)
+     select $1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb
+     where $9::boolean or exists (
+       select 1 from logger_config c where c.domain_id = $1 and c.object = $2 and c.enabled
+     )`,
+    [
+      entry.domainId,
+      entry.object,
+      entry.action,
+      entry.userId,
+      entry.userIp,
+      entry.recordId,
+      json(entry.newState),
+      json(entry.oldState),
+      isAuditObject(entry.object),
+    ],
+  );
 }
 
 /** Whether the domain logs changes of the object (an enabled config), for entries costly to build. */

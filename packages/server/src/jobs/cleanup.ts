@@ -1,3 +1,4 @@
+import { AUDIT_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 
@@ -28,5 +29,11 @@ export async function cleanRetention(ctx: AppContext): Promise<RetentionCounts> 
     delete from logger_entries e using logger_config c
     where c.domain_id = e.domain_id and c.object = e.object
       and e.date < now() - make_interval(days => c.days_to_store)`);
-  return { sessions: count(sessions), logEntries: count(entries) };
+  // An object whose config was deleted keeps no log: its entries go with the next run. The
+  // security trail is written whatever the configs say, so it is kept without one.
+  const orphans = await ctx.db.execute(sql`
+    delete from logger_entries e
+    where e.object not in ${[...AUDIT_OBJECTS]}
+      and not exists (select 1 from logger_config c where c.domain_id = e.domain_id and c.object = e.object)`);
+  return { sessions: count(sessions), logEntries: count(entries) + count(orphans) };
 }

@@ -343,7 +343,7 @@ describe.each(drivers())('CSV import templates on %s', (driver) => {
       const res = await bulk(q, [item('A', '+1001'), bad]);
       expect(res.status).toBe(400);
       expect(res.body.fields).toContainEqual(
-        expect.objectContaining({ field: 'items.1.communications.0.type', message: messages.noSuchRecord }),
+        expect.objectContaining({ field: 'items.1.communications.0.type', key: 'errors.noSuchRef' }),
       );
       expect(await members(q)).toEqual([]);
     });

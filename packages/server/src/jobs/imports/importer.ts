@@ -55,6 +55,11 @@ export type Importer = {
    * key): record permissions of new records, change-log entries.
    */
   afterInsert?: (scope: ImportScope, params: Params, roles: ImportRoles) => string[];
+  /**
+   * The change-log object of the record an import loads into (its parent): one entry on it says
+   * what was imported and how many rows. Default: the parent's (blacklist numbers: `blacklists`).
+   */
+  logObject?: string;
   /** Live topic to nudge once rows are loaded, so open lists read again. */
   topic?: string;
   /**

@@ -25,6 +25,7 @@ import {
   type Params,
   type RowReader,
 } from './importer.js';
+import { logImport } from './log.js';
 import { copyLine, type RawTx, rawQuery, rawTransaction } from './raw.js';
 
 /** The pg-boss queue of import runs; a job's data is `{importId}`. */
@@ -273,6 +274,8 @@ async function runOnce(
         ],
       );
       await tx.query(`drop table if exists ${staging}`);
+      const importer = importerOf(row.resource);
+      if (importer) await logImport(tx, importer, row);
     });
     await fs.promises.rm(row.file_path, { force: true });
     await progress(true);

@@ -1,13 +1,18 @@
-import { agentSkillAggs, agentSkills as agentSkillsDef, skillAgents as skillAgentsDef } from '@switchboard/model';
+import {
+  agentSkillAggs,
+  agentSkills as agentSkillsDef,
+  skillAgents as skillAgentsDef,
+  teams as teamsDef,
+} from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { agentSkills } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
+import { refNameSql } from '../engine/refs.js';
 import { queryRows } from '../engine/sql.js';
 import { AGENT_NAME_SQL } from './shared.js';
 
-/** The agent's team, as the agent holds it now. */
-const TEAM_SQL = `(select json_build_object('id', r.id, 'name', r.name) from agents a join teams r on r.id = a.team_id
-  where a.id = t.agent_id)`;
+/** The agent's team, as the agent holds it now (named only where the caller may read the team). */
+const TEAM_SQL = refNameSql(teamsDef, 'teams', '(select a.team_id from agents a where a.id = t.agent_id)');
 const SKILL_NAME_SQL = '(select s.name from skills s where s.id = t.skill_id)';
 const AGENT_NAME = `(select ${AGENT_NAME_SQL('a')} from agents a where a.id = t.agent_id)`;
 

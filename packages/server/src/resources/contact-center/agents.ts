@@ -1,12 +1,13 @@
-import { agents as agentsDef, messages } from '@switchboard/model';
+import { agents as agentsDef, messages, users as usersDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agentAuditors, agentSupervisors, agents } from '../../db/schema.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { defineServerResource } from '../engine/define.js';
+import { refError, refNameSql, unreadableRefs } from '../engine/refs.js';
 import type { WriteContext } from '../engine/types.js';
-import { AGENT_NAME_SQL, existing, noSuchRef } from './shared.js';
+import { AGENT_NAME_SQL } from './shared.js';
 
 const NAME = AGENT_NAME_SQL('t');
 
@@ -68,17 +69,16 @@ export function agentListFilters(query: Record<string, unknown>): SQL[] | { fiel
 
 const refId = (value: unknown) => (value as { id: number } | null | undefined)?.id;
 
-/** The user and the team must be records of the caller's domain; an agent is not its own supervisor. */
+/**
+ * The user goes through the reference check like the declared references (the team among
+ * them): a user of another domain, missing, or that the caller may not read is refused. An
+ * agent is not its own supervisor.
+ */
 async function checkAgent(body: Record<string, unknown>, ctx: WriteContext, tx?: Db) {
-  const db = tx ?? ctx.app.db;
-  const domainId = ctx.principal.domainId;
   const userId = refId(body.user);
   if (userId !== undefined && userId !== refId(ctx.old?.user)) {
-    if (!(await existing(db, 'users', domainId, [userId])).has(userId)) throw noSuchRef('agents', 'user', 'users');
-  }
-  const teamId = refId(body.team);
-  if (teamId !== undefined && teamId !== refId(ctx.old?.team)) {
-    if (!(await existing(db, 'teams', domainId, [teamId])).has(teamId)) throw noSuchRef('agents', 'team', 'teams');
+    const problems = await unreadableRefs(tx ?? ctx.app.db, usersDef, [['user', userId]], ctx.principal);
+    if (problems.length) throw refError(agentsDef.name, problems);
   }
   const selfId = ctx.old?.id as number | undefined;
   const supervisors = (body.supervisor as { id: number }[] | undefined) ?? [];
@@ -101,19 +101,12 @@ export const agentsResource = defineServerResource(agentsDef, {
     greetingMedia: agents.greetingMediaId,
   },
   fields: {
-    // The user and the team are checked against the domain only: choosing them is part of
-    // editing an agent (the users lookup is guarded by the agents class), so a caller needs no
-    // right on the users or teams classes to keep or change them.
+    // Named only where the caller may read the user (the agent's own name is the user's: it is
+    // the agent's name, read under the agent's rights).
     user: {
-      select: `(select json_build_object('id', u.id, 'name', ${USER_NAME_SQL('u')}) from users u where u.id = t.user_id)`,
+      select: refNameSql(usersDef, 'users', 't.user_id', USER_NAME_SQL('r')),
       write: (value, row) => {
         row.userId = refId(value);
-      },
-    },
-    team: {
-      select: `(select json_build_object('id', r.id, 'name', r.name) from teams r where r.id = t.team_id)`,
-      write: (value, row) => {
-        row.teamId = refId(value) ?? null;
       },
     },
     name: { select: NAME, column: NAME },

@@ -1,22 +1,29 @@
 import {
+  communicationTypes as communicationTypesDef,
   filterParams,
   MEMBER_STOP_CAUSES_RESET,
   type MemberCommunication,
   memberExpiry,
   queueMembers as membersDef,
   messages,
+  queues as queuesDef,
+  refText,
+  resources as resourcesDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { writeChange } from '../../changelog/writer.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
+import type { Principal } from '../../http/principal.js';
 import { defineServerResource, guardOf } from '../engine/define.js';
 import { filterConditions, filterDocs } from '../engine/filters.js';
-import { doc, listQueryDoc, queryError, routeCompilers, validationError } from '../engine/http.js';
+import { doc, listQueryDoc, queryError, routeCompilers } from '../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
 import { linkOf, parentOf } from '../engine/nested.js';
 import { listSelect } from '../engine/ops.js';
+import { refError, refNameSql, unreadableRefs } from '../engine/refs.js';
 import { runStatement, Statement } from '../engine/sql.js';
 import { currentZoneName } from '../lookups/timezone-catalog.js';
 
@@ -30,13 +37,20 @@ const COMMUNICATIONS_SQL = `(select coalesce(json_agg(json_build_object(
     'priority', coalesce((c.value->>'priority')::int, 0),
     'type', json_build_object('id', (c.value->'type'->>'id')::int,
       'name', coalesce((select ct.name from communication_types ct where ct.id = (c.value->'type'->>'id')::int), '')),
-    'resource', case when jsonb_typeof(c.value->'resource') = 'object' then json_build_object(
-      'id', (c.value->'resource'->>'id')::int,
-      'name', coalesce((select r.name from cc_resources r where r.id = (c.value->'resource'->>'id')::int), ''))
+    'resource', case when jsonb_typeof(c.value->'resource') = 'object' then coalesce(
+      ${refNameSql(resourcesDef, 'cc_resources', "(c.value->'resource'->>'id')::int")},
+      json_build_object('id', (c.value->'resource'->>'id')::int, 'name', ''))
       else null end,
     'description', coalesce(c.value->>'description', ''),
     'dtmf', coalesce(c.value->>'dtmf', '')) order by c.ord), '[]'::json)
   from jsonb_array_elements(t.communications) with ordinality c(value, ord))`;
+
+/**
+ * A communication as an export writes it: the destination, then its type and resource by name
+ * (by id where the reader may not see the name), e.g. `+15551234 (Phone, Trunk 1)`.
+ */
+const communicationText = (c: MemberCommunication) =>
+  `${c.destination} (${[refText(c.type), c.resource ? refText(c.resource) : ''].filter(Boolean).join(', ')})`;
 
 /** The communications as stored, and their destinations for the exact search. */
 function storedCommunications(list: MemberCommunication[]): StoredCommunication[] {
@@ -51,27 +65,32 @@ function storedCommunications(list: MemberCommunication[]): StoredCommunication[
   }));
 }
 
-/** Types and resources the communications name that the domain lacks, as field errors. */
-async function communicationProblems(tx: Db, domainId: number, list: StoredCommunication[]) {
-  const typeIds = [...new Set(list.map((c) => c.type.id))];
-  const resourceIds = [...new Set(list.flatMap((c) => (c.resource ? [c.resource.id] : [])))];
-  const found = async (table: string, ids: number[]) => {
-    if (!ids.length) return new Set<number>();
-    const res = (await tx.execute(
-      sql`select id from ${sql.raw(table)} where domain_id = ${domainId} and id in ${ids}`,
-    )) as unknown as { rows: { id: number }[] };
-    return new Set(res.rows.map((r) => Number(r.id)));
-  };
-  const types = await found('communication_types', typeIds);
-  const resources = await found('cc_resources', resourceIds);
-  const out: { field: string; message: string }[] = [];
-  list.forEach((c, i) => {
-    if (!types.has(c.type.id)) out.push({ field: `communications.${i}.type`, message: messages.noSuchRecord });
-    if (c.resource && !resources.has(c.resource.id)) {
-      out.push({ field: `communications.${i}.resource`, message: messages.noSuchRecord });
-    }
-  });
-  return out;
+/**
+ * Types and resources the communications name that the caller may not use: missing, of another
+ * domain or (resources under their class and record rights) unreadable; a problem names
+ * `<prefix>communications.<i>.type` or `.resource`.
+ */
+export async function communicationProblems(
+  db: Db,
+  principal: Principal,
+  list: readonly { type: { id: number } | null; resource?: { id: number } | null }[],
+  prefix = '',
+) {
+  const at = (i: number, field: string) => `${prefix}communications.${i}.${field}`;
+  return [
+    ...(await unreadableRefs(
+      db,
+      communicationTypesDef,
+      list.flatMap((c, i) => (c.type ? [[at(i, 'type'), c.type.id] as const] : [])),
+      principal,
+    )),
+    ...(await unreadableRefs(
+      db,
+      resourcesDef,
+      list.flatMap((c, i) => (c.resource ? [[at(i, 'resource'), c.resource.id] as const] : [])),
+      principal,
+    )),
+  ];
 }
 
 /**
@@ -93,6 +112,7 @@ export const queueMembersResource = defineServerResource(membersDef, {
     },
     communications: {
       select: COMMUNICATIONS_SQL,
+      exportValue: (value) => ((value ?? []) as MemberCommunication[]).map(communicationText),
       write: (value, row) => {
         const stored = storedCommunications(value as MemberCommunication[]);
         row.communications = stored;
@@ -121,8 +141,16 @@ export const queueMembersResource = defineServerResource(membersDef, {
     if (ctx.op === 'create' && row.expireAt === undefined) row.expireAt = memberExpiry();
     const list = row.communications as StoredCommunication[] | undefined;
     if (!list) return;
-    const problems = await communicationProblems(tx, ctx.principal.domainId, list);
-    if (problems.length) throw validationError(membersDef.name, problems);
+    // What the member already held is kept without a check, as for declared references.
+    const held = (ctx.old?.communications ?? []) as MemberCommunication[];
+    const keptTypes = new Set(held.map((c) => c.type?.id));
+    const keptResources = new Set(held.flatMap((c) => (c.resource ? [c.resource.id] : [])));
+    const fresh = list.map((c) => ({
+      type: keptTypes.has(c.type.id) ? null : c.type,
+      resource: c.resource && !keptResources.has(c.resource.id) ? c.resource : null,
+    }));
+    const problems = await communicationProblems(tx, ctx.principal, fresh);
+    if (problems.length) throw refError(membersDef.name, problems);
   },
 });
 
@@ -181,6 +209,28 @@ async function touched(db: Db, st: Statement): Promise<number> {
 
 const countAnswer = z.object({ count: z.number() });
 
+/** The filter and search a bulk change was asked with, as its entry records them. */
+const filterOf = (query: Record<string, unknown>) =>
+  Object.fromEntries([...FILTER_PARAMS, 'all'].filter((p) => given(query[p])).map((p) => [p, query[p]]));
+
+/**
+ * A bulk change of a queue's members writes one entry on the queue (what, the filter, how many)
+ * rather than one per member. The work runs window by window, each its own short statement (see
+ * `inWindows`), so the entry follows the last window: it records what was done.
+ */
+async function logBulk(request: FastifyRequest, queueId: number, bulk: Record<string, unknown>) {
+  const principal = request.principal!;
+  await writeChange(request.server.ctx.db, {
+    domainId: principal.domainId,
+    object: queuesDef.logObject as string,
+    action: 'update',
+    userId: principal.userId,
+    userIp: request.ip,
+    recordId: queueId,
+    newState: { bulk },
+  });
+}
+
 /**
  * `DELETE …/members` with the list's filter and search (or `id` list) deletes the members that
  * match, answering how many (and, for an id list, which); with none of them it wants `all=true`.
@@ -228,6 +278,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
         if (lq.ids) deletedIds.push(...rows.map((r) => Number(r.id)));
         return rows.length;
       });
+      await logBulk(request, queueId, { action: 'delete', filter: filterOf(query), count });
       return lq.ids ? { count, items: deletedIds.map((id) => ({ id })) } : { count };
     },
   });
@@ -251,6 +302,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
           and id <= ${st.param(to)} and stop_cause in ${st.list(MEMBER_STOP_CAUSES_RESET)} returning 1`;
         return touched(db, st);
       });
+      await logBulk(request, queueId, { action: 'reset', count });
       return { count };
     },
   });

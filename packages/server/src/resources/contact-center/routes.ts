@@ -5,6 +5,8 @@ import {
   agentSubordinatesPath,
   messages,
   teamMembersPath,
+  teams as teamsDef,
+  users as usersDef,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +18,7 @@ import { USER_NAME_SQL } from '../directory/users/users.js';
 import { doc, parseBody, parseId, queryError, routeCompilers, validationError } from '../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';
+import { readableCondition, unreadableRefs } from '../engine/refs.js';
 import { queryRows } from '../engine/sql.js';
 import { agentsResource } from './agents.js';
 import { noSuchRef } from './shared.js';
@@ -65,18 +68,20 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
       if (isQueryError(lq)) throw queryError('agents', lq);
-      const name = USER_NAME_SQL('u');
+      const name = USER_NAME_SQL('r');
       const search = lq.q
         ? lq.prefix
-          ? sql`and (lower(${sql.raw(name)}) like lower(${escapeLike(lq.q)}) || '%' or lower(u.username) like lower(${escapeLike(lq.q)}) || '%')`
-          : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(u.username) = lower(${lq.q}))`
+          ? sql`and (lower(${sql.raw(name)}) like lower(${escapeLike(lq.q)}) || '%' or lower(r.username) like lower(${escapeLike(lq.q)}) || '%')`
+          : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(r.username) = lower(${lq.q}))`
         : sql``;
+      // Only users the caller may read: an agent's user goes through the reference check.
+      const readable = sql.raw(readableCondition(usersDef, request.principal!));
       const rows = await queryRows<{ id: number; name: string }>(
         request.server.ctx.db,
-        sql`select u.id, ${sql.raw(name)} as name from users u
-            where u.domain_id = ${request.principal!.domainId}
-              and not exists (select 1 from agents a where a.user_id = u.id) ${search}
-            order by lower(${sql.raw(name)}), u.id limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
+        sql`select r.id, ${sql.raw(name)} as name from users r
+            where r.domain_id = ${request.principal!.domainId} and ${readable}
+              and not exists (select 1 from agents a where a.user_id = r.id) ${search}
+            order by lower(${sql.raw(name)}), r.id limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
       const next = rows.length > lq.size;
       return { items: rows.slice(0, lq.size), next };
@@ -185,11 +190,9 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         const agentId = parseId('agents', params.agentId, 'agentId');
         const principal = request.principal!;
         const db = request.server.ctx.db;
-        const [team] = await queryRows(
-          db,
-          sql`select id from teams where id = ${teamId} and domain_id = ${principal.domainId}`,
-        );
-        if (!team) throw keyedError(404, 'app.teams.not_found', 'notFound', { resource: 'teams' });
+        // A team the caller may not read is answered as one that does not exist.
+        if ((await unreadableRefs(db, teamsDef, [['id', teamId]], principal)).length)
+          throw keyedError(404, 'app.teams.not_found', 'notFound', { resource: 'teams' });
         const agent = await findItem(db, agentsC, principal, agentId);
         if (!agent) throw notFound(agentsC);
         const current = (agent.team as { id: number } | null)?.id ?? null;

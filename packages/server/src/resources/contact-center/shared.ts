@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import type { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
@@ -13,16 +13,6 @@ export async function namesOf(tx: Db, query: ReturnType<typeof sql>): Promise<st
   const rows = await queryRows<{ name: string }>(tx, query);
   if (!rows.length) return null;
   return rows.map((r) => `"${r.name}"`).join(', ');
-}
-
-/** The ids of records of `table` in the domain, among `ids`. */
-export async function existing(tx: Db, table: 'users' | 'teams', domainId: number, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from ${sql.identifier(table)} where domain_id = ${domainId} and id in ${ids}`,
-  );
-  return new Set(rows.map((r) => r.id));
 }
 
 /** 400 naming a reference to a record that is missing or of another domain. */

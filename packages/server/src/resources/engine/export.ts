@@ -62,6 +62,10 @@ export async function* exportRows(
   const head = `select (${col})::text as "__key", t.id as "__id", ${fields
     .map((f) => `${c.exprs.get(f)} as ${ident(f)}`)
     .join(', ')} from ${ident(c.table)} t`;
+  const converted = fields.flatMap((f) => {
+    const convert = c.binding.fields?.[f]?.exportValue;
+    return convert ? [[f, convert] as const] : [];
+  });
   let last: Keyed | null = null;
   for (;;) {
     const st = new Statement();
@@ -70,7 +74,10 @@ export async function* exportRows(
     text += ` order by ${col}${dir}, t.id${dir} limit ${st.param(EXPORT_PAGE_SIZE)}`;
     st.text = text;
     const rows = await runStatement<Keyed>(db, st);
-    for (const row of rows) yield row;
+    for (const row of rows) {
+      for (const [f, convert] of converted) row[f] = convert(row[f]);
+      yield row;
+    }
     if (rows.length < EXPORT_PAGE_SIZE) return;
     last = rows[rows.length - 1];
   }

@@ -55,6 +55,13 @@ function readableFor(principal: Principal, cls: string, rbac: boolean): string {
   return `exists (select 1 from record_acl a where a.class = '${cls}' and a.record_id = r.id and a.grantee_id in (${roles.join(', ')}) and (a.access & ${rightBit('r')}) <> 0)`;
 }
 
+/**
+ * The condition (over the alias `r` of `target`'s table) under which the caller may read a
+ * record: for lookups that list what the caller may reference (an import's buckets, say).
+ */
+export const readableCondition = (target: ResourceDef, principal: Principal): string =>
+  `(${viewText(readableMarker(target), principal)})`;
+
 /** Compiled SQL as one caller may run it: references to records it may not read lose their names. */
 export function viewText(text: string, principal: Principal): string {
   if (!text.includes('/*readable:')) return text;
@@ -119,6 +126,17 @@ export function compileRefs(def: ResourceDef, binding: ResourceBinding): Compile
 const named = (r: CompiledRef) =>
   `json_strip_nulls(json_build_object('id', r.id, 'name', case when ${r.readable} then ${r.label} end))`;
 
+/**
+ * A reference written by hand (inside a nested field, or read through another record): the
+ * `{id, name}` of the `target` record whose id `idSql` yields, its name left out where the caller
+ * may not read it, as the declared references answer. The text holds a readable-condition marker:
+ * it goes through `viewText` with the rest of the compiled select.
+ */
+export function refNameSql(target: ResourceDef, table: string, idSql: string, label = 'r.name'): string {
+  return `(select json_strip_nulls(json_build_object('id', r.id, 'name', case when ${readableMarker(target)} then ${label} end))
+    from ${ident(table)} r where r.id = ${idSql})`;
+}
+
 /** The answer: `{id, name}` (name left out where unreadable), or a list of them by name. */
 export function refSelect(r: CompiledRef): string {
   const table = ident(r.targetTable);
@@ -146,6 +164,65 @@ export const refIds = (r: CompiledRef, value: unknown): number[] =>
 export type RefProblem = { field: string; key: 'noSuchRef' | 'refFilter'; params: Record<string, string> };
 
 /**
+ * Of `ids`, the records of `target` (table `table`) in the caller's domain that the caller may
+ * read (class right, and under rbac a record right), each with the text of the `filter` columns
+ * it is asked about (`f_<key>`). The one check every written reference goes through: the
+ * declared ones below, and those written by hand (a member's communications, a bulk load, an
+ * import) through `unreadableRefs`.
+ */
+export async function readableRecords(
+  db: Db,
+  target: ResourceDef,
+  table: string,
+  ids: readonly number[],
+  principal: Principal,
+  filter: readonly [string, string, string][] = [],
+): Promise<Map<number, Row>> {
+  const fresh = [...new Set(ids)];
+  if (!fresh.length) return new Map();
+  const filterCols = filter.map(([key, col]) => `${col}::text as ${ident(`f_${key}`)}`);
+  const text = viewText(
+    `select r.id, (${readableMarker(target)}) as readable${filterCols.map((c) => `, ${c}`).join('')} from ${ident(table)} r`,
+    principal,
+  );
+  const rows = await queryRows<Row>(
+    db,
+    sql`${sql.raw(text)} where r.domain_id = ${principal.domainId} and r.id in ${fresh}`,
+  );
+  return new Map(rows.filter((row) => row.readable === true).map((row) => [Number(row.id), row]));
+}
+
+/** The table a served resource lives in, by its definition. */
+function tableOf(target: ResourceDef): string {
+  const found = targets.get(target.name);
+  if (!found) throw new Error(`${target.name} is not a served resource`);
+  return getTableName(found.table);
+}
+
+/**
+ * References written by hand, as `[field, id]` pairs to records of `target`: the fields of those
+ * the caller may not make (missing, of another domain or unreadable: one answer for all three).
+ */
+export async function unreadableRefs(
+  db: Db,
+  target: ResourceDef,
+  refs: readonly (readonly [string, number])[],
+  principal: Principal,
+): Promise<RefProblem[]> {
+  if (!refs.length) return [];
+  const readable = await readableRecords(
+    db,
+    target,
+    tableOf(target),
+    refs.map(([, id]) => id),
+    principal,
+  );
+  return refs
+    .filter(([, id]) => !readable.has(id))
+    .map(([field]) => ({ field, key: 'noSuchRef' as const, params: { resource: target.name } }));
+}
+
+/**
  * References in a body that the caller may not make: to a record that does not exist, is of
  * another domain or the caller may not read (one answer for all three, so ids cannot be probed),
  * or outside the declared filter. A reference the record already held is kept without a check.
@@ -162,23 +239,14 @@ export async function refProblems(
     if (!(r.field in body)) continue;
     const ids = refIds(r, body[r.field]);
     const kept = new Set(old ? refIds(r, old[r.field]) : []);
-    const fresh = [...new Set(ids.filter((id) => !kept.has(id)))];
+    const fresh = ids.filter((id) => !kept.has(id));
     if (!fresh.length) continue;
-    const filterCols = r.filter.map(([key, col]) => `${col}::text as ${ident(`f_${key}`)}`);
-    const text = viewText(
-      `select r.id, (${r.readable}) as readable${filterCols.map((c) => `, ${c}`).join('')} from ${ident(r.targetTable)} r`,
-      principal,
-    );
-    const rows = await queryRows<Row>(
-      tx,
-      sql`${sql.raw(text)} where r.domain_id = ${principal.domainId} and r.id in ${fresh}`,
-    );
-    const byId = new Map(rows.map((row) => [row.id as number, row]));
+    const byId = await readableRecords(tx, r.target, r.targetTable, fresh, principal, r.filter);
     ids.forEach((id, index) => {
       if (kept.has(id)) return;
       const field = r.through ? `${r.field}.${index}` : r.field;
       const row = byId.get(id);
-      if (row?.readable !== true) {
+      if (!row) {
         out.push({ field, key: 'noSuchRef', params: { resource: r.target.name } });
         return;
       }

@@ -34,6 +34,11 @@ export type FieldBinding = {
    * no old item.
    */
   write?: (value: unknown, row: Record<string, unknown>, ctx: Omit<WriteContext, 'old'>) => void | Promise<void>;
+  /**
+   * The value a CSV export writes, where the answer's value is not a plain cell (references
+   * nested in a list of objects, say); the cell then takes it as it takes any value.
+   */
+  exportValue?: (value: unknown) => unknown;
   /** Runs after the row exists, in the same transaction (relations such as user roles). */
   afterWrite?: (tx: Db, recordId: number, value: unknown, ctx: WriteContext) => Promise<void>;
 };

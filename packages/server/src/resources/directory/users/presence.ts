@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
+import { writeChange } from '../../../changelog/writer.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -29,14 +30,29 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       const id = parseId('users', (request.params as { id: string }).id);
       const body = parseBody('users', presenceInput, request.body);
       const { db } = request.server.ctx;
-      const domainId = request.principal!.domainId;
-      const updated = await queryRows(
-        db,
-        sql`update users set presence_status = ${body.status}, presence_note = ${body.note}, updated_at = now()
-            where id = ${id} and domain_id = ${domainId} returning id`,
-      );
-      if (!updated.length) throw notFound(c);
-      return readItem(db, c, request.principal!, id);
+      const principal = request.principal!;
+      // A change of presence is an update of the user: logged like any, in the same transaction.
+      return db.transaction(async (tx) => {
+        const old = await readItem(tx, c, principal, id);
+        if (!old) throw notFound(c);
+        await queryRows(
+          tx,
+          sql`update users set presence_status = ${body.status}, presence_note = ${body.note}, updated_at = now()
+              where id = ${id} and domain_id = ${principal.domainId} returning id`,
+        );
+        const item = (await readItem(tx, c, principal, id)) as Record<string, unknown>;
+        await writeChange(tx, {
+          domainId: principal.domainId,
+          object: c.def.logObject as string,
+          action: 'update',
+          userId: principal.userId,
+          userIp: request.ip,
+          recordId: id,
+          newState: item,
+          oldState: old,
+        });
+        return item;
+      });
     },
   });
 

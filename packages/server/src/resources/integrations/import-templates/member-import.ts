@@ -1,4 +1,6 @@
 import {
+  agents as agentsDef,
+  buckets as bucketsDef,
   type ImportMappings,
   importTemplates as importTemplatesDef,
   isTimezone,
@@ -7,14 +9,18 @@ import {
   type MemberImportOptions,
   importTemplateMessages as m,
   messages,
+  queues as queuesDef,
+  type ResourceDef,
   restoreCsvCell,
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
 import { z } from 'zod';
+import { loadPrincipal } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { StoredCommunication as StoredCommunicationShape } from '../../../db/schema.js';
 import { type ImportScope, type RowReader, registerImporter } from '../../../jobs/imports/importer.js';
 import { type RawTx, rawQuery } from '../../../jobs/imports/raw.js';
+import { readableCondition } from '../../engine/refs.js';
 import { importTemplatesResource } from './import-templates.js';
 
 /** The name imports of members are recorded under (`imports.resource`). */
@@ -53,14 +59,26 @@ export type MemberLookups = {
   agentIds: Set<number>;
 };
 
-export async function memberLookups(ctx: AppContext, domainId: number): Promise<MemberLookups> {
+/**
+ * The domain's communication types, and the buckets and agents the user may reference (read
+ * under their class and record rights): a row naming another is refused like a missing one.
+ * Imports run as a job: the user's rights are read again (a user gone or disabled may use none).
+ */
+export async function memberLookups(ctx: AppContext, domainId: number, userId: number | null): Promise<MemberLookups> {
   const raw = ctx.raw!;
+  const principal = userId === null ? null : await loadPrincipal(ctx.db, { id: 0, userId, expiresAt: null });
+  const may = (target: ResourceDef) =>
+    principal && principal.domainId === domainId ? readableCondition(target, principal) : 'false';
   const [codes, buckets, agents] = await Promise.all([
     rawQuery<{ id: number; code: string }>(raw, 'select id, code from communication_types where domain_id = $1', [
       domainId,
     ]),
-    rawQuery<{ id: number; name: string }>(raw, 'select id, name from buckets where domain_id = $1', [domainId]),
-    rawQuery<{ id: number }>(raw, 'select id from agents where domain_id = $1', [domainId]),
+    rawQuery<{ id: number; name: string }>(
+      raw,
+      `select r.id, r.name from buckets r where r.domain_id = $1 and ${may(bucketsDef)}`,
+      [domainId],
+    ),
+    rawQuery<{ id: number }>(raw, `select r.id from agents r where r.domain_id = $1 and ${may(agentsDef)}`, [domainId]),
   ]);
   return {
     codes: new Map(codes.map((c) => [c.code.trim().toLowerCase(), c.id])),
@@ -385,6 +403,8 @@ export const memberImporter = registerImporter({
   } as typeof importTemplatesDef & { import: { columns: []; mapping: true } },
   compiled: importTemplatesResource.compiled,
   noUpload: true,
+  // Members come in under their queue: the entry is the queue's.
+  logObject: queuesDef.logObject,
   schema: z.unknown(),
   keyField: 'destination',
   key: (record) => (record as MemberRow).communications[0]?.destination ?? '',
@@ -399,7 +419,7 @@ export const memberImporter = registerImporter({
   duplicateMessage: m.destinationRepeated,
   takenMessage: m.destinationTaken,
   reader: async (ctx, scope, options, header) =>
-    memberReader(optionsOf(options).mappings, header, await memberLookups(ctx, scope.domainId)),
+    memberReader(optionsOf(options).mappings, header, await memberLookups(ctx, scope.domainId, scope.userId)),
   settle: settleMembers,
   onLoading: async (tx, _scope, options) => {
     const o = optionsOf(options);

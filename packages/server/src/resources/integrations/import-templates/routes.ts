@@ -1,7 +1,10 @@
 import {
+  agents as agentsDef,
   BULK_ADDED,
+  buckets as bucketsDef,
   bulkMembersAnswer,
   bulkMembersInput,
+  communicationTypes as communicationTypesDef,
   importItem,
   importTemplateParameters,
   importTemplateRun,
@@ -9,18 +12,22 @@ import {
   type MemberImportOptions,
   messages,
   QUEUE_TYPES_WITHOUT_IMPORT,
+  queues as queuesDef,
+  resources as resourcesDef,
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
+import { refError, unreadableRefs } from '../../engine/refs.js';
 import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';
-import { defaultExpiry, MEMBER_IMPORT, memberLookups, parseExpiry, textArray } from './member-import.js';
+import { defaultExpiry, MEMBER_IMPORT, parseExpiry, textArray } from './member-import.js';
 
 const tag = 'importTemplates';
 
@@ -119,23 +126,18 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
       const queue = await writableQueue(request, queueId, 'queueId');
       const body = parseBody('queues', bulkMembersInput, request.body);
       const ctx = request.server.ctx;
-      const lookups = await memberLookups(ctx, principal.domainId);
-      const typeIds = new Set(lookups.codes.values());
-      const resourceIds = new Set(
-        (
-          await rawTransaction(ctx.raw!, (tx) =>
-            tx.query<{ id: number }>('select id from cc_resources where domain_id = $1', [principal.domainId]),
-          )
-        ).map((r) => r.id),
-      );
       const problems: { field: string; message: string }[] = [];
+      const refs = {
+        types: [] as [string, number][],
+        buckets: [] as [string, number][],
+        agents: [] as [string, number][],
+        resources: [] as [string, number][],
+      };
       const expiry = defaultExpiry();
       const rows = body.items.map((item, i) => {
         const at = `items.${i}`;
-        if (item.bucket && !lookups.bucketIds.has(item.bucket.id))
-          problems.push({ field: `${at}.bucket`, message: messages.noSuchRecord });
-        if (item.agent && !lookups.agentIds.has(item.agent.id))
-          problems.push({ field: `${at}.agent`, message: messages.noSuchRecord });
+        if (item.bucket) refs.buckets.push([`${at}.bucket`, item.bucket.id]);
+        if (item.agent) refs.agents.push([`${at}.agent`, item.agent.id]);
         if (item.timezone && !isTimezone(item.timezone.name))
           problems.push({ field: `${at}.timezone`, message: TIMEZONE_UNKNOWN });
         let expireAt = expiry;
@@ -145,10 +147,8 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
           else problems.push({ field: `${at}.expireAt`, message: messages.date });
         }
         item.communications.forEach((c, j) => {
-          if (!typeIds.has(c.type.id))
-            problems.push({ field: `${at}.communications.${j}.type`, message: messages.noSuchRecord });
-          if (c.resource && !resourceIds.has(c.resource.id))
-            problems.push({ field: `${at}.communications.${j}.resource`, message: messages.noSuchRecord });
+          refs.types.push([`${at}.communications.${j}.type`, c.type.id]);
+          if (c.resource) refs.resources.push([`${at}.communications.${j}.resource`, c.resource.id]);
         });
         return [
           String(principal.domainId),
@@ -165,6 +165,14 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
         ];
       });
       if (problems.length) throw validationError('queues', problems.slice(0, 100));
+      // Every reference through the one check: missing, of another domain or unreadable alike.
+      const refused = [
+        ...(await unreadableRefs(ctx.db, communicationTypesDef, refs.types, principal)),
+        ...(await unreadableRefs(ctx.db, bucketsDef, refs.buckets, principal)),
+        ...(await unreadableRefs(ctx.db, agentsDef, refs.agents, principal)),
+        ...(await unreadableRefs(ctx.db, resourcesDef, refs.resources, principal)),
+      ];
+      if (refused.length) throw refError('queues', refused.slice(0, 100));
       const columns = [
         'domain_id',
         'queue_id',
@@ -181,6 +189,16 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
       await rawTransaction(ctx.raw!, async (tx) => {
         for (let i = 0; i < rows.length; i += BULK_CHUNK)
           await tx.copy('cc_queue_members', columns, rows.slice(i, i + BULK_CHUNK));
+        // One entry on the queue for the whole call, committed with the members.
+        await writeChangeRaw(tx, {
+          domainId: principal.domainId,
+          object: queuesDef.logObject as string,
+          action: 'update',
+          userId: principal.userId,
+          userIp: request.ip,
+          recordId: queue.id,
+          newState: { bulk: { action: 'add', fileName: body.fileName, count: rows.length } },
+        });
       });
       return reply.status(201).send({ added: rows.length, message: BULK_ADDED });
     },
