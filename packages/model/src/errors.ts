@@ -35,6 +35,9 @@ export const errorTexts = {
   twoFactorRequired: 'A role you hold requires two-factor sign-in: it cannot be turned off.',
   twoFactorNotSet: 'This user has no two-factor sign-in to reset.',
   tooManyStreams: 'At most {{max}} live event streams may be open with one sign-in.',
+  sessionEndedGuessing: 'Too many wrong current passwords: this sign-in has ended. Sign in again.',
+  sessionOnly:
+    'An API token cannot change passwords, two-factor sign-in or tokens: sign in with a password to do this.',
   // Rights
   forbidden: 'You do not have the right to do this.',
   grantBeyond: 'You cannot grant rights you do not hold yourself: {{rights}}.',

@@ -32,6 +32,8 @@ export type Config = {
   /** The largest `size` a list takes (LIST_MAX_PAGE_SIZE). */
   listMaxPageSize: number;
   trustProxy: boolean;
+  /** Send a `server-timing` header with each answer (SERVER_TIMING): off unless the operator asks. */
+  serverTiming: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
   /** Graph API of the messenger chat gateways (a local stand-in in tests). */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerToken: Math.max(1, int(env, 'EVENT_STREAMS_PER_TOKEN', 5)),
     listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    serverTiming: env.SERVER_TIMING === 'true' || env.SERVER_TIMING === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
     graphDialogUrl: env.GRAPH_DIALOG_URL || 'https://www.facebook.com/v19.0/dialog/oauth',

@@ -72,11 +72,15 @@ export type Overrides = { roles?: Map<number, Rights | null>; users?: Map<number
 type DomainRights = { classes: string[]; roles: Map<number, Rights>; users: Map<number, number[]> };
 
 async function loadDomainRights(db: Db, domainId: number): Promise<DomainRights> {
-  const classes = await queryRows<{ cls: string }>(db, sql`select class as cls from objclass where domain_id = ${domainId}`);
-  const roleRows = await queryRows<{ id: number; permissions: string[]; metadata: { access: Record<string, unknown> } }>(
+  const classes = await queryRows<{ cls: string }>(
     db,
-    sql`select id, permissions, metadata from roles where domain_id = ${domainId}`,
+    sql`select class as cls from objclass where domain_id = ${domainId}`,
   );
+  const roleRows = await queryRows<{
+    id: number;
+    permissions: string[];
+    metadata: { access: Record<string, unknown> };
+  }>(db, sql`select id, permissions, metadata from roles where domain_id = ${domainId}`);
   const grants = await queryRows<{ roleId: number; cls: string; access: number }>(
     db,
     sql`select g.role_id as "roleId", o.class as cls, g.access from class_grants g join objclass o on o.id = g.objclass_id

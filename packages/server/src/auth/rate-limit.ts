@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { keyedError } from '../http/errors.js';
 import { queryRows } from '../resources/engine/sql.js';
+import { revokeToken } from './tokens.js';
 
 /**
  * Sign-in guessing limits, counted in the database (so they hold across API nodes) with one
@@ -81,4 +82,20 @@ export async function reserveAttempt(ctx: AppContext, keys: AttemptKeys): Promis
 export async function attemptSucceeded(ctx: AppContext, keys: AttemptKeys): Promise<void> {
   await ctx.db.execute(sql`delete from login_counters where key = ${keys.pair}`);
   await giveBack(ctx, [keys.address, keys.account]);
+}
+
+/**
+ * Wrong current passwords on a password change count on the session that sends them, never on
+ * the account's sign-in (a stolen session must not lock the owner out): past `perUser` within the
+ * window the session ends (401), and whoever holds it must sign in, under the sign-in limits.
+ */
+export async function reserveSessionAttempt(ctx: AppContext, tokenId: number): Promise<void> {
+  const { count } = await take(ctx, `token:${tokenId}`);
+  if (count <= ctx.config.loginLimit.perUser) return;
+  await revokeToken(ctx, tokenId);
+  throw keyedError(401, 'app.auth.session_ended', 'sessionEndedGuessing');
+}
+
+export async function sessionAttemptSucceeded(ctx: AppContext, tokenId: number): Promise<void> {
+  await ctx.db.execute(sql`delete from login_counters where key = ${`token:${tokenId}`}`);
 }

@@ -48,9 +48,9 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
     expect(admin).toMatchObject({ state: true, username: 'admin', roles: [{ id: role }] });
     // A user holding no more than the manager is theirs to manage.
     const weak = await newUser();
-    expect((await s.request('PATCH', `/api/users/${weak.id}`, { token: actor.token, body: { state: false } })).status).toBe(
-      200,
-    );
+    expect(
+      (await s.request('PATCH', `/api/users/${weak.id}`, { token: actor.token, body: { state: false } })).status,
+    ).toBe(200);
     expect((await s.request('DELETE', '/api/users', { token: actor.token, query: { id: weak.id } })).status).toBe(200);
   });
 
@@ -100,7 +100,10 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
     });
     expect(give.status).toBe(200);
     // The keeper holds what the shared role grants, so may take it away.
-    const reduced = await s.request('PATCH', `/api/roles/${shared}`, { token: keeper.token, body: { permissions: [] } });
+    const reduced = await s.request('PATCH', `/api/roles/${shared}`, {
+      token: keeper.token,
+      body: { permissions: [] },
+    });
     expect(reduced.status).toBe(200);
     // The administrator holds the role and every right it is given back: allowed.
     const back = await s.request('PATCH', `/api/roles/${shared}`, {
@@ -110,7 +113,10 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
     expect(back.status).toBe(200);
     expect(back.body.permissions).toEqual(['systemSetting', 'changeUserPassword']);
     // Taking rights away from one's own role stays refused.
-    const own = await s.request('PATCH', `/api/roles/${keeper.roleId}`, { token: keeper.token, body: { permissions: [] } });
+    const own = await s.request('PATCH', `/api/roles/${keeper.roleId}`, {
+      token: keeper.token,
+      body: { permissions: [] },
+    });
     expect(own.status).toBe(403);
     expect(own.body.detail).toContain('You cannot take rights away from a role you hold: permission systemSetting');
     // Raising one's own role within one's rights (a description, say) is allowed.
@@ -155,7 +161,10 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
     last(await s.request('DELETE', `/api/roles/${role}`, { token }));
     last(await s.request('DELETE', '/api/roles', { token, query: { id: role } }));
     last(
-      await s.request('PATCH', `/api/objclass/${ids.devices}/acl`, { token, body: [{ grantee: { id: role }, grants: '' }] }),
+      await s.request('PATCH', `/api/objclass/${ids.devices}/acl`, {
+        token,
+        body: [{ grantee: { id: role }, grants: '' }],
+      }),
     );
     last(
       await s.request('PATCH', `/api/roles/${role}/classes`, {
@@ -163,7 +172,10 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
         body: [{ objclass: { id: ids.devices }, grants: 'rxwd' }],
       }),
     );
-    expect(await adminState()).toMatchObject({ state: true, roles: expect.arrayContaining([expect.objectContaining({ id: role })]) });
+    expect(await adminState()).toMatchObject({
+      state: true,
+      roles: expect.arrayContaining([expect.objectContaining({ id: role })]),
+    });
     // With a second holder of every right, the first is no longer the last.
     const second = await newUser([{ id: role }]);
     expect((await s.request('PATCH', `/api/users/${s.adminId}`, { token, body: { state: false } })).status).toBe(200);
@@ -209,5 +221,6 @@ describe.each(drivers())('npm run admin -- restore-admin on %s', (driver) => {
       await s?.close();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two starts of a server of its own on a fresh database.
+  }, 300_000);
 });
