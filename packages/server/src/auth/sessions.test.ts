@@ -167,7 +167,7 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
 
   it('answers 429 with Retry-After after too many failures of an account from an address; a success clears it', async () => {
     await insertUser(server.ctx, { domainId, username: 'limited', password: 'Limited-pass-1' });
-    for (let i = 0; i < 2; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
+    expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
     // A success before the limit clears the counter.
     expect((await from('10.0.0.1', 'limited', 'Limited-pass-1')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
@@ -177,7 +177,7 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
     const retry = Number(blocked.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(600);
-    // Another user from the same address is not blocked yet.
+    // Another user from the same address is not blocked yet (the refused attempt counted on the address: 6 of 6).
     expect((await from('10.0.0.1', 'admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
   });
 

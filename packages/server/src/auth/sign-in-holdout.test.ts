@@ -13,7 +13,9 @@ describe.each(drivers())('sign-in while an attack runs on %s', (driver) => {
   let domainId: number;
   const limits = { perUser: 5, perAddress: 20, windowSeconds: 600, accountCeiling: 10, accountSpacingSeconds: 60 };
   beforeAll(async () => {
-    server = await startTestServer({ driver, config: { trustProxy: true, loginLimit: limits } });
+    // Sixteen clients at once queue on the embedded database's admission: let them wait, not 503.
+    const admission = { concurrency: null, queue: 256, waitMs: 60_000 };
+    server = await startTestServer({ driver, config: { trustProxy: true, loginLimit: limits, admission } });
     domainId = await domainIdOf(server.ctx);
   });
   afterAll(async () => server?.close());

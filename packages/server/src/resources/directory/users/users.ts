@@ -10,6 +10,7 @@ import {
 } from '../../../access/takedown.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword } from '../../../auth/passwords.js';
+import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { userDevices, users } from '../../../db/schema.js';
@@ -102,6 +103,7 @@ async function checkUserRights(body: Record<string, unknown>, ctx: WriteContext,
   }
   // Setting a password on an existing user (oneself included) needs the permission: one's own
   // password changes through PUT /users/password, which asks for the current one.
+  if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '') refuseApiToken(ctx.principal);
   if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '' && !has('changeUserPassword')) {
     throw keyedError(403, 'app.auth.forbidden', 'userPasswordPermission', { permission: 'changeUserPassword' });
   }
