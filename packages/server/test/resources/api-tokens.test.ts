@@ -28,7 +28,9 @@ describe.each(drivers())('API tokens on %s', (driver) => {
     expect(bad.body.fields[0].field).toBe('expiresInDays');
     // Once past its expiry, a token is refused.
     expect((await s.request('GET', '/api/userinfo', { token: plain.body.token })).status).toBe(200);
-    await s.ctx.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where id = ${plain.body.id}`);
+    await s.ctx.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where id = ${plain.body.id}`,
+    );
     // (The principal cache holds the expiry it read: drop it, as a change made elsewhere would.)
     await invalidateAuth(s.ctx);
     expect((await s.request('GET', '/api/userinfo', { token: plain.body.token })).status).toBe(401);
@@ -84,4 +86,3 @@ describe.each(drivers())('Server-Timing on %s', (driver) => {
     }
   }, 240_000);
 });
-

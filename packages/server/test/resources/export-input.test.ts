@@ -28,7 +28,10 @@ describe.each(drivers())('export input checks on %s', (driver) => {
         fetch(`${s.url}${base}/export.csv?${new URLSearchParams(query)}`, {
           headers: { authorization: `Bearer ${s.adminToken}` },
         });
-      const cases: [string, string][] = [['q', '\0'], ['id', '4294967296']];
+      const cases: [string, string][] = [
+        ['q', '\0'],
+        ['id', '4294967296'],
+      ];
       for (const f of def.filters ?? []) {
         if (f.kind === 'ref') cases.push([f.key, '4294967296']);
         if (f.kind === 'dateRange') cases.push([f.from, '1e300']);
