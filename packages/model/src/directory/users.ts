@@ -53,6 +53,8 @@ export const users = defineResource({
     state: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Computed for the viewer: true where they may not disable or delete the user (the server would refuse). */
+    protected: z.boolean().optional(),
   }),
   fields: [
     'id',

@@ -188,3 +188,52 @@ export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<
   }
   await refuseLastAdministrator(db, actor.domainId, { roles: changes });
 }
+
+/**
+ * What the console needs to know before it offers an action the server would refuse, by the
+ * rules above: the users among `userIds` the actor may not disable or delete (another user
+ * holding rights beyond the actor's, or the domain's last active user holding every right), and
+ * the roles among `roleIds` the actor may not reduce or delete (one the actor holds, one holding
+ * rights beyond the actor's, or one without which no active user holds every right). Reads the
+ * domain's rights once, whatever the number of records.
+ */
+export async function protectedUsers(db: Db, actor: Principal, userIds: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!userIds.length) return out;
+  const d = await loadDomainRights(db, actor.domainId);
+  const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
+  const actorRights = held(actor.roleIds);
+  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
+  const rows = await queryRows<{ userId: number; roleId: number }>(
+    db,
+    sql`select user_id as "userId", role_id as "roleId" from user_roles where user_id in ${userIds}`,
+  );
+  const rolesOf = new Map<number, number[]>();
+  for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
+  const holders = fullHolders(d);
+  for (const id of userIds) {
+    if (holders.length === 1 && holders[0] === id) out.add(id);
+    else if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.add(id);
+  }
+  return out;
+}
+
+export async function protectedRoles(db: Db, actor: Principal, roleIds: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!roleIds.length) return out;
+  const d = await loadDomainRights(db, actor.domainId);
+  const actorRights = union(actor.roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
+  const holders = fullHolders(d).length;
+  for (const id of roleIds) {
+    const role = d.roles.get(id);
+    if (!role) continue;
+    if (
+      actor.roleIds.includes(id) ||
+      excess(actor, actorRights, role).length ||
+      (holders && !fullHolders(d, { roles: new Map([[id, null]]) }).length)
+    ) {
+      out.add(id);
+    }
+  }
+  return out;
+}

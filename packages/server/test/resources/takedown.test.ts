@@ -85,6 +85,49 @@ describe.each(drivers())('administrator take-down on %s', (driver) => {
     expect(me.status).toBe(200);
   });
 
+  it('marks the users and roles the viewer may not take down, by the same rule', async () => {
+    const actor = await userManager();
+    const weak = await newUser();
+    const flags = async (path: string, token: string) => {
+      const list = await s.request('GET', path, { token, query: { size: 1000 } });
+      expect(list.status).toBe(200);
+      return new Map((list.body.items as { id: number; protected: boolean }[]).map((r) => [r.id, r.protected]));
+    };
+    // The manager may not take the administrator down, but may the weaker user and itself.
+    const seen = await flags('/api/users', actor.token);
+    expect(seen.get(s.adminId)).toBe(true);
+    expect(seen.get(weak.id)).toBe(false);
+    expect(seen.get(actor.userId)).toBe(false);
+    const admin = await s.request('GET', `/api/users/${s.adminId}`, { token: actor.token });
+    expect(admin.body.protected).toBe(true);
+    const changed = await s.request('PATCH', `/api/users/${weak.id}`, { token: actor.token, body: { name: 'W' } });
+    expect(changed.body.protected).toBe(false);
+    // The administrator may take down the others, not itself: the last user holding every right.
+    const mine = await flags('/api/users', s.adminToken);
+    expect(mine.get(s.adminId)).toBe(true);
+    expect(mine.get(actor.userId)).toBe(false);
+    // A second holder of every right lifts the mark from both.
+    const role = await adminRole();
+    const second = await newUser([{ id: role }]);
+    const both = await flags('/api/users', s.adminToken);
+    expect(both.get(s.adminId)).toBe(false);
+    expect(both.get(second.id)).toBe(false);
+    expect((await s.request('DELETE', `/api/users/${second.id}`, { token: s.adminToken })).status).toBe(200);
+
+    // Roles: one holding more than the editor, or the editor's own, are marked; a lesser one is not.
+    const editor = await makeActor(s, s.adminToken, { grants: { roles: 'rxwd' } });
+    const lesser = await s.request('POST', '/api/roles', { token: s.adminToken, body: { name: unique('r') } });
+    const roles = await flags('/api/roles', editor.token);
+    expect(roles.get(role)).toBe(true);
+    expect(roles.get(editor.roleId)).toBe(true);
+    expect(roles.get(lesser.body.id)).toBe(false);
+    expect((await s.request('GET', `/api/roles/${role}`, { token: editor.token })).body.protected).toBe(true);
+    // The administrator holds the role every right rests on, and may delete a lesser one.
+    const own = await flags('/api/roles', s.adminToken);
+    expect(own.get(role)).toBe(true);
+    expect(own.get(lesser.body.id)).toBe(false);
+  });
+
   it('lets a holder restore a role it holds after it was reduced, but not reduce it', async () => {
     const keeper = await makeActor(s, s.adminToken, { grants: { roles: 'rxwd' }, permissions: ['systemSetting'] });
     const shared = (

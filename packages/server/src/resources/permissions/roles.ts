@@ -2,7 +2,12 @@ import { PERMISSIONS, roles as rolesDef } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
-import { noteAdministrators, refuseNoAdministratorLeft, refuseRoleTakedown } from '../../access/takedown.js';
+import {
+  noteAdministrators,
+  protectedRoles,
+  refuseNoAdministratorLeft,
+  refuseRoleTakedown,
+} from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { mergeAccess } from '../../auth/principal.js';
 import { roles } from '../../db/schema.js';
@@ -47,6 +52,15 @@ export const rolesResource = defineServerResource(rolesDef, {
   },
   afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
   afterCommit: (app) => invalidateAuth(app),
+  // Tells the console which records the viewer may not take down, by the rule that refuses it.
+  decorate: async (db, viewer, rows) => {
+    const found = await protectedRoles(
+      db,
+      viewer,
+      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
+    );
+    for (const row of rows) row.protected = found.has(row.id as number);
+  },
 });
 
 const permissionsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -4,6 +4,7 @@ import { checkRoles } from '../../../access/acl-store.js';
 import { noRights, refuseEscalation, refuseStrongerUser, rolesRights } from '../../../access/escalation.js';
 import {
   noteAdministrators,
+  protectedUsers,
   refuseLastAdministrator,
   refuseNoAdministratorLeft,
   refuseStrongerTarget,
@@ -174,4 +175,13 @@ export const usersResource = defineServerResource(usersDef, {
   },
   afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
   afterCommit: (app) => invalidateAuth(app),
+  // Tells the console which records the viewer may not take down, by the rule that refuses it.
+  decorate: async (db, viewer, rows) => {
+    const found = await protectedUsers(
+      db,
+      viewer,
+      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
+    );
+    for (const row of rows) row.protected = found.has(row.id as number);
+  },
 });
