@@ -107,7 +107,10 @@ function probe(base: string, token: string, queue: number) {
 }
 
 async function measure(driver: Driver): Promise<string[]> {
-  const { dataDir, env, drop } = await benchPlace(driver, 'members');
+  const place = await benchPlace(driver, 'members');
+  const { dataDir, drop } = place;
+  // The bench reads the server's own time from its Server-Timing header, sent only when asked.
+  const env: NodeJS.ProcessEnv = { ...place.env, SERVER_TIMING: '1' };
   let server: Server | null = null;
   /** Runs SQL beside the server (PostgreSQL) or with it stopped (PGlite holds one connection). */
   const direct = async (work: (db: Query) => Promise<void>) => {

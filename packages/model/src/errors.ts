@@ -37,6 +37,9 @@ export const errorTexts = {
   twoFactorRequired: 'A role you hold requires two-factor sign-in: it cannot be turned off.',
   twoFactorNotSet: 'This user has no two-factor sign-in to reset.',
   tooManyStreams: 'At most {{max}} live event streams may be open with one sign-in.',
+  sessionEndedGuessing: 'Too many wrong current passwords: this sign-in has ended. Sign in again.',
+  sessionOnly:
+    'An API token cannot change passwords, two-factor sign-in or tokens: sign in with a password to do this.',
   // Rights
   forbidden: 'You do not have the right to do this.',
   grantBeyond: 'You cannot grant rights you do not hold yourself: {{rights}}.',
@@ -46,6 +49,15 @@ export const errorTexts = {
   strongerUserLogOut: 'You cannot log out a user who holds rights you do not: {{rights}}.',
   strongerUserPassword: 'You cannot set the password of a user who holds rights you do not: {{rights}}.',
   strongerUserToken: 'You cannot create a token for a user who holds rights you do not: {{rights}}.',
+  strongerUserState: 'You cannot deactivate a user who holds rights you do not: {{rights}}.',
+  strongerUserDelete: 'You cannot delete a user who holds rights you do not: {{rights}}.',
+  strongerUserRoles: 'You cannot take roles away from a user who holds rights you do not: {{rights}}.',
+  strongerUserUsername: 'You cannot rename a user who holds rights you do not: {{rights}}.',
+  strongerRoleReduce: 'You cannot take rights away from a role that holds rights you do not: {{rights}}.',
+  strongerRoleDelete: 'You cannot delete a role that holds rights you do not: {{rights}}.',
+  ownRoleReduce: 'You cannot take rights away from a role you hold: {{rights}}.',
+  lastAdministrator:
+    'This would leave the domain without an active user holding every right. Give another user every right first.',
   userRolesPermission: 'Changing user roles needs the {{permission}} permission.',
   userLicensePermission: 'Changing user licenses needs the {{permission}} permission.',
   userPasswordPermission: 'Setting a user password needs the {{permission}} permission.',

@@ -37,6 +37,8 @@ export const messages = {
   futureTime: 'Should not be in the future',
   /** A reference whose id is not a number (`{"id": "1"}`). */
   idType: 'Should be the numeric id of a record',
+  /** Text holding a NUL character, which the database does not store or compare. */
+  nulCharacter: 'Should not contain a null character',
   /** A value outside a fixed list; the allowed values follow the text. */
   oneOf: 'Should be one of',
   /** A reference to a record that does not exist (in the caller's domain). */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { LICENSE_PRODUCT_PATTERN, LICENSE_PRODUCTS } from '@switchboard/model';
 import { createDomainWithAdmin, DomainExistsError, resetPassword } from './auth/bootstrap.js';
 import { invalidateAuth } from './auth/cache.js';
+import { restoreAdmin } from './auth/restore-admin.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -17,6 +18,9 @@ Commands:
       Creates a domain with its own administrator "admin".
   reset-password <user>@<domain> --password <password>
       Sets a user's password.
+  restore-admin <user>@<domain>
+      Re-enables the user and gives it a role holding every right of its domain (the first
+      such role, or a new one when none is left): for an administrator taken down.
   license-keys
       Prints a new Ed25519 key pair: the public key goes to LICENSE_PUBLIC_KEY, the private
       key signs licenses (keep it off the servers).
@@ -128,6 +132,12 @@ function issueLicense(rest: string[]): Command {
   };
 }
 
+function userAtDomain(arg: string): { user: string; domain: string } {
+  const at = arg.lastIndexOf('@');
+  if (at <= 0 || at === arg.length - 1) throw new UsageError('Name the user as <user>@<domain>');
+  return { user: arg.slice(0, at), domain: arg.slice(at + 1) };
+}
+
 function command(argv: string[]): Command {
   const [name, ...rest] = argv;
   if (name === 'create-domain') {
@@ -145,13 +155,23 @@ function command(argv: string[]): Command {
       },
     };
   }
+  if (name === 'restore-admin') {
+    const { positional } = parse(rest, []);
+    if (positional.length !== 1) throw new UsageError('restore-admin takes one <user>@<domain>');
+    const { user, domain } = userAtDomain(positional[0]);
+    return {
+      run: async (database) => {
+        const restored = await restoreAdmin(database.db, domain, user);
+        if (!restored) throw new Error(`No user ${user} in domain ${domain}`);
+        const role = restored.created ? `a new role ${restored.role}` : `the role ${restored.role}`;
+        return `${user}@${domain} is active and holds ${role}, with every right.`;
+      },
+    };
+  }
   if (name === 'reset-password') {
     const { positional, values } = parse(rest, ['password']);
     if (positional.length !== 1) throw new UsageError('reset-password takes one <user>@<domain>');
-    const at = positional[0].lastIndexOf('@');
-    if (at <= 0 || at === positional[0].length - 1) throw new UsageError('Name the user as <user>@<domain>');
-    const user = positional[0].slice(0, at);
-    const domain = positional[0].slice(at + 1);
+    const { user, domain } = userAtDomain(positional[0]);
     const password = checkPassword(values.password, '--password');
     return {
       run: async (database) => {

@@ -33,6 +33,8 @@ export type Config = {
   /** The largest `size` a list takes (LIST_MAX_PAGE_SIZE). */
   listMaxPageSize: number;
   trustProxy: boolean;
+  /** Send a `server-timing` header with each answer (SERVER_TIMING): off unless the operator asks. */
+  serverTiming: boolean;
   /** Ed25519 public key (PEM or base64 DER) that license documents must be signed for; null refuses imports. */
   licensePublicKey: string | null;
   /**
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerToken: Math.max(1, int(env, 'EVENT_STREAMS_PER_TOKEN', 5)),
     listMaxPageSize: pageSizeLimit(env),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    serverTiming: env.SERVER_TIMING === 'true' || env.SERVER_TIMING === '1',
     licensePublicKey: licenseKey(env.LICENSE_PUBLIC_KEY),
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
     storageLocalRoot: path.resolve(env.STORAGE_LOCAL_ROOT || path.join(env.DATA_DIR || './data', 'storage')),

@@ -53,6 +53,8 @@ export const users = defineResource({
     state: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Computed for the viewer: true where they may not disable or delete the user (the server would refuse). */
+    protected: z.boolean().optional(),
   }),
   fields: [
     'id',
@@ -96,12 +98,22 @@ export const users = defineResource({
 export const presenceInput = z.object({ status: z.enum(['', PRESENCE_DND]), note: z.string().default('') });
 
 /** User API tokens: the value is answered only at creation. */
-export const userTokenInput = z.object({ usage: required() });
+/** How long a new API token lives, in days; null: until it is deleted. */
+export const TOKEN_LIFETIMES = [30, 90, 365, null] as const;
+export const DEFAULT_TOKEN_LIFETIME = 90;
+export const userTokenInput = z.object({
+  usage: required(),
+  expiresInDays: z.union([z.literal(30), z.literal(90), z.literal(365), z.null()]).default(DEFAULT_TOKEN_LIFETIME),
+});
 export const userToken = z.object({
   id: z.number(),
   usage: z.string(),
   createdAt: z.string(),
   createdBy: refOutput().nullable(),
+  /** When it stops working (null: never); an expired token is refused. */
+  expiresAt: z.string().nullable(),
+  /** When it last authenticated a request (to the minute); null: never used. */
+  lastUsedAt: z.string().nullable(),
 });
 export const userTokenCreated = userToken.extend({ token: z.string() });
 
@@ -146,8 +158,8 @@ export const userTokens = defineResource({
   input: userTokenInput,
   created: userTokenCreated,
   item: userToken,
-  fields: ['id', 'usage', 'createdAt', 'createdBy'],
-  listFields: ['id', 'usage', 'createdAt', 'createdBy'],
+  fields: ['id', 'usage', 'createdAt', 'createdBy', 'expiresAt', 'lastUsedAt'],
+  listFields: ['id', 'usage', 'createdAt', 'createdBy', 'expiresAt', 'lastUsedAt'],
   search: ['usage'],
   sort: ['id', 'usage', 'createdAt'],
   defaultSort: '-createdAt',
@@ -155,6 +167,8 @@ export const userTokens = defineResource({
     { field: 'usage', sort: 'usage' },
     { field: 'createdAt', kind: 'date', sort: 'createdAt' },
     { field: 'createdBy', kind: 'ref' },
+    { field: 'expiresAt', kind: 'date' },
+    { field: 'lastUsedAt', kind: 'date' },
   ],
   recordAcl: false,
   ops: { create: true, update: false, patch: false, delete: true },

@@ -32,6 +32,8 @@ export const roles = defineResource({
     permissions: z.array(z.enum(PERMISSIONS)),
     metadata: roleMetadata,
     requireTwoFactor: z.boolean(),
+    /** Computed for the viewer: true where they may not reduce or delete the role (the server would refuse). */
+    protected: z.boolean().optional(),
   }),
   fields: ['id', 'name', 'description', 'permissions', 'metadata', 'requireTwoFactor'],
   listFields: ['id', 'name', 'description'],

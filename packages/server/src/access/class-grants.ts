@@ -9,7 +9,8 @@ import { notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
-import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
+import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
+import { refuseRoleTakedown } from './takedown.js';
 
 const aclAnswer = z.object({ items: z.array(aclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
@@ -30,8 +31,9 @@ async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number
 const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(db, request)).id;
 
 /**
- * Nobody ends with more rights than they hold: grants to a role one holds are refused, and each
- * grant may add only class rights (and delegation) the actor holds. `held` is each grantee's bits
+ * Nobody ends with more rights than they hold: grants to a role one holds are refused (unless
+ * `ownRoles` is false: class grants, which refuseClassTakedown checks), and each grant may add
+ * only class rights (and delegation) the actor holds. `held` is each grantee's bits
  * before the change, `bits` after.
  */
 async function refuseClassEscalation(
@@ -40,17 +42,43 @@ async function refuseClassEscalation(
   cls: string,
   held: { roleId: number; access: number }[],
   bits: Map<number, number>,
+  ownRoles = true,
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
   const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
   const actor = request.principal!;
-  refuseOwnRole(
-    actor,
-    changes.filter((c) => c.before !== c.after).map((c) => c.roleId),
-  );
+  if (ownRoles) {
+    refuseOwnRole(
+      actor,
+      changes.filter((c) => c.before !== c.after).map((c) => c.roleId),
+    );
+  }
   const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
   const of = (bits: number) => ({ ...noRights(), classBits: new Map([[cls, bits]]) });
   for (const c of changes) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
+}
+
+/**
+ * Class grants are a role's rights: the same rules as for its other rights (see takedown.ts)
+ * stop taking them away from a role one holds, or one holding more than one holds.
+ */
+async function refuseClassTakedown(
+  db: Db,
+  request: FastifyRequest,
+  cls: string,
+  held: { roleId: number; access: number }[],
+  bits: Map<number, number>,
+) {
+  const before = new Map(held.map((h) => [h.roleId, h.access]));
+  const actor = request.principal!;
+  const changes = new Map<number, Rights>();
+  for (const [roleId, access] of bits) {
+    if ((before.get(roleId) ?? 0) === access) continue;
+    const after = await rolesRights(db, actor.domainId, [roleId]);
+    after.classBits.set(cls, access);
+    changes.set(roleId, after);
+  }
+  if (changes.size) await refuseRoleTakedown(db, actor, changes);
 }
 
 export async function readClassGrants(db: Db, id: number) {
@@ -141,7 +169,8 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
         );
-        await refuseClassEscalation(tx, request, cls, held, bits);
+        await refuseClassEscalation(tx, request, cls, held, bits, false);
+        await refuseClassTakedown(tx, request, cls, held, bits);
         const before = await readClassGrants(tx, id);
         for (const [roleId, access] of bits) {
           if (access === 0) {

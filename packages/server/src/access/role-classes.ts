@@ -8,7 +8,8 @@ import { keyedError, keyedField, notFound } from '../http/errors.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
-import { noRights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
+import { noRights, refuseEscalation, rolesRights } from './escalation.js';
+import { refuseRoleTakedown } from './takedown.js';
 
 const answer = z.object({ items: z.array(roleClassEntry) });
 
@@ -35,8 +36,8 @@ async function readRoleClasses(db: Db, domainId: number, roleId: number) {
 
 /**
  * A role's class grants seen from the role (its Objects tab): the same rows the objects screen
- * edits per class, under the same permission and the same rule that nobody grants more than they
- * hold, nor changes a role they hold.
+ * edits per class, under the same permission and the same rules: nobody grants more than they
+ * hold, nor takes rights away from a role they hold or one holding more than they hold.
  */
 export function registerRoleClassRoutes(app: FastifyInstance) {
   app.route({
@@ -87,7 +88,11 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
           ]);
         }
         const changed = ids.filter((id) => (known.get(id)?.access ?? 0) !== bits.get(id));
-        if (changed.length) refuseOwnRole(actor, [roleId]);
+        if (changed.length) {
+          const after = await rolesRights(tx, actor.domainId, [roleId]);
+          for (const id of changed) after.classBits.set(known.get(id)!.cls, bits.get(id) ?? 0);
+          await refuseRoleTakedown(tx, actor, new Map([[roleId, after]]));
+        }
         const actorRights = await rolesRights(tx, actor.domainId, actor.roleIds);
         const of = (cls: string, access: number) => ({ ...noRights(), classBits: new Map([[cls, access]]) });
         for (const id of changed) {

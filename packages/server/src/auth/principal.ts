@@ -47,7 +47,7 @@ export function mergeAccess(list: { access: Record<string, unknown> }[]): RoleAc
  */
 export async function loadPrincipal(
   db: Db,
-  token: Pick<TokenRow, 'id' | 'userId' | 'expiresAt'>,
+  token: Pick<TokenRow, 'id' | 'userId' | 'expiresAt' | 'kind'>,
 ): Promise<Principal | null> {
   const [user] = await db
     .select({
@@ -105,6 +105,7 @@ export async function loadPrincipal(
     access: mergeAccess(roleRows.map((r) => r.metadata)),
     tokenId: token.id,
     tokenExpiresAt: token.expiresAt,
+    tokenKind: token.kind,
   };
 }
 

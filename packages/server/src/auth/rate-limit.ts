@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { keyedError } from '../http/errors.js';
 import { queryRows } from '../resources/engine/sql.js';
+import { revokeToken } from './tokens.js';
 
 /**
  * Sign-in guessing limits, counted in the database (so they hold across API nodes) with one
@@ -12,9 +13,14 @@ import { queryRows } from '../resources/engine/sql.js';
  *   signing in from elsewhere is not locked out by someone guessing;
  * - address: `perAddress` attempts a window, over every account;
  * - account: past `accountCeiling` attempts a window from anywhere, that account's attempts are
- *   spaced `accountSpacingSeconds` apart: guessing slows to a crawl, the owner still gets in.
+ *   spaced `accountSpacingSeconds` apart: guessing slows to a crawl. The first attempt of an
+ *   address with no other attempt in the window (the owner on a new network, say) is not spaced:
+ *   attackers who already guessed queue for the slot among themselves, and the owner gets in.
  *
- * A successful sign-in gives its attempt back.
+ * Refused attempts count like others against the pair and the address (an attacker hammering
+ * a spaced account uses up its own address), but not against the account. A successful sign-in
+ * forgets its pair and gives its attempt back to the address and the account; the account's
+ * count does not start again, so someone guessing gains nothing from the owner signing in.
  */
 export type AttemptKeys = { pair: string; address: string; account: string };
 
@@ -53,14 +59,11 @@ async function giveBack(ctx: AppContext, keys: string[]) {
 export async function reserveAttempt(ctx: AppContext, keys: AttemptKeys): Promise<void> {
   const { perUser, perAddress, accountCeiling, accountSpacingSeconds } = ctx.config.loginLimit;
   const pair = await take(ctx, keys.pair);
-  if (pair.count > perUser) throw tooMany(pair.left);
   const address = await take(ctx, keys.address);
-  if (address.count > perAddress) {
-    await giveBack(ctx, [keys.pair]);
-    throw tooMany(address.left);
-  }
+  if (pair.count > perUser) throw tooMany(pair.left);
+  if (address.count > perAddress) throw tooMany(address.left);
   const account = await take(ctx, keys.account);
-  if (account.count <= accountCeiling) return;
+  if (account.count <= accountCeiling || address.count === 1) return;
   // Past the ceiling: one attempt per spacing for the account, whoever makes it.
   const spaced = await queryRows<{ key: string }>(
     ctx.db,
@@ -70,13 +73,29 @@ export async function reserveAttempt(ctx: AppContext, keys: AttemptKeys): Promis
         returning key`,
   );
   if (!spaced.length) {
-    await giveBack(ctx, [keys.pair, keys.address, keys.account]);
+    await giveBack(ctx, [keys.account]);
     throw tooMany(accountSpacingSeconds);
   }
 }
 
-/** Right credentials: the account's and this address's counts start again; the address's attempt is given back. */
+/** Right credentials: this pair starts again; the attempt is given back to the address and the account. */
 export async function attemptSucceeded(ctx: AppContext, keys: AttemptKeys): Promise<void> {
-  await ctx.db.execute(sql`delete from login_counters where key in ${[keys.pair, keys.account]}`);
-  await giveBack(ctx, [keys.address]);
+  await ctx.db.execute(sql`delete from login_counters where key = ${keys.pair}`);
+  await giveBack(ctx, [keys.address, keys.account]);
+}
+
+/**
+ * Wrong current passwords on a password change count on the session that sends them, never on
+ * the account's sign-in (a stolen session must not lock the owner out): past `perUser` within the
+ * window the session ends (401), and whoever holds it must sign in, under the sign-in limits.
+ */
+export async function reserveSessionAttempt(ctx: AppContext, tokenId: number): Promise<void> {
+  const { count } = await take(ctx, `token:${tokenId}`);
+  if (count <= ctx.config.loginLimit.perUser) return;
+  await revokeToken(ctx, tokenId);
+  throw keyedError(401, 'app.auth.session_ended', 'sessionEndedGuessing');
+}
+
+export async function sessionAttemptSucceeded(ctx: AppContext, tokenId: number): Promise<void> {
+  await ctx.db.execute(sql`delete from login_counters where key = ${`token:${tokenId}`}`);
 }

@@ -167,7 +167,7 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
 
   it('answers 429 with Retry-After after too many failures of an account from an address; a success clears it', async () => {
     await insertUser(server.ctx, { domainId, username: 'limited', password: 'Limited-pass-1' });
-    for (let i = 0; i < 2; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
+    expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
     // A success before the limit clears the counter.
     expect((await from('10.0.0.1', 'limited', 'Limited-pass-1')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await from('10.0.0.1', 'limited', 'nope')).status).toBe(401);
@@ -177,7 +177,7 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
     const retry = Number(blocked.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(600);
-    // Another user from the same address is not blocked yet.
+    // Another user from the same address is not blocked yet (the refused attempt counted on the address: 6 of 6).
     expect((await from('10.0.0.1', 'admin', TEST_ADMIN_PASSWORD)).status).toBe(200);
   });
 
@@ -192,23 +192,28 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
     await insertUser(server.ctx, { domainId, username: 'parallel', password: 'Parallel-pass-1' });
     const answers = await Promise.all(Array.from({ length: 30 }, () => from('10.0.2.1', 'parallel', 'nope')));
     const evaluated = answers.filter((a) => a.status === 401).length;
-    expect(evaluated).toBe(3);
-    expect(answers.filter((a) => a.status === 429).length).toBe(27);
+    // Refused attempts count against the address too, so with 30 at once it may refuse even some
+    // of the first three.
+    expect(evaluated).toBeLessThanOrEqual(3);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - evaluated);
   });
 
   it('slows guesses at an account from many addresses past its ceiling, and still lets the owner in', async () => {
     await insertUser(server.ctx, { domainId, username: 'popular', password: 'Popular-pass-1' });
     // Eight addresses, one guess each: the ceiling (8) is reached without any address being held back.
     for (let i = 0; i < 8; i++) expect((await from(`10.1.0.${i}`, 'popular', 'nope')).status).toBe(401);
-    // Past it, one attempt per spacing for the account: the next guess is evaluated, the one after waits.
-    expect((await from('10.1.1.1', 'popular', 'nope')).status).toBe(401);
-    const slowed = await from('10.1.1.2', 'popular', 'nope');
+    // Past it, one attempt per spacing for the account from addresses that guessed already: the
+    // next is evaluated, the one after waits.
+    expect((await from('10.1.0.1', 'popular', 'nope')).status).toBe(401);
+    const slowed = await from('10.1.0.2', 'popular', 'nope');
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get('retry-after'))).toBe(30);
-    // The owner is told to wait a few seconds, not locked out for the window: once the spacing has passed, they get in.
+    // Once the spacing has passed, one more.
     await server.ctx.db.execute(
       sql`update login_counters set last_at = now() - interval '31 seconds' where key like 'user:%/popular'`,
     );
+    expect((await from('10.1.0.2', 'popular', 'nope')).status).toBe(401);
+    // The owner from an address with no attempt yet is not spaced (sign-in-holdout.test.ts).
     expect((await from('10.1.2.1', 'popular', 'Popular-pass-1')).status).toBe(200);
   });
 
@@ -225,13 +230,22 @@ describe.each(drivers())('sign-in limits on %s', (driver) => {
     expect(Number(admin.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('counts wrong current passwords on a password change', async () => {
+  it('counts wrong current passwords on a password change on the session, not the sign-in', async () => {
     await insertUser(server.ctx, { domainId, username: 'changer', password: 'Changer-pass-1' });
     const token = await server.login('changer', 'Changer-pass-1');
     const change = (currentPassword: string) =>
       server.request('PUT', '/api/users/password', { token, body: { currentPassword, password: 'Changer-pass-2' } });
     for (let i = 0; i < 3; i++) expect((await change('wrong')).status).toBe(400);
-    expect((await change('Changer-pass-1')).status).toBe(429);
+    // One more ends the session: whoever holds it must sign in again, under the sign-in limits.
+    const ended = await change('Changer-pass-1');
+    expect(ended.status).toBe(401);
+    expect(ended.body.id).toBe('app.auth.session_ended');
+    expect((await server.request('GET', '/api/userinfo', { token })).status).toBe(401);
+    // The owner's sign-in from the same address is untouched.
+    expect(
+      (await server.request('POST', '/api/login', { body: { username: 'changer', password: 'Changer-pass-1' } }))
+        .status,
+    ).toBe(200);
   });
 });
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { authTokens } from '../db/schema.js';
+import type { Principal } from '../http/principal.js';
 import { invalidateAuth } from './cache.js';
 
 export type TokenKind = 'session' | 'token';
@@ -106,4 +107,25 @@ export async function revokeSessions(ctx: AppContext, userId: number): Promise<n
     .returning({ id: authTokens.id });
   await invalidateAuth(ctx);
   return rows.length;
+}
+
+const USE_NOTE_MS = 60_000;
+/** Per database: when this process last wrote each token's last use. */
+const useNoted = new WeakMap<object, Map<number, number>>();
+
+/**
+ * Notes that an API token authenticated a request, at most once a minute per token and process
+ * (a token's last use is shown to a minute; sessions are not noted).
+ */
+export async function noteTokenUse(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<void> {
+  if (principal.tokenKind !== 'token') return;
+  let noted = useNoted.get(ctx.db);
+  if (!noted) {
+    noted = new Map();
+    useNoted.set(ctx.db, noted);
+  }
+  const now = Date.now();
+  if ((noted.get(principal.tokenId) ?? 0) > now - USE_NOTE_MS) return;
+  noted.set(principal.tokenId, now);
+  await ctx.db.execute(sql`update auth_tokens set last_used_at = now() where id = ${principal.tokenId}`);
 }

@@ -14,7 +14,14 @@ import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { keyedError, notFound } from '../http/errors.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
-import { attemptKeys, attemptSucceeded, reserveAttempt } from './rate-limit.js';
+import {
+  attemptKeys,
+  attemptSucceeded,
+  reserveAttempt,
+  reserveSessionAttempt,
+  sessionAttemptSucceeded,
+} from './rate-limit.js';
+import { refuseApiToken } from './session-only.js';
 import { loginAnswer, startSession } from './session-start.js';
 import {
   beginEnrolment,
@@ -60,6 +67,19 @@ async function limited<T>(
   const result = await check();
   if (result === null) throw wrongCode();
   await attemptSucceeded(ctx, keys);
+  return result;
+}
+
+/**
+ * Codes sent from a signed-in session (set-up, turning it off) count on that session, as wrong
+ * current passwords do: a stolen session cannot lock the owner's sign-in.
+ */
+async function sessionLimited<T>(ctx: AppContext, request: FastifyRequest, check: () => Promise<T | null>): Promise<T> {
+  const { tokenId } = request.principal!;
+  await reserveSessionAttempt(ctx, tokenId);
+  const result = await check();
+  if (result === null) throw wrongCode();
+  await sessionAttemptSucceeded(ctx, tokenId);
   return result;
 }
 
@@ -145,6 +165,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
+      refuseApiToken(request.principal!);
       const account = await me(request);
       if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
         throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
@@ -163,9 +184,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
+      refuseApiToken(request.principal!);
       const { code } = parseBody('auth', twoFactorCode, request.body);
       const account = await me(request);
-      const recoveryCodes = await limited(ctx, request, account, () => confirmEnrolment(ctx.db, account.id, code));
+      const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
       await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
       return { recoveryCodes };
     },
@@ -178,12 +200,13 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
     ...routeCompilers,
     handler: async (request, reply) => {
+      refuseApiToken(request.principal!);
       const { code } = parseBody('auth', twoFactorCode, request.body);
       const account = await me(request);
       if (await twoFactorRequired(ctx.db, account.id)) {
         throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
       }
-      await limited(ctx, request, account, async () =>
+      await sessionLimited(ctx, request, async () =>
         (await verifySecondFactor(ctx.db, account.id, code)) ? true : null,
       );
       await removeTwoFactor(ctx.db, account.id);
@@ -211,6 +234,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)'),
     ...routeCompilers,
     handler: async (request, reply) => {
+      refuseApiToken(request.principal!);
       const userId = await domainUser(ctx, request);
       await refuseStrongerUser(ctx.db, request.principal!, userId, 'strongerUserTwoFactor');
       if (!(await removeTwoFactor(ctx.db, userId))) {

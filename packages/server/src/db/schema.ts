@@ -131,6 +131,8 @@ export const authTokens = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** API tokens: when one last authenticated a request (written at most once a minute). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
     ip: text('ip').notNull().default(''),
   },
   (t) => [index('auth_tokens_user').on(t.userId, t.kind)],

@@ -69,11 +69,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (concurrency > 0) app.decorate('admission', registerAdmission(app, { ...admission, concurrency }));
   app.addHook('onRequest', guardHook(ctx));
   addSecurityHeaders(app);
-  // The server's own time over an answer (a bench reads it without the network's share).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
-    return payload;
-  });
+  // The server's own time over an answer (a bench reads it without the network's share), only
+  // when the operator asks: it tells an outsider how long each check took.
+  if (ctx.config.serverTiming) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+      return payload;
+    });
+  }
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
     const none = keyedError(404, 'app.not_found', 'routeNotFound', {

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { cachedPrincipal, cacheGeneration, loadOnce, rememberPrincipal } from '../auth/cache.js';
 import { loadPrincipal } from '../auth/principal.js';
-import { findLiveToken, hashToken } from '../auth/tokens.js';
+import { findLiveToken, hashToken, noteTokenUse } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { recordAcl } from '../db/schema.js';
 import { keyedError, unauthorized } from './errors.js';
@@ -46,8 +46,11 @@ export async function authenticate(ctx: AppContext, token: string | null): Promi
   if (!token || token.length > 512) return null;
   const hash = hashToken(token);
   const cached = cachedPrincipal(ctx, hash);
-  if (cached) return cached;
-  return loadOnce(ctx, hash, async () => {
+  if (cached) {
+    await noteTokenUse(ctx, cached);
+    return cached;
+  }
+  const principal = await loadOnce(ctx, hash, async () => {
     const generation = cacheGeneration(ctx);
     const row = await findLiveToken(ctx, token);
     if (!row) return null;
@@ -55,6 +58,8 @@ export async function authenticate(ctx: AppContext, token: string | null): Promi
     if (principal) rememberPrincipal(ctx, hash, principal, generation);
     return principal;
   });
+  if (principal) await noteTokenUse(ctx, principal);
+  return principal;
 }
 
 /** Does the class right hold (obac on: from the scope; off: every user of the domain)? */

@@ -16,6 +16,8 @@ export type Principal = {
   /** The token row that authenticated the call, so logout can revoke it. */
   tokenId: number;
   tokenExpiresAt: string | null;
+  /** A sign-in session, or an API token (which may not change passwords, two-factor or tokens). */
+  tokenKind: 'session' | 'token';
 };
 
 /**

@@ -114,6 +114,12 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     return link && parent !== null ? [link.condition(parent), ...filters] : filters;
   };
 
+  /** A record answered, with the fields the binding computes for the viewer. */
+  const decorated = async (request: FastifyRequest, row: Record<string, unknown>) => {
+    await binding.decorate?.(request.server.ctx.db, request.principal!, [row]);
+    return row;
+  };
+
   return {
     compiled: c,
     register(app) {
@@ -138,6 +144,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           if (isQueryError(lq)) throw queryError(def.name, lq);
           const db = request.server.ctx.db;
           const answer = await listItems(db, c, request.principal!, lq, scopeOf(parent, query));
+          await binding.decorate?.(db, request.principal!, answer.items);
           if (!binding.listAggs) return answer;
           return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal!) };
         },
@@ -177,7 +184,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const id = await recordId(request, 'r');
           const found = await findItem(request.server.ctx.db, c, request.principal!, id);
           if (!found) throw notFound(c);
-          return found;
+          return decorated(request, found);
         },
       });
 
@@ -239,7 +246,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const body = parseBody(def.name, def.input, request.body) as Record<string, unknown>;
             // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
             withVariantDefaults(def, request.body, body);
-            return updateItem(c, callerOf(request), id, body, 'update');
+            return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
           },
         });
       }
@@ -258,7 +265,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           handler: async (request) => {
             const id = await recordId(request, 'w');
             const body = parsePatch(def.name, patchSchema, request.body);
-            return updateItem(c, callerOf(request), id, body, 'patch');
+            return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
           },
         });
       }

@@ -1,4 +1,4 @@
-import { FIRST_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from '@switchboard/model';
+import { FIRST_PAGE, MAX_PAGE_SIZE, messages, PAGE_SIZE } from '@switchboard/model';
 
 export type SortSpec = { field: string; desc: boolean };
 
@@ -93,6 +93,7 @@ export function parseListQuery(
   let q: string | null = null;
   let prefix = false;
   const rawQ = one(query.q);
+  if (rawQ?.includes('\0')) return { field: 'q', message: messages.nulCharacter };
   if (rawQ) {
     const term = rawQ.replace(/\*+$/, '');
     prefix = term.length !== rawQ.length;

@@ -132,6 +132,11 @@ export type ResourceBinding = {
   afterDeleteCommit?: (items: Record<string, unknown>[], ctx: Omit<WriteContext, 'op' | 'old'>) => Promise<void>;
   /** After the transaction commits (invalidate cached sessions, say). */
   afterCommit?: (app: AppContext) => Promise<void>;
+  /**
+   * Adds fields computed for the viewer to the records a list, a read or a change answers (what
+   * the viewer may do with each, say), after they are read.
+   */
+  decorate?: (db: Db, viewer: Principal, rows: Record<string, unknown>[]) => Promise<void>;
 };
 
 export type AnyResourceDef = ResourceDef;

@@ -1,7 +1,13 @@
 import { PERMISSIONS, roles as rolesDef } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from '../../access/escalation.js';
+import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
+import {
+  noteAdministrators,
+  protectedRoles,
+  refuseNoAdministratorLeft,
+  refuseRoleTakedown,
+} from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { mergeAccess } from '../../auth/principal.js';
 import { roles } from '../../db/schema.js';
@@ -20,21 +26,41 @@ export const rolesResource = defineServerResource(rolesDef, {
   table: roles,
   unique: { roles_domain_name: 'name' },
   // Nobody ends with more rights than they hold: a role can be given only permissions and access
-  // its editor holds, and a role one holds cannot be changed at all (it would change one's own).
+  // its editor holds. Nobody takes rights away from a role holding more than they hold, nor from a
+  // role they hold themselves (raising it within their own rights restores it), nor leaves the
+  // domain without an active user holding every right.
   beforeWrite: async (body, ctx, tx) => {
-    if (ctx.old) refuseOwnRole(ctx.principal, [ctx.old.id as number]);
-    const actorRights = await rolesRights(tx ?? ctx.app.db, ctx.principal.domainId, ctx.principal.roleIds);
+    const db = tx ?? ctx.app.db;
+    const actorRights = await rolesRights(db, ctx.principal.domainId, ctx.principal.roleIds);
     const before = ctx.old ? roleRights(ctx.old) : noRights();
-    refuseEscalation(ctx.principal, actorRights, before, roleRights({ ...ctx.old, ...body }));
+    const next = roleRights({ ...ctx.old, ...body });
+    refuseEscalation(ctx.principal, actorRights, before, next);
+    if (ctx.old) {
+      const id = ctx.old.id as number;
+      const current = await rolesRights(db, ctx.principal.domainId, [id]);
+      await refuseRoleTakedown(db, ctx.principal, new Map([[id, { ...next, classBits: current.classBits }]]));
+    }
   },
   // Deleting a role one holds can take away the rights to undo it (the first start's admin role
   // is the only holder of every right), leaving the domain with nobody to manage it.
-  beforeDelete: (item, ctx) => {
+  beforeDelete: async (item, ctx, tx) => {
     if (ctx.principal.roleIds.includes(item.id as number)) {
       throw keyedError(400, 'app.roles.delete_own', 'deleteOwnRole');
     }
+    await noteAdministrators(tx, ctx.principal.domainId);
+    await refuseRoleTakedown(tx, ctx.principal, new Map([[item.id as number, null]]));
   },
+  afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
   afterCommit: (app) => invalidateAuth(app),
+  // Tells the console which records the viewer may not take down, by the rule that refuses it.
+  decorate: async (db, viewer, rows) => {
+    const found = await protectedRoles(
+      db,
+      viewer,
+      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
+    );
+    for (const row of rows) row.protected = found.has(row.id as number);
+  },
 });
 
 const permissionsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });

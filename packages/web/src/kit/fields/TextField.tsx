@@ -51,18 +51,21 @@ export function SwitchField<V extends FormValues>({
   name,
   label,
   description,
+  disabled = false,
 }: {
   form: EditForm<V>;
   name: keyof V & string;
   label: string;
   description?: string;
+  /** Off limits for this record beyond the form's read-only state. */
+  disabled?: boolean;
 }) {
   return (
     <Switch
       label={label}
       description={description}
       error={form.error(name)}
-      disabled={form.readOnly}
+      disabled={form.readOnly || disabled}
       checked={form.values[name] === true}
       onChange={(e) => form.set(name, e.currentTarget.checked as V[typeof name])}
     />

@@ -159,7 +159,11 @@ export function ListScreen({
         onSearch={state.setSearch}
         onRefresh={() => list.refetch()}
         selected={selected.size}
-        onDeleteSelected={mayDelete ? () => setTarget({ ids: [...selected], name: null }) : undefined}
+        onDeleteSelected={
+          mayDelete && !items.some((r) => r.protected === true && selected.has(r.id))
+            ? () => setTarget({ ids: [...selected], name: null })
+            : undefined
+        }
         selectionActions={
           selected.size > 0 && bulkToggles.length > 0 ? (
             <BulkToggles
@@ -189,6 +193,8 @@ export function ListScreen({
       )}
       <ListTable
         selectable={mayDelete || bulkToggles.length > 0}
+        // Rows selected only to be deleted: one the server would refuse to delete is not offered.
+        selectableRow={bulkToggles.length > 0 ? undefined : (row) => row.protected !== true}
         def={def}
         items={items}
         sort={state.sort}

@@ -28,6 +28,8 @@ type Props = {
   mayDelete: boolean;
   /** Rows can be selected (for a bulk delete or a bulk change); default: with the delete right. */
   selectable?: boolean;
+  /** Whether a row may be selected; default: every row of a selectable list. */
+  selectableRow?: (row: Row) => boolean;
   cells?: Record<string, (row: Row) => ReactNode>;
   extraColumns: readonly ExtraColumn[];
   listOnly: boolean;
@@ -50,6 +52,7 @@ export function ListTable({
   mayEdit,
   mayDelete,
   selectable = mayDelete,
+  selectableRow = () => true,
   cells,
   extraColumns,
   listOnly,
@@ -64,8 +67,12 @@ export function ListTable({
   // The editor's back arrow returns to the list exactly as it was: page, sort, search, filters, tab.
   const back = { back: `${location.pathname}${location.search}` };
 
-  const allSelected = items.length > 0 && items.every((r) => selected.has(r.id));
-  const someSelected = items.some((r) => selected.has(r.id));
+  // A record answered `protected` is one the server would refuse to delete for this user (see
+  // the users and roles answers): it offers no delete.
+  const deletable = (row: Row) => mayDelete && row.protected !== true;
+  const choosable = items.filter(selectableRow);
+  const allSelected = choosable.length > 0 && choosable.every((r) => selected.has(r.id));
+  const someSelected = choosable.some((r) => selected.has(r.id));
   const flip = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -115,6 +122,7 @@ export function ListTable({
             size="xs"
             aria-label={t('kit.selectRow')}
             checked={selected.has(row.id)}
+            disabled={!selectableRow(row)}
             onChange={() => flip(row.id)}
           />
         </Table.Td>
@@ -162,7 +170,7 @@ export function ListTable({
                 <IconPencil size={14} />
               </ActionIcon>
             )}
-            {mayDelete && (
+            {deletable(row) && (
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -189,10 +197,12 @@ export function ListTable({
               <Checkbox
                 size="xs"
                 aria-label={t('kit.selectAll')}
-                disabled={items.length === 0}
+                disabled={choosable.length === 0}
                 checked={allSelected}
                 indeterminate={someSelected && !allSelected}
-                onChange={() => onSelect(allSelected ? new Set() : new Set([...selected, ...items.map((r) => r.id)]))}
+                onChange={() =>
+                  onSelect(allSelected ? new Set() : new Set([...selected, ...choosable.map((r) => r.id)]))
+                }
               />
             </Table.Th>
           )}

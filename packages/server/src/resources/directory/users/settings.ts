@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
-import { attemptKeys, attemptSucceeded, reserveAttempt } from '../../../auth/rate-limit.js';
+import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
+import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import { doc, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
@@ -56,6 +57,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
     schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
     ...routeCompilers,
     handler: async (request, reply) => {
+      refuseApiToken(request.principal!);
       const body = parseBody('users', passwordChange, request.body);
       const { db } = request.server.ctx;
       const userId = request.principal!.userId;
@@ -63,13 +65,14 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
         db,
         sql`select password_hash as hash from users where id = ${userId}`,
       );
-      // Wrong current passwords count like wrong sign-ins: a stolen session cannot guess its way to the password.
-      const keys = attemptKeys(request.principal!.domainId, request.principal!.username, request.ip);
-      await reserveAttempt(request.server.ctx, keys);
+      // Wrong current passwords count on this session: a stolen one cannot guess its way to the
+      // password, nor lock the owner's sign-in.
+      const { tokenId } = request.principal!;
+      await reserveSessionAttempt(request.server.ctx, tokenId);
       if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
         throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
       }
-      await attemptSucceeded(request.server.ctx, keys);
+      await sessionAttemptSucceeded(request.server.ctx, tokenId);
       const hash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);

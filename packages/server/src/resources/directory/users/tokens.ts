@@ -2,6 +2,7 @@ import { userTokens } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
+import { refuseApiToken } from '../../../auth/session-only.js';
 import { issueToken } from '../../../auth/tokens.js';
 import { writeActorChange } from '../../../changelog/writer.js';
 import type { Db } from '../../../db/client.js';
@@ -43,8 +44,12 @@ export const userTokensResource = defineServerResource(userTokens, {
     if (owner !== principal.userId && !principal.permissions.has('changeUserPassword')) {
       throw keyedError(403, 'app.auth.forbidden', 'userTokenPermission', { permission: 'changeUserPassword' });
     }
+    // A leaked token must not mint lasting ones: only a sign-in session creates tokens.
+    refuseApiToken(principal);
     await refuseStrongerUser(ctx.db, principal, owner, 'strongerUserToken');
+    const days = body.expiresInDays as number | null;
     const { token, row } = await issueToken(ctx, {
+      expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000),
       userId: owner,
       domainId: principal.domainId,
       kind: 'token',

@@ -2,12 +2,21 @@ import { users as usersDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { checkRoles } from '../../../access/acl-store.js';
 import { noRights, refuseEscalation, refuseStrongerUser, rolesRights } from '../../../access/escalation.js';
+import {
+  noteAdministrators,
+  protectedUsers,
+  refuseLastAdministrator,
+  refuseNoAdministratorLeft,
+  refuseStrongerTarget,
+} from '../../../access/takedown.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword } from '../../../auth/passwords.js';
+import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { userDevices, users } from '../../../db/schema.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
+import type { Principal } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
 import { assignLicenses, USER_LICENSES_SQL } from '../licenses.js';
@@ -45,6 +54,26 @@ async function refuseUserEscalation(body: Record<string, unknown>, ctx: WriteCon
   if (ctx.old && typeof body.password === 'string' && body.password !== '') {
     await refuseStrongerUser(db, actor, ctx.old.id as number, 'strongerUserPassword');
   }
+  if (ctx.old) await refuseTakedown(body, ctx.old, actor, db);
+}
+
+/**
+ * Nobody takes down a user holding more than they hold (deactivates, renames or takes roles away
+ * from them), and no change leaves the domain without an active user holding every right.
+ */
+async function refuseTakedown(body: Record<string, unknown>, old: Record<string, unknown>, actor: Principal, db: Db) {
+  const id = old.id as number;
+  const disabling = body.state === false && old.state !== false;
+  const kept = new Set(refIds(body.roles));
+  const dropping = 'roles' in body && refIds(old.roles).some((r) => !kept.has(r));
+  const renaming = typeof body.username === 'string' && body.username !== old.username;
+  if (disabling) await refuseStrongerTarget(db, actor, id, 'strongerUserState');
+  if (dropping) await refuseStrongerTarget(db, actor, id, 'strongerUserRoles');
+  if (renaming) await refuseStrongerTarget(db, actor, id, 'strongerUserUsername');
+  if (disabling || dropping) {
+    const roles = disabling || old.state === false ? null : [...kept];
+    await refuseLastAdministrator(db, actor.domainId, { users: new Map([[id, roles]]) });
+  }
 }
 
 /** Roles, licenses and other users' passwords need their own global permissions. */
@@ -75,6 +104,7 @@ async function checkUserRights(body: Record<string, unknown>, ctx: WriteContext,
   }
   // Setting a password on an existing user (oneself included) needs the permission: one's own
   // password changes through PUT /users/password, which asks for the current one.
+  if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '') refuseApiToken(ctx.principal);
   if (ctx.op !== 'create' && typeof body.password === 'string' && body.password !== '' && !has('changeUserPassword')) {
     throw keyedError(403, 'app.auth.forbidden', 'userPasswordPermission', { permission: 'changeUserPassword' });
   }
@@ -136,10 +166,22 @@ export const usersResource = defineServerResource(usersDef, {
     },
   },
   beforeWrite: checkUserRights,
-  beforeDelete: (item, ctx) => {
+  beforeDelete: async (item, ctx, tx) => {
     if (item.id === ctx.principal.userId) {
       throw keyedError(400, 'app.users.delete_self', 'deleteSelf');
     }
+    await refuseStrongerTarget(tx, ctx.principal, item.id as number, 'strongerUserDelete');
+    await noteAdministrators(tx, ctx.principal.domainId);
   },
+  afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
   afterCommit: (app) => invalidateAuth(app),
+  // Tells the console which records the viewer may not take down, by the rule that refuses it.
+  decorate: async (db, viewer, rows) => {
+    const found = await protectedUsers(
+      db,
+      viewer,
+      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
+    );
+    for (const row of rows) row.protected = found.has(row.id as number);
+  },
 });

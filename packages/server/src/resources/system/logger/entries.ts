@@ -1,4 +1,4 @@
-import { CHANGE_LOG_ACTIONS, loggerConfigLogs, type ResourceDef, userLogs } from '@switchboard/model';
+import { CHANGE_LOG_ACTIONS, loggerConfigLogs, messages, type ResourceDef, userLogs } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loggerConfig, loggerEntries, users } from '../../../db/schema.js';
@@ -8,13 +8,33 @@ import { escapeLike } from '../../engine/list-query.js';
 import type { ResourceBinding } from '../../engine/types.js';
 
 /** Filters of both log searches; times are epoch milliseconds. */
+/** Text the database can compare: no NUL character. */
+const text = () =>
+  z
+    .string()
+    .refine((v) => !v.includes('\0'), messages.nulCharacter)
+    .optional();
+/** Epoch milliseconds within what the database stores (the years 1970 to 9999). */
+const time = () =>
+  z.coerce
+    .number({ error: messages.numeric })
+    .int({ error: messages.numeric })
+    .min(0, { error: messages.timeRange })
+    .max(253_402_300_799_999, { error: messages.timeRange })
+    .optional();
+
 export const logFilters = z.object({
-  action: z.string().optional(),
-  object: z.string().optional(),
-  userIp: z.string().optional(),
-  user: z.coerce.number({ error: 'Should be numeric' }).int().positive().optional(),
-  from: z.coerce.number({ error: 'Should be numeric' }).int().optional(),
-  to: z.coerce.number({ error: 'Should be numeric' }).int().optional(),
+  action: text(),
+  object: text(),
+  userIp: text(),
+  user: z.coerce
+    .number({ error: messages.numeric })
+    .int({ error: messages.idType })
+    .positive({ error: messages.idType })
+    .max(2_147_483_647, { error: messages.idType })
+    .optional(),
+  from: time(),
+  to: time(),
 });
 
 /** The record's name in a state: its name, else what names records without one. */

@@ -43,6 +43,24 @@ describe('UserEdit', () => {
     expect(api.of('PUT', '/users/7')[0]?.body).toMatchObject({ username: 'jane', state: false });
   });
 
+  it('offers no deactivation of a user the server marks protected, but does of one not marked', async () => {
+    fakeApi((c) => {
+      if (c.path === '/users/7' && c.method === 'GET') return { body: { ...stored, protected: true } };
+      if (c.path === '/users/8' && c.method === 'GET') return { body: { ...stored, id: 8, protected: false } };
+      return undefined;
+    });
+    const view = renderRoutes(routes, '/directory/users/7');
+    const locked = await screen.findByRole('switch', { name: /^Active/ });
+    expect(locked).toBeChecked();
+    expect(locked).toBeDisabled();
+    expect(screen.getByText(/You cannot deactivate or delete this user/)).toBeInTheDocument();
+    view.unmount();
+    renderRoutes(routes, '/directory/users/8');
+    const free = await screen.findByRole('switch', { name: /^Active/ });
+    await waitFor(() => expect(free).toBeEnabled());
+    expect(screen.queryByText(/You cannot deactivate or delete this user/)).not.toBeInTheDocument();
+  });
+
   it('puts the refusal to deactivate oneself under the switch', async () => {
     fakeApi((c) => {
       if (c.path === '/users/7' && c.method === 'GET') return { body: stored };

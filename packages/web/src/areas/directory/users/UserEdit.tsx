@@ -3,7 +3,7 @@ import { refOf, users } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditTab } from '../../../kit/edit/form';
+import type { EditForm, EditTab } from '../../../kit/edit/form';
 import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
 import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
 import { RowsField } from '../../../kit/fields/RowsField';
@@ -16,6 +16,9 @@ import { UserTwoFactor } from './UserTwoFactor';
 import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
 
 const PROFILE_ROWS = keyValueField('profile');
+
+/** The server would refuse deactivating this user for the signed-in one (the answer's `protected`). */
+const stateLocked = (form: EditForm<UserValues>) => form.item?.protected === true && form.item.state === true;
 
 /**
  * `/directory/users/new` and `/{id}`: general, roles, licence, devices, variables, then, once
@@ -43,7 +46,14 @@ export function UserEdit() {
               autoComplete="new-password"
             />
             <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
-            <SwitchField form={form} name="state" label={t('users.active')} description={t('users.activeHint')} />
+            {/* A user the server would refuse to deactivate (protected) is not offered the switch; enabling stays. */}
+            <SwitchField
+              form={form}
+              name="state"
+              label={t('users.active')}
+              description={stateLocked(form) ? t('users.protectedState') : t('users.activeHint')}
+              disabled={stateLocked(form)}
+            />
             {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly} />}
           </SimpleGrid>
         ),

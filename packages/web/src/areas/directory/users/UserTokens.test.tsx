@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, fakeApi, renderRoutes } from '../../../kit/test-utils';
+import { formatDateTime } from '../../../locale';
 import { UserTokens } from './UserTokens';
 
 const PATH = '/users/4/tokens';
@@ -14,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('UserTokens', () => {
   it('shows a new token once, with copy, download and the warning, and never lists its value', async () => {
-    const tokens: { id: number; usage: string; createdAt: string; createdBy: null }[] = [];
+    const tokens: Record<string, unknown>[] = [];
     const api = fakeApi((c) => {
       if (c.path === PATH && c.method === 'POST') {
         const row = {
@@ -22,6 +23,8 @@ describe('UserTokens', () => {
           usage: (c.body as { usage: string }).usage,
           createdAt: '2026-01-02T03:04:05Z',
           createdBy: null,
+          expiresAt: '2026-04-02T03:04:05Z',
+          lastUsedAt: null,
         };
         tokens.push(row);
         return { status: 201, body: { ...row, token: SECRET } };
@@ -43,7 +46,8 @@ describe('UserTokens', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Usage' }), 'crm');
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
     const dialog = await screen.findByRole('dialog');
-    expect(api.of('POST', PATH)[0]?.body).toEqual({ usage: 'crm' });
+    // 90 days unless chosen otherwise.
+    expect(api.of('POST', PATH)[0]?.body).toEqual({ usage: 'crm', expiresInDays: 90 });
     expect(within(dialog).getByText(SECRET)).toBeInTheDocument();
     expect(within(dialog).getByText(/cannot be retrieved again/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
@@ -67,6 +71,8 @@ describe('UserTokens', () => {
       usage: `usage ${String(i + 1).padStart(2, '0')}`,
       createdAt: '2026-01-02T03:04:05Z',
       createdBy: null,
+      expiresAt: null,
+      lastUsedAt: null,
     }));
     const api = fakeApi((c) => {
       if (c.path === PATH && c.method === 'GET') {
@@ -93,6 +99,61 @@ describe('UserTokens', () => {
     expect(await screen.findByText('usage 01')).toBeInTheDocument();
     expect(screen.getByText('Page 1')).toBeInTheDocument();
     expect(screen.queryByText('No tokens yet')).not.toBeInTheDocument();
+  });
+
+  it('creates a token with the expiry chosen, and lists expiry and last use', async () => {
+    const tokens = [
+      {
+        id: 1,
+        usage: 'crm',
+        createdAt: '2026-01-02T03:04:05Z',
+        createdBy: null,
+        expiresAt: null,
+        lastUsedAt: null,
+      },
+      {
+        id: 2,
+        usage: 'reports',
+        createdAt: '2026-01-02T03:04:05Z',
+        createdBy: null,
+        expiresAt: '2026-02-01T03:04:05Z',
+        lastUsedAt: '2026-01-20T10:00:00Z',
+      },
+    ];
+    const api = fakeApi((c) => {
+      if (c.path === PATH && c.method === 'POST') return { status: 201, body: { ...tokens[0], id: 3, token: SECRET } };
+      if (c.path === PATH) return { body: { items: tokens, next: false } };
+      return undefined;
+    });
+    renderRoutes(routes, '/', MANAGER);
+    const never = await screen.findByRole('row', { name: /crm/ });
+    expect(within(never).getByText('never')).toBeInTheDocument();
+    expect(within(never).getByText('not used yet')).toBeInTheDocument();
+    const used = screen.getByRole('row', { name: /reports/ });
+    expect(within(used).queryByText('never')).not.toBeInTheDocument();
+    expect(within(used).queryByText('not used yet')).not.toBeInTheDocument();
+    expect(within(used).getByText(formatDateTime('2026-01-20T10:00:00Z', 'en'))).toBeInTheDocument();
+    expect(within(used).getByText(formatDateTime('2026-02-01T03:04:05Z', 'en'))).toBeInTheDocument();
+
+    const expiry = screen.getByRole('combobox', { name: 'Expires' });
+    expect(
+      within(expiry)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['30 days', '90 days', '365 days', 'Never']);
+    expect(expiry).toHaveValue('90');
+    for (const [choice, days] of [
+      ['365', 365],
+      ['never', null],
+      ['30', 30],
+    ] as const) {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Usage' }), `t${choice}`);
+      await userEvent.selectOptions(expiry, choice);
+      await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Done' }));
+      expect(api.of('POST', PATH).at(-1)?.body).toEqual({ usage: `t${choice}`, expiresInDays: days });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
   });
 
   it("offers no token creation for another user without changeUserPassword, but does for one's own", async () => {

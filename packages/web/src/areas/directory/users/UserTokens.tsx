@@ -1,5 +1,12 @@
-import { ActionIcon, Button, Group, Table, TextInput } from '@mantine/core';
-import { FIRST_PAGE, type ListAnswer, PAGE_SIZE, userTokenInput } from '@switchboard/model';
+import { ActionIcon, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
+import {
+  DEFAULT_TOKEN_LIFETIME,
+  FIRST_PAGE,
+  type ListAnswer,
+  PAGE_SIZE,
+  TOKEN_LIFETIMES,
+  userTokenInput,
+} from '@switchboard/model';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +19,16 @@ import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 import { TokenDialog } from './TokenDialog';
 
-type Token = { id: number; usage: string; createdAt: string; createdBy: { id: number; name: string } | null };
+type Token = {
+  id: number;
+  usage: string;
+  createdAt: string;
+  createdBy: { id: number; name: string } | null;
+  /** null: never expires. */
+  expiresAt: string | null;
+  /** null: not used yet. */
+  lastUsedAt: string | null;
+};
 type Created = Token & { token: string };
 
 /** The user's API tokens: list, create (the value is shown once), delete. */
@@ -22,6 +38,8 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
   const [page, setPage] = useState(FIRST_PAGE);
   const [usage, setUsage] = useState('');
   const [usageError, setUsageError] = useState<string>();
+  /** The lifetime chosen for the next token, in days ('never': none), as the select holds it. */
+  const [lifetime, setLifetime] = useState(String(DEFAULT_TOKEN_LIFETIME));
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [removing, setRemoving] = useState<Token | null>(null);
@@ -34,7 +52,8 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
   });
 
   const create = async () => {
-    const checked = userTokenInput.safeParse({ usage });
+    const expiresInDays = lifetime === 'never' ? null : Number(lifetime);
+    const checked = userTokenInput.safeParse({ usage, expiresInDays });
     if (!checked.success) {
       setUsageError(translateMessage(t, checked.error.issues[0]?.message ?? ''));
       return;
@@ -43,6 +62,7 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
     try {
       setCreated(await api.post<Created>(path, checked.data));
       setUsage('');
+      setLifetime(String(DEFAULT_TOKEN_LIFETIME));
       await list.refetch();
     } catch {
       // api.ts has told the user why.
@@ -76,6 +96,18 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
               setUsageError(undefined);
             }}
           />
+          <NativeSelect
+            size="sm"
+            w={160}
+            label={t('users.tokens.expiry')}
+            data={TOKEN_LIFETIMES.map((days) =>
+              days === null
+                ? { value: 'never', label: t('users.tokens.expiryNever') }
+                : { value: String(days), label: t('users.tokens.expiryDays', { count: days }) },
+            )}
+            value={lifetime}
+            onChange={(e) => setLifetime(e.currentTarget.value)}
+          />
           <Button size="sm" mt={24} leftSection={<IconKey size={14} />} loading={creating} onClick={create}>
             {t('users.tokens.create')}
           </Button>
@@ -91,6 +123,8 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
             <Table.Th>{t('users.tokens.usage')}</Table.Th>
             <Table.Th>{t('users.tokens.createdAt')}</Table.Th>
             <Table.Th>{t('users.tokens.createdBy')}</Table.Th>
+            <Table.Th>{t('users.tokens.expiresAt')}</Table.Th>
+            <Table.Th>{t('users.tokens.lastUsedAt')}</Table.Th>
             {!readOnly && <Table.Th w={40} />}
           </>
         }
@@ -99,6 +133,12 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
             <Table.Td>{token.usage}</Table.Td>
             <Table.Td>{formatDateTime(token.createdAt, i18n.language)}</Table.Td>
             <Table.Td>{token.createdBy?.name ?? ''}</Table.Td>
+            <Table.Td>
+              {token.expiresAt ? formatDateTime(token.expiresAt, i18n.language) : t('users.tokens.never')}
+            </Table.Td>
+            <Table.Td>
+              {token.lastUsedAt ? formatDateTime(token.lastUsedAt, i18n.language) : t('users.tokens.notUsed')}
+            </Table.Td>
             {!readOnly && (
               <Table.Td>
                 <ActionIcon

@@ -34,6 +34,22 @@ describe('RoleEdit', () => {
     expect(screen.queryByText(/You hold this role/)).toBeNull();
   });
 
+  it('says a role the server marks protected may be raised but not reduced or deleted', async () => {
+    fakeApi((c) =>
+      c.method === 'GET' && c.path === '/roles/5'
+        ? { body: { ...role(5), protected: true } }
+        : c.method === 'GET' && c.path === '/roles/6'
+          ? { body: { ...role(6), protected: false } }
+          : undefined,
+    );
+    const view = renderRoutes(routes, '/permissions/roles/5');
+    expect(await screen.findByTestId('role-protected')).toHaveTextContent(/raise this role's rights but not reduce/);
+    view.unmount();
+    renderRoutes(routes, '/permissions/roles/6');
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByTestId('role-protected')).toBeNull();
+  });
+
   it('offers the Objects tab only with the objects permission, and saves a class right at once', async () => {
     let granted = 'r';
     const api = fakeApi((c) => {

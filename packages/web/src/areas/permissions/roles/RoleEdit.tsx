@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { OBJECTS_PERMISSION, roles } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,11 @@ export function RoleEdit() {
         fields: ['name', 'description', 'requireTwoFactor'],
         render: (form) => (
           <Stack maw={640} gap="sm">
+            {form.item?.protected === true && (
+              <Alert color="yellow" p="xs" data-testid="role-protected">
+                {t('roles.protectedNote')}
+              </Alert>
+            )}
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
             <SwitchField

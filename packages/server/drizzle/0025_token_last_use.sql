@@ -1,0 +1,1 @@
+ALTER TABLE "auth_tokens" ADD COLUMN "last_used_at" timestamp with time zone;

@@ -1,0 +1,239 @@
+import { APPLICATIONS, grantsToBits, PERMISSIONS, RIGHTS, rightBit } from '@switchboard/model';
+import { sql } from 'drizzle-orm';
+import { mergeAccess } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
+import { keyedError } from '../http/errors.js';
+import type { Principal } from '../http/principal.js';
+import { queryRows } from '../resources/engine/sql.js';
+import { excess, noRights, type Rights, rolesRights, userRights } from './escalation.js';
+
+/**
+ * Nobody takes the administrator down: a user or role holding rights beyond the actor's cannot be
+ * disabled, deleted or reduced by them, a role one holds cannot be reduced by oneself, and no
+ * change may leave a domain that had an active user holding every right without one.
+ */
+
+/** Every right on a class: each of r, x, w, d, and its manage bit. */
+export const FULL_CLASS_BITS = grantsToBits('rrxxwwdd');
+
+const modeOf = (r: Rights, app: (typeof APPLICATIONS)[number], section?: string) => {
+  const a = r.access[app];
+  if (!a) return 1;
+  return (section ? (a.sections?.[section] ?? a.access) : a.access) ?? 1;
+};
+
+/** What `before` grants that `after` does not, each named as `excess` names them. */
+export function lost(before: Rights, after: Rights): string[] {
+  const out: string[] = [];
+  for (const p of before.permissions) if (!after.permissions.has(p)) out.push(`permission ${p}`);
+  for (const [cls, bits] of before.classBits) {
+    const left = after.classBits.get(cls) ?? 0;
+    for (const r of RIGHTS) {
+      const b = rightBit(r);
+      if (bits & b && !(left & b)) out.push(`${cls}: ${r}`);
+      if (bits & (b << 4) && !(left & (b << 4))) out.push(`${cls}: manage ${r}`);
+    }
+  }
+  for (const app of APPLICATIONS) {
+    const a = before.access[app];
+    if (!a) continue;
+    if (modeOf(after, app) < modeOf(before, app)) out.push(`application ${app}`);
+    for (const section of Object.keys(a.sections ?? {})) {
+      if (modeOf(after, app, section) < modeOf(before, app, section)) out.push(`section ${app}/${section}`);
+    }
+  }
+  return out;
+}
+
+/** Whether `r` grants every permission, every right on each of `classes` and manage on every application. */
+export function isEveryRight(r: Rights, classes: readonly string[]): boolean {
+  if (!PERMISSIONS.every((p) => r.permissions.has(p))) return false;
+  if (!classes.every((c) => ((r.classBits.get(c) ?? 0) & FULL_CLASS_BITS) === FULL_CLASS_BITS)) return false;
+  for (const app of APPLICATIONS) {
+    if (modeOf(r, app) < 3) return false;
+    for (const section of Object.keys(r.access[app]?.sections ?? {})) if (modeOf(r, app, section) < 3) return false;
+  }
+  return true;
+}
+
+const union = (list: Rights[]): Rights => {
+  const out = noRights();
+  for (const r of list) {
+    for (const p of r.permissions) out.permissions.add(p);
+    for (const [cls, bits] of r.classBits) out.classBits.set(cls, (out.classBits.get(cls) ?? 0) | bits);
+  }
+  out.access = mergeAccess(list.map((r) => ({ access: r.access as Record<string, unknown> })));
+  return out;
+};
+
+/** A change seen before it is written: a role's new rights (null: deleted), a user's new roles (null: disabled or deleted). */
+export type Overrides = { roles?: Map<number, Rights | null>; users?: Map<number, number[] | null> };
+
+type DomainRights = { classes: string[]; roles: Map<number, Rights>; users: Map<number, number[]> };
+
+async function loadDomainRights(db: Db, domainId: number): Promise<DomainRights> {
+  const classes = await queryRows<{ cls: string }>(
+    db,
+    sql`select class as cls from objclass where domain_id = ${domainId}`,
+  );
+  const roleRows = await queryRows<{
+    id: number;
+    permissions: string[];
+    metadata: { access: Record<string, unknown> };
+  }>(db, sql`select id, permissions, metadata from roles where domain_id = ${domainId}`);
+  const grants = await queryRows<{ roleId: number; cls: string; access: number }>(
+    db,
+    sql`select g.role_id as "roleId", o.class as cls, g.access from class_grants g join objclass o on o.id = g.objclass_id
+        where o.domain_id = ${domainId}`,
+  );
+  const holders = await queryRows<{ userId: number; roleId: number }>(
+    db,
+    sql`select ur.user_id as "userId", ur.role_id as "roleId" from user_roles ur join users u on u.id = ur.user_id
+        where u.domain_id = ${domainId} and u.state`,
+  );
+  const roles = new Map<number, Rights>();
+  for (const r of roleRows) {
+    roles.set(r.id, {
+      permissions: new Set(r.permissions),
+      classBits: new Map(),
+      access: mergeAccess([r.metadata ?? { access: {} }]),
+    });
+  }
+  for (const g of grants) roles.get(g.roleId)?.classBits.set(g.cls, g.access);
+  const users = new Map<number, number[]>();
+  for (const h of holders) users.set(h.userId, [...(users.get(h.userId) ?? []), h.roleId]);
+  return { classes: classes.map((c) => c.cls), roles, users };
+}
+
+function fullHolders(d: DomainRights, overrides: Overrides = {}): number[] {
+  const roleOf = (id: number) => (overrides.roles?.has(id) ? overrides.roles.get(id) : d.roles.get(id)) ?? null;
+  const users = new Map(d.users);
+  for (const [id, roleIds] of overrides.users ?? []) {
+    if (roleIds) users.set(id, roleIds);
+    else users.delete(id);
+  }
+  const out: number[] = [];
+  for (const [userId, roleIds] of users) {
+    const held = roleIds.map(roleOf).filter((r): r is Rights => r !== null);
+    if (isEveryRight(union(held), d.classes)) out.push(userId);
+  }
+  return out;
+}
+
+const lastAdministrator = () => keyedError(409, 'app.auth.last_administrator', 'lastAdministrator');
+
+/**
+ * Refuses (409) a change after which no active user of the domain holds every right, where one
+ * did before (a domain that never had one is not held to it).
+ */
+export async function refuseLastAdministrator(db: Db, domainId: number, overrides: Overrides) {
+  const d = await loadDomainRights(db, domainId);
+  if (fullHolders(d).length && !fullHolders(d, overrides).length) throw lastAdministrator();
+}
+
+/**
+ * Deletes run their checks for every record before deleting any: the holders are counted once
+ * before (`noteAdministrators` in beforeDelete) and again after (`refuseNoAdministratorLeft` in
+ * afterDelete, same transaction, whose error rolls the delete back).
+ */
+const before = new WeakMap<object, number>();
+
+export async function noteAdministrators(tx: Db, domainId: number) {
+  if (!before.has(tx)) before.set(tx, fullHolders(await loadDomainRights(tx, domainId)).length);
+}
+
+export async function refuseNoAdministratorLeft(tx: Db, domainId: number) {
+  const had = before.get(tx) ?? 0;
+  before.delete(tx);
+  if (had && !fullHolders(await loadDomainRights(tx, domainId)).length) throw lastAdministrator();
+}
+
+/** The rights `target` holds beyond the actor, named; none for oneself. */
+export async function beyondActor(db: Db, actor: Principal, target: Rights): Promise<string[]> {
+  return excess(actor, await rolesRights(db, actor.domainId, actor.roleIds), target);
+}
+
+/** Refuses (403) an action on a user whose roles grant more than the actor holds. */
+export async function refuseStrongerTarget(
+  db: Db,
+  actor: Principal,
+  userId: number,
+  key: 'strongerUserState' | 'strongerUserDelete' | 'strongerUserRoles' | 'strongerUserUsername',
+) {
+  if (userId === actor.userId) return;
+  const beyond = await beyondActor(db, actor, await userRights(db, actor.domainId, userId));
+  if (beyond.length) throw keyedError(403, 'app.auth.forbidden', key, { rights: beyond.join(', ') });
+}
+
+/**
+ * Checks changes of roles' rights (null: the role is deleted): a role holding rights beyond the
+ * actor is neither reduced nor deleted by them, a role the actor holds is not reduced (raising it
+ * within the actor's own rights is allowed: that is how a reduced role is restored), and the
+ * domain keeps an active user holding every right. `after` is each role's whole rights (record
+ * fields and class grants).
+ */
+export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<number, Rights | null>) {
+  for (const [roleId, after] of changes) {
+    const current = await rolesRights(db, actor.domainId, [roleId]);
+    const taken = after ? lost(current, after) : [];
+    if (after && !taken.length) continue;
+    if (after && actor.roleIds.includes(roleId)) {
+      throw keyedError(403, 'app.auth.forbidden', 'ownRoleReduce', { rights: taken.join(', ') });
+    }
+    const beyond = await beyondActor(db, actor, current);
+    if (beyond.length) {
+      const key = after ? 'strongerRoleReduce' : 'strongerRoleDelete';
+      throw keyedError(403, 'app.auth.forbidden', key, { rights: beyond.join(', ') });
+    }
+  }
+  await refuseLastAdministrator(db, actor.domainId, { roles: changes });
+}
+
+/**
+ * What the console needs to know before it offers an action the server would refuse, by the
+ * rules above: the users among `userIds` the actor may not disable or delete (another user
+ * holding rights beyond the actor's, or the domain's last active user holding every right), and
+ * the roles among `roleIds` the actor may not reduce or delete (one the actor holds, one holding
+ * rights beyond the actor's, or one without which no active user holds every right). Reads the
+ * domain's rights once, whatever the number of records.
+ */
+export async function protectedUsers(db: Db, actor: Principal, userIds: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!userIds.length) return out;
+  const d = await loadDomainRights(db, actor.domainId);
+  const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
+  const actorRights = held(actor.roleIds);
+  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
+  const rows = await queryRows<{ userId: number; roleId: number }>(
+    db,
+    sql`select user_id as "userId", role_id as "roleId" from user_roles where user_id in ${userIds}`,
+  );
+  const rolesOf = new Map<number, number[]>();
+  for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
+  const holders = fullHolders(d);
+  for (const id of userIds) {
+    if (holders.length === 1 && holders[0] === id) out.add(id);
+    else if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.add(id);
+  }
+  return out;
+}
+
+export async function protectedRoles(db: Db, actor: Principal, roleIds: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!roleIds.length) return out;
+  const d = await loadDomainRights(db, actor.domainId);
+  const actorRights = union(actor.roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
+  const holders = fullHolders(d).length;
+  for (const id of roleIds) {
+    const role = d.roles.get(id);
+    if (!role) continue;
+    if (
+      actor.roleIds.includes(id) ||
+      excess(actor, actorRights, role).length ||
+      (holders && !fullHolders(d, { roles: new Map([[id, null]]) }).length)
+    ) {
+      out.add(id);
+    }
+  }
+  return out;
+}
