@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { SipAclEntry } from '../db/schema.js';
+import { applyTelephonyEvent } from '../events/telephony.js';
+import { queryRows } from '../resources/engine/sql.js';
+
+/**
+ * SIP gateways on the SIP server: every enabled register gateway of every domain becomes an
+ * upstream registration of Kamailio's `uac` module, every enabled trunk's ipacl entries rows of
+ * the `permissions` address table (group = the gateway's id). Both are text tables Kamailio reads
+ * (db_text); they are rewritten and reloaded over RPC when the gateways change, and the
+ * registrations' states, read back from Kamailio, become the gateways' statuses.
+ */
+export type GatewaySync = {
+  /** Rewrites the tables and has Kamailio reload them when they changed (`force`: in any case). */
+  reload(force?: boolean): Promise<boolean>;
+  /** Reads the registrations' states once and reports those that changed. */
+  poll(): Promise<void>;
+  stop(): void;
+};
+
+type GatewayRow = {
+  id: number;
+  domain_id: number;
+  domain: string;
+  register: boolean;
+  account: string;
+  username: string;
+  password: string;
+  expires: number;
+  registrar: string;
+  proxy: string;
+  ipacl: SipAclEntry[];
+};
+
+const VERSION_TABLE = 'id(int,auto) table_name(string) table_version(int) \n0:version:1\n0:uacreg:5\n0:address:6\n';
+
+/** A db_text value: its column separator and escapes escaped. */
+const cell = (value: string | number) =>
+  String(value).replace(/[\\:\n\r]/g, (c) => ({ '\\': '\\\\', ':': '\\:', '\n': '\\n', '\r': '\\r' })[c] as string);
+
+/** `sip:host[:port]` of a registrar written as host, host:port or a SIP URI. */
+function registrarParts(value: string): { host: string; uri: string } {
+  const bare = value
+    .trim()
+    .replace(/^sips?:/i, '')
+    .replace(/;.*$/, '');
+  const host = bare.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return { host, uri: `sip:${bare}` };
+}
+
+export const gatewayUuid = (id: number) => `gw-${id}`;
+
+function uacRows(gateways: GatewayRow[]): string {
+  const head =
+    'id(int,auto) l_uuid(string) l_username(string) l_domain(string) r_username(string) r_domain(string) realm(string) auth_username(string) auth_password(string) auth_ha1(string) auth_proxy(string) expires(int) flags(int) reg_delay(int) contact_addr(string) socket(string) \n';
+  const rows = gateways
+    .filter((g) => g.register && g.registrar.trim())
+    .map((g) => {
+      const { host, uri } = registrarParts(g.registrar);
+      const user = g.account || g.username;
+      const proxy = g.proxy.trim() ? registrarParts(g.proxy).uri : uri;
+      return [
+        g.id,
+        gatewayUuid(g.id),
+        gatewayUuid(g.id),
+        g.domain,
+        user,
+        host,
+        '',
+        g.username || user,
+        g.password,
+        '',
+        proxy,
+        Math.max(60, g.expires),
+        0,
+        0,
+        '',
+        '',
+      ]
+        .map(cell)
+        .join(':');
+    });
+  return head + rows.map((r) => `${r}\n`).join('');
+}
+
+function addressRows(gateways: GatewayRow[]): string {
+  const head = 'id(int,auto) grp(int) ip_addr(string) mask(int) port(int) tag(string,null) \n';
+  let id = 0;
+  const rows: string[] = [];
+  for (const g of gateways) {
+    if (g.register) continue;
+    for (const entry of g.ipacl ?? []) {
+      const [ip, bits] = entry.ip.split('/');
+      const mask = bits ? Number(bits) : ip.includes(':') ? 128 : 32;
+      rows.push([++id, g.id, ip, mask, entry.port ?? 0, String(g.domain_id)].map(cell).join(':'));
+    }
+  }
+  return head + rows.map((r) => `${r}\n`).join('');
+}
+
+/** Kamailio's uac flags: 1 disabled, 2 in progress, 4 registered, 8 in progress with credentials. */
+function stateOf(flags: number, seen: boolean): 'success' | 'failed' | 'in_progress' | 'not_registered' {
+  if (flags & 1) return seen ? 'failed' : 'not_registered';
+  if (flags & 4) return 'success';
+  if (flags & (2 | 8)) return 'in_progress';
+  return seen ? 'failed' : 'in_progress';
+}
+
+export async function startGatewaySync(
+  ctx: AppContext,
+  opts: { dbDir: string; rpc: (method: string, params?: unknown[]) => Promise<unknown>; log: FastifyBaseLogger },
+): Promise<GatewaySync> {
+  let written = '';
+  let known = new Map<number, GatewayRow>();
+  const reported = new Map<number, string>();
+  /** Registrations that have been in progress or registered since the last reload (a drop then is a failure). */
+  const tried = new Set<number>();
+
+  const load = () =>
+    queryRows<GatewayRow>(
+      ctx.db,
+      sql`select g.id, g.domain_id, d.name as domain, g.register, g.account, g.username, g.password, g.expires,
+            g.registrar, g.proxy, g.ipacl
+          from sip_gateways g join domains d on d.id = g.domain_id
+          where g.enable order by g.id`,
+    );
+
+  const write = (rows: GatewayRow[]) => {
+    const uac = uacRows(rows);
+    const address = addressRows(rows);
+    fs.writeFileSync(path.join(opts.dbDir, 'version'), VERSION_TABLE);
+    fs.writeFileSync(path.join(opts.dbDir, 'uacreg'), uac, { mode: 0o600 });
+    fs.writeFileSync(path.join(opts.dbDir, 'address'), address);
+    return uac + address;
+  };
+  // Kamailio reads the tables when it starts: they must exist before it does.
+  const initial = await load();
+  written = write(initial);
+  known = new Map(initial.map((g) => [g.id, g]));
+
+  const report = async (domainId: number, id: number, state: string) => {
+    if (reported.get(id) === state) return;
+    reported.set(id, state);
+    const answer = await applyTelephonyEvent({ app: ctx, principal: { domainId } }, { type: 'gateway', id, state });
+    if (answer.code !== 200) reported.delete(id);
+  };
+
+  let busy = false;
+  const reload = async (force = false) => {
+    const rows = await load();
+    const text = uacRows(rows) + addressRows(rows);
+    const gone = [...known.values()].filter((g) => g.register && !rows.some((r) => r.id === g.id && r.register));
+    known = new Map(rows.map((g) => [g.id, g]));
+    if (!force && text === written) return false;
+    written = write(rows);
+    await opts.rpc('uac.reg_reload');
+    await opts.rpc('permissions.addressReload');
+    tried.clear();
+    // A gateway disabled (or deleted, or turned into a trunk) is no longer registered.
+    for (const g of gone) await report(g.domain_id, g.id, 'not_registered');
+    return true;
+  };
+
+  const poll = async () => {
+    const result = (await opts.rpc('uac.reg_dump')) as { l_uuid: string; flags: number }[] | null;
+    for (const r of result ?? []) {
+      const id = Number(r.l_uuid.replace(/^gw-/, ''));
+      const g = known.get(id);
+      if (!g) continue;
+      if (r.flags & (2 | 4 | 8)) tried.add(id);
+      await report(g.domain_id, id, stateOf(r.flags, tried.has(id)));
+    }
+  };
+
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await reload();
+      await poll();
+    } catch (error) {
+      opts.log.debug({ err: error }, 'sip gateways: kamailio not answering yet');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 1000);
+  timer.unref();
+
+  return { reload, poll, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,162 @@
+import dgram from 'node:dgram';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sipApiCalls } from '../../src/telephony/sip-routes.js';
+import { drivers } from '../harness.js';
+import { openEvents } from '../sse.js';
+import { createDevice, type SipTestServer, startSipServer, stateOf, until } from './helpers.js';
+import { auth, freeUdpPort, sipp } from './sipp.js';
+
+/**
+ * Devices register through the real SIP server (Kamailio, started by the API) with SIPp: digest
+ * authentication against the HA1 the API answers, presence through the telephony events path.
+ */
+describe.each(drivers())('SIP registration (%s)', (driver) => {
+  let s: SipTestServer;
+  beforeAll(async () => {
+    s = await startSipServer(driver);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const register = (account: string, password: string, expires = 60, realm = s.domain, port?: number) =>
+    sipp('register.xml', s.target, { rows: [[account, realm, auth(account, password), String(expires)]], port });
+  /** Refusals from an address of their own each, so failures counted per address block none of the others. */
+  let source = 10;
+  const refused = (account: string, password: string, realm = s.domain, ip = `127.0.0.${source++}`) =>
+    sipp('register-refused.xml', s.target, { rows: [[account, realm, auth(account, password), '60']], ip });
+
+  it('registers a device with its password: presence live, contact, address and user agent in its history', async () => {
+    const device = await createDevice(s, 'desk-101', 'pw-desk-101');
+    // One phone: the same contact each time.
+    const port = await freeUdpPort();
+    const events = await openEvents(s.url, s.adminToken, 'devices');
+    const run = await register('desk-101', 'pw-desk-101', 60, s.domain, port);
+    expect(run.code, run.output).toBe(0);
+    const live = await events.next((e) => (e.data as { id: number }).id === device.id);
+    events.close();
+    expect(live.data).toMatchObject({ id: device.id, account: 'desk-101', state: 1 });
+    expect(await stateOf(s, device.id)).toBe(1);
+    await until(async () => {
+      const h = await s.request('GET', `/api/devices/${device.id}/registrations`, { token: s.adminToken });
+      return h.body.items.length > 0;
+    });
+    const history = await s.request('GET', `/api/devices/${device.id}/registrations`, { token: s.adminToken });
+    expect(history.body.items[0]).toMatchObject({
+      event: 'registered',
+      ip: '127.0.0.1',
+      transport: 'udp',
+      userAgent: 'SIPp softphone',
+      expires: 60,
+    });
+    expect(history.body.items[0].contact).toMatch(/^sip:desk-101@127\.0\.0\.1:\d+/);
+
+    // A re-register keeps it registered and adds no entry; Expires: 0 unregisters it.
+    expect((await register('desk-101', 'pw-desk-101', 60, s.domain, port)).code).toBe(0);
+    expect((await register('desk-101', 'pw-desk-101', 0, s.domain, port)).code).toBe(0);
+    await until(async () => (await stateOf(s, device.id)) === 0, 5000, 'nonreg after Expires: 0');
+    const after = await s.request('GET', `/api/devices/${device.id}/registrations`, { token: s.adminToken });
+    expect(after.body.items.map((i: { event: string }) => i.event)).toEqual(['unregistered', 'registered']);
+  });
+
+  it('moves a device to nonreg when its registration expires', async () => {
+    const device = await createDevice(s, 'desk-102', 'pw-desk-102');
+    expect((await register('desk-102', 'pw-desk-102', 1)).code).toBe(0);
+    await until(async () => (await stateOf(s, device.id)) === 1, 5000, 'reged');
+    await until(async () => (await stateOf(s, device.id)) === 0, 8000, 'nonreg after expiry');
+    const history = await s.request('GET', `/api/devices/${device.id}/registrations`, { token: s.adminToken });
+    expect(history.body.items[0].event).toBe('expired');
+  });
+
+  it('refuses a wrong password, an unknown account and an account of another realm', async () => {
+    await createDevice(s, 'desk-103', 'pw-desk-103');
+    expect((await refused('desk-103', 'not-it')).code).toBe(0);
+    expect((await refused('nobody-here', 'whatever')).code).toBe(0);
+    const other = await s.createDomain('other-realm');
+    const res = await s.request('POST', '/api/devices', {
+      token: other.adminToken,
+      body: { name: 'x', account: 'desk-900', password: 'pw-desk-900' },
+    });
+    expect(res.status).toBe(201);
+    // Its own realm admits it; the first domain's realm does not know it.
+    expect((await register('desk-900', 'pw-desk-900', 60, 'other-realm')).code).toBe(0);
+    expect((await refused('desk-900', 'pw-desk-900')).code).toBe(0);
+  });
+
+  it('stops admitting a changed password, a deleted device and a deactivated user’s device within seconds', async () => {
+    const device = await createDevice(s, 'desk-104', 'old-pass-104');
+    expect((await register('desk-104', 'old-pass-104')).code).toBe(0);
+    const patch = await s.request('PATCH', `/api/devices/${device.id}`, {
+      token: s.adminToken,
+      body: { password: 'new-pass-104' },
+    });
+    expect(patch.status).toBe(200);
+    await until(async () => (await refused('desk-104', 'old-pass-104')).code === 0, 5000, 'the old password refused');
+    expect((await register('desk-104', 'new-pass-104')).code).toBe(0);
+
+    const user = await s.request('POST', '/api/users', {
+      token: s.adminToken,
+      body: { username: 'owner-105', name: 'Owner', password: 'Owner-pass-105!' },
+    });
+    expect(user.status).toBe(201);
+    await createDevice(s, 'desk-105', 'pw-desk-105', { user: { id: user.body.id } });
+    expect((await register('desk-105', 'pw-desk-105')).code).toBe(0);
+    expect(
+      (await s.request('PATCH', `/api/users/${user.body.id}`, { token: s.adminToken, body: { state: false } })).status,
+    ).toBe(200);
+    await until(async () => (await refused('desk-105', 'pw-desk-105')).code === 0, 5000, 'the disabled device refused');
+
+    const gone = await createDevice(s, 'desk-106', 'pw-desk-106');
+    expect((await register('desk-106', 'pw-desk-106')).code).toBe(0);
+    expect((await s.request('DELETE', `/api/devices/${gone.id}`, { token: s.adminToken })).status).toBe(200);
+    await until(async () => (await refused('desk-106', 'pw-desk-106')).code === 0, 5000, 'the deleted device refused');
+  });
+
+  it('registers a hotdesk device by its generated hot- account', async () => {
+    const res = await s.request('POST', '/api/devices', {
+      token: s.adminToken,
+      body: { name: 'Hotdesk', password: 'pw-hot', hotdesk: true },
+    });
+    expect(res.status).toBe(201);
+    const account = res.body.account as string;
+    expect(account).toMatch(/^hot-[a-z0-9]{7}$/);
+    expect((await register(account, 'pw-hot')).code).toBe(0);
+    await until(async () => (await stateOf(s, res.body.id)) === 1, 5000, 'hotdesk reged');
+  });
+
+  it('keeps malformed datagrams away from the API and comes back when Kamailio dies', async () => {
+    const before = { ...sipApiCalls };
+    const socket = dgram.createSocket('udp4');
+    for (let i = 0; i < 50; i++) {
+      await new Promise<void>((resolve) =>
+        socket.send(`GARBAGE ${i} \r\n\r\n`, s.sipPort, '127.0.0.1', () => resolve()),
+      );
+    }
+    socket.close();
+    expect(sipApiCalls.credentials).toBe(before.credentials);
+
+    const pid = s.sip?.pid();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid as number, 'SIGKILL');
+    await until(async () => (s.sip?.starts() ?? 0) > 1 && s.sip?.pid() !== undefined, 10_000, 'a restart');
+    await createDevice(s, 'desk-107', 'pw-desk-107');
+    await until(
+      async () => (await register('desk-107', 'pw-desk-107')).code === 0,
+      10_000,
+      'a registration after the restart',
+    );
+  });
+
+  it('blocks an address after repeated failures, asking the API a bounded number of times', async () => {
+    await createDevice(s, 'desk-108', 'pw-desk-108');
+    const before = sipApiCalls.credentials;
+    for (let i = 0; i < 12; i++) {
+      expect((await refused(`guess-${i}`, 'guess', s.domain, '127.0.0.2')).code).toBe(0);
+    }
+    // Six failures (SIP_MAX_AUTH_FAILURES here) from one address, then nothing reaches the API.
+    expect(sipApiCalls.credentials - before).toBeLessThanOrEqual(6);
+    expect((await refused('desk-108', 'pw-desk-108', s.domain, '127.0.0.2')).code).toBe(0);
+    // Another address is not blocked.
+    expect((await register('desk-108', 'pw-desk-108')).code).toBe(0);
+  });
+});
