@@ -16,31 +16,45 @@ export class TesterTimeoutError extends Error {
 }
 
 // Runs in a worker thread: each pattern in a vm context stopped after PATTERN_TIMEOUT_MS, the first
-// match's index posted back (-1 for none). A pattern that does not compile matches nothing.
+// match's index posted back (-1 for none) with its captures. A pattern that does not compile
+// matches nothing.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const vm = require('node:vm');
 const sandbox = vm.createContext({ pattern: '', number: '' });
-const script = new vm.Script('new RegExp(pattern).test(number)');
+const script = new vm.Script('new RegExp(pattern).exec(number)');
 const { patterns, number, timeout } = workerData;
 let found = -1;
+let groups = [];
 for (let i = 0; i < patterns.length && found < 0; i++) {
   sandbox.pattern = patterns[i];
   sandbox.number = number;
   try {
-    if (script.runInContext(sandbox, { timeout }) === true) found = i;
+    const m = script.runInContext(sandbox, { timeout });
+    if (m) {
+      found = i;
+      groups = Array.from(m, (g) => (g === undefined ? '' : String(g)));
+    }
   } catch {}
 }
-parentPort.postMessage(found);
+parentPort.postMessage({ found, groups });
 `;
+
+/** The first matching pattern's index (-1 for none) and its match: `[whole, $1, $2, …]`. */
+export type PatternMatch = { index: number; groups: string[] };
 
 /**
  * The index of the first pattern (JavaScript syntax, no flags) that matches anywhere in the number,
  * or -1. Patterns are the administrators' own text, so they run in a worker thread: request
  * handling goes on meanwhile, and the whole call is stopped after TESTER_BUDGET_MS.
  */
-export function firstMatch(patterns: string[], number: string, budgetMs = TESTER_BUDGET_MS): Promise<number> {
-  if (!patterns.length) return Promise.resolve(-1);
+export async function firstMatch(patterns: string[], number: string, budgetMs = TESTER_BUDGET_MS): Promise<number> {
+  return (await matchFirst(patterns, number, budgetMs)).index;
+}
+
+/** As firstMatch, with the captures of the match (the dialplan's `$1`…). */
+export function matchFirst(patterns: string[], number: string, budgetMs = TESTER_BUDGET_MS): Promise<PatternMatch> {
+  if (!patterns.length) return Promise.resolve({ index: -1, groups: [] });
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -51,10 +65,10 @@ export function firstMatch(patterns: string[], number: string, budgetMs = TESTER
       void worker.terminate();
       reject(new TesterTimeoutError(budgetMs));
     }, budgetMs);
-    worker.once('message', (index: number) => {
+    worker.once('message', (answer: { found: number; groups: string[] }) => {
       clearTimeout(timer);
       void worker.terminate();
-      resolve(index);
+      resolve({ index: answer.found, groups: answer.groups });
     });
     worker.once('error', (error) => {
       clearTimeout(timer);
