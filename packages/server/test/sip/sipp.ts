@@ -50,7 +50,8 @@ export async function testSipConfig(overrides: Partial<SipConfig> = {}): Promise
   };
 }
 
-export type SippRun = { code: number; output: string };
+/** `messages`: SIPp's message trace (with `trace: true`). */
+export type SippRun = { code: number; output: string; messages: string };
 
 /**
  * Runs one SIPp scenario against `target` (host:port) until it ends: `rows` are the lines of its
@@ -68,6 +69,7 @@ export async function sipp(
     rate?: number;
     extra?: string[];
     timeoutS?: number;
+    trace?: boolean;
   } = {},
 ): Promise<SippRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
@@ -82,6 +84,8 @@ export async function sipp(
   }
   if (opts.rate) args.push('-r', String(opts.rate));
   args.push(...(opts.extra ?? []));
+  const messageFile = path.join(dir, 'messages.log');
+  if (opts.trace) args.push('-trace_msg', '-message_file', messageFile);
   try {
     return await new Promise<SippRun>((resolve, reject) => {
       const proc = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -97,7 +101,8 @@ export async function sipp(
         for (const f of fs.readdirSync(dir)) {
           if (f.endsWith('_errors.log')) output += fs.readFileSync(path.join(dir, f), 'utf8').slice(-4000);
         }
-        resolve({ code: code ?? -1, output });
+        const messages = fs.existsSync(messageFile) ? fs.readFileSync(messageFile, 'utf8') : '';
+        resolve({ code: code ?? -1, output, messages });
       });
     });
   } finally {
@@ -107,11 +112,11 @@ export async function sipp(
 
 /** Starts a SIPp scenario and leaves it running (a callee answering calls); `stop()` ends it. */
 export function sippServer(scenario: string, port: number, extra: string[] = []) {
-  const proc = spawn(
-    'sipp',
-    ['-sf', path.join(SCENARIOS, scenario), '-i', '127.0.0.1', '-p', String(port), '-nostdin', ...extra],
-    { stdio: ['ignore', 'pipe', 'pipe'], cwd: os.tmpdir() },
-  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
+  const messageFile = path.join(dir, 'messages.log');
+  const args = ['-sf', path.join(SCENARIOS, scenario), '-i', '127.0.0.1', '-p', String(port), '-nostdin'];
+  args.push('-m', '1', '-trace_msg', '-message_file', messageFile, ...extra);
+  const proc = spawn('sipp', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   let output = '';
   proc.stdout.on('data', (c: Buffer) => {
     output = (output + c.toString()).slice(-20_000);
@@ -123,9 +128,11 @@ export function sippServer(scenario: string, port: number, extra: string[] = [])
   return {
     exited,
     output: () => output,
+    messages: () => (fs.existsSync(messageFile) ? fs.readFileSync(messageFile, 'utf8') : ''),
     stop: async () => {
       if (proc.exitCode === null) proc.kill('SIGTERM');
       await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@ import { sipApiCalls } from '../../src/telephony/sip-routes.js';
 import { drivers } from '../harness.js';
 import { openEvents } from '../sse.js';
 import { createDevice, type SipTestServer, startSipServer, stateOf, until } from './helpers.js';
-import { auth, freeUdpPort, sipp } from './sipp.js';
+import { auth, freeUdpPort, sipp, sippServer } from './sipp.js';
 
 /**
  * Devices register through the real SIP server (Kamailio, started by the API) with SIPp: digest
@@ -47,8 +47,8 @@ describe.each(drivers())('SIP registration (%s)', (driver) => {
       ip: '127.0.0.1',
       transport: 'udp',
       userAgent: 'SIPp softphone',
-      expires: 60,
     });
+    expect(history.body.items[0].expires).toBeGreaterThan(50);
     expect(history.body.items[0].contact).toMatch(/^sip:desk-101@127\.0\.0\.1:\d+/);
 
     // A re-register keeps it registered and adds no entry; Expires: 0 unregisters it.
@@ -57,6 +57,91 @@ describe.each(drivers())('SIP registration (%s)', (driver) => {
     await until(async () => (await stateOf(s, device.id)) === 0, 5000, 'nonreg after Expires: 0');
     const after = await s.request('GET', `/api/devices/${device.id}/registrations`, { token: s.adminToken });
     expect(after.body.items.map((i: { event: string }) => i.event)).toEqual(['unregistered', 'registered']);
+  });
+
+  it('connects a call from one device to another, both states live: ringing, dialing, dialog, on hold, back', async () => {
+    const a = await createDevice(s, 'call-a', 'pw-call-a');
+    const b = await createDevice(s, 'call-b', 'pw-call-b');
+    const calleePort = await freeUdpPort();
+    expect((await register('call-b', 'pw-call-b', 60, s.domain, calleePort)).code).toBe(0);
+    expect((await register('call-a', 'pw-call-a')).code).toBe(0);
+    await until(async () => (await stateOf(s, a.id)) === 1 && (await stateOf(s, b.id)) === 1, 5000, 'both reged');
+    const events = await openEvents(s.url, s.adminToken, 'devices');
+    const callee = sippServer('call-callee.xml', calleePort);
+    try {
+      const run = await sipp('call-caller.xml', s.target, { rows: [['call-a', s.domain, auth('call-a', 'pw-call-a'), 'call-b']] });
+      expect(run.code, run.output).toBe(0);
+      expect(await callee.exited).toBe(0);
+    } finally {
+      await callee.stop();
+    }
+    await until(async () => (await stateOf(s, a.id)) === 1 && (await stateOf(s, b.id)) === 1, 5000, 'both back to reged');
+    await new Promise((r) => setTimeout(r, 200));
+    events.close();
+    const states = (id: number) =>
+      events.events.filter((e) => (e.data as { id: number }).id === id).map((e) => (e.data as { state: number }).state);
+    // DEVICE_STATES: 1 reged, 2 ringing, 3 dialing, 4 dialog, 5 onhold.
+    expect(states(a.id)).toEqual([3, 4, 5, 4, 1]);
+    expect(states(b.id)).toEqual([2, 4, 5, 4, 1]);
+  });
+
+  it('routes any other number by the dialplan: out through a gateway with the number rewritten, or refused', async () => {
+    const token = s.adminToken;
+    const post = async (path: string, body: unknown) => {
+      const res = await s.request('POST', path, { token, body });
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body;
+    };
+    const rule = async (pattern: string, schema: unknown) => {
+      const flow = await post('/api/routing/schema', { name: `flow ${pattern}`, schema });
+      await post('/api/routing/outbound/calls', { name: `rule ${pattern}`, pattern, schema: { id: flow.id } });
+    };
+    const carrierPort = await freeUdpPort();
+    const gw = await post('/api/sip/gateways', {
+      name: 'carrier',
+      register: false,
+      host: '127.0.0.1',
+      proxy: '127.0.0.1',
+      ipacl: [{ ip: '127.0.0.1', port: carrierPort }],
+    });
+    await rule('^90(\\d+)$', [{ bridge: { endpoints: [{ type: 'sipGateway', name: gw.name, dialString: '+49$1' }] } }]);
+    const list = await post('/api/call_center/list', { name: 'barred' });
+    await post(`/api/call_center/list/${list.id}/communication`, { number: '2002' });
+    await rule('^77$', [{ blackList: { name: list.name } }, { hangup: 'NORMAL_CLEARING' }]);
+    const today = new Date().toISOString().slice(0, 10);
+    const cal = await post('/api/calendars', {
+      name: 'closed today',
+      timezone: { name: 'UTC' },
+      accepts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startTimeOfDay: 0, endTimeOfDay: 1439 })),
+      excepts: [{ name: 'Closed', date: today, repeat: false }],
+    });
+    await rule('^55$', [
+      { calendar: { name: cal.name, setVar: 'open' } },
+      { if: { expression: `$\{open} == true`, then: [{ hangup: 'NORMAL_CLEARING' }], else: [{ hangup: 'USER_BUSY' }] } },
+    ]);
+    await createDevice(s, '2001', 'pw-2001');
+    await createDevice(s, '2002', 'pw-2002');
+    const dial = (from: string, number: string) =>
+      sipp('call-out.xml', s.target, { rows: [[from, s.domain, auth(from, `pw-${from}`), number]], trace: true });
+    const finalCode = (messages: string) => {
+      const codes = [...messages.matchAll(/^SIP\/2\.0 (\d{3})/gm)].map((m) => Number(m[1])).filter((c) => c >= 200 && c !== 407);
+      return codes[0];
+    };
+
+    const carrier = sippServer('carrier.xml', carrierPort);
+    try {
+      const run = await dial('2001', '900301234');
+      expect(run.code, run.output).toBe(0);
+      expect(finalCode(run.messages)).toBe(200);
+      expect(await carrier.exited).toBe(0);
+      expect(carrier.messages()).toMatch(/INVITE sip:\+49301234@127\.0\.0\.1:\d+ SIP\/2\.0/);
+    } finally {
+      await carrier.stop();
+    }
+    expect(finalCode((await dial('2002', '77')).messages)).toBe(403);
+    expect(finalCode((await dial('2001', '77')).messages)).not.toBe(403);
+    expect(finalCode((await dial('2001', '55')).messages)).toBe(486);
+    expect(finalCode((await dial('2001', '123456')).messages)).toBe(404);
   });
 
   it('moves a device to nonreg when its registration expires', async () => {
