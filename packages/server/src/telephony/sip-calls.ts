@@ -27,7 +27,10 @@ export type CallAnswer =
  * device through its location, a gateway by its URI) or answers the refusal's code and reason.
  */
 export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyBaseLogger): Promise<CallAnswer> {
-  const [domain] = await queryRows<{ id: number }>(ctx.db, sql`select id from domains where lower(name) = ${input.realm}`);
+  const [domain] = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from domains where lower(name) = ${input.realm}`,
+  );
   if (!domain) return { action: 'reject', code: 404, reason: 'Unknown realm' };
   let from: RouteInput['from'];
   if (input.gateway !== undefined) {
@@ -58,7 +61,10 @@ export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyB
     { log },
   );
   if (decision.action === 'reject') {
-    log.info({ callId: input.callId, code: decision.code, step: decision.step }, `sip call refused: ${decision.reason}`);
+    log.info(
+      { callId: input.callId, code: decision.code, step: decision.step },
+      `sip call refused: ${decision.reason}`,
+    );
     return { action: 'reject', code: decision.code, reason: decision.reason };
   }
   const [target] = decision.targets;

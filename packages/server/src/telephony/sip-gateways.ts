@@ -60,8 +60,10 @@ function uacRows(gateways: GatewayRow[]): string {
   const rows = gateways
     .filter((g) => g.register && g.registrar.trim())
     .map((g) => {
-      const { host, uri } = registrarParts(g.registrar);
-      const user = g.account || g.username;
+      const { uri } = registrarParts(g.registrar);
+      // The account is the address of record, user@domain (with or without sip:).
+      const [user, domain] = g.account.replace(/^sips?:/i, '').split('@');
+      const host = domain || registrarParts(g.registrar).host;
       const proxy = g.proxy.trim() ? registrarParts(g.proxy).uri : uri;
       return [
         g.id,
@@ -71,7 +73,7 @@ function uacRows(gateways: GatewayRow[]): string {
         user,
         host,
         '',
-        g.username || user,
+        g.username || user || '',
         g.password,
         '',
         proxy,

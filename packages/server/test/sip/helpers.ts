@@ -12,7 +12,7 @@ export async function startSipServer(driver: Driver, extra: Parameters<typeof st
     driver,
     ...extra,
     config: { ...extra.config, sip },
-    kamailio: { minExpires: 1, debug: process.env.SWITCHBOARD_SIP_ECHO ? 2 : 1, ...extra.kamailio },
+    kamailio: { minExpires: 1, debug: process.env.SWITCHBOARD_SIP_ECHO ? 3 : 1, ...extra.kamailio },
   });
   await s.sip?.ready();
   const close = s.close;

@@ -111,10 +111,10 @@ export async function sipp(
 }
 
 /** Starts a SIPp scenario and leaves it running (a callee answering calls); `stop()` ends it. */
-export function sippServer(scenario: string, port: number, extra: string[] = []) {
+export function sippServer(scenario: string, port: number, extra: string[] = [], ip = '127.0.0.1') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
   const messageFile = path.join(dir, 'messages.log');
-  const args = ['-sf', path.join(SCENARIOS, scenario), '-i', '127.0.0.1', '-p', String(port), '-nostdin'];
+  const args = ['-sf', path.join(SCENARIOS, scenario), '-i', ip, '-p', String(port), '-nostdin'];
   args.push('-m', '1', '-trace_msg', '-message_file', messageFile, ...extra);
   const proc = spawn('sipp', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   let output = '';
