@@ -54,38 +54,39 @@ function registrarParts(value: string): { host: string; uri: string } {
 
 export const gatewayUuid = (id: number) => `gw-${id}`;
 
+/** One upstream registration, in the uacreg table's column order. */
+function uacRecord(g: GatewayRow): (string | number)[] {
+  const { uri } = registrarParts(g.registrar);
+  // The account is the address of record, user@domain (with or without sip:).
+  const [user, domain] = g.account.replace(/^sips?:/i, '').split('@');
+  const host = domain || registrarParts(g.registrar).host;
+  const proxy = g.proxy.trim() ? registrarParts(g.proxy).uri : uri;
+  const uuid = gatewayUuid(g.id);
+  return [
+    uuid,
+    uuid,
+    g.domain,
+    user,
+    host,
+    '',
+    g.username || user || '',
+    g.password,
+    '',
+    proxy,
+    Math.max(60, g.expires),
+    0,
+    0,
+    '',
+    '',
+  ];
+}
+
+const registers = (gateways: GatewayRow[]) => gateways.filter((g) => g.register && g.registrar.trim());
+
 function uacRows(gateways: GatewayRow[]): string {
   const head =
     'id(int,auto) l_uuid(string) l_username(string) l_domain(string) r_username(string) r_domain(string) realm(string) auth_username(string) auth_password(string) auth_ha1(string) auth_proxy(string) expires(int) flags(int) reg_delay(int) contact_addr(string) socket(string) \n';
-  const rows = gateways
-    .filter((g) => g.register && g.registrar.trim())
-    .map((g) => {
-      const { uri } = registrarParts(g.registrar);
-      // The account is the address of record, user@domain (with or without sip:).
-      const [user, domain] = g.account.replace(/^sips?:/i, '').split('@');
-      const host = domain || registrarParts(g.registrar).host;
-      const proxy = g.proxy.trim() ? registrarParts(g.proxy).uri : uri;
-      return [
-        g.id,
-        gatewayUuid(g.id),
-        gatewayUuid(g.id),
-        g.domain,
-        user,
-        host,
-        '',
-        g.username || user || '',
-        g.password,
-        '',
-        proxy,
-        Math.max(60, g.expires),
-        0,
-        0,
-        '',
-        '',
-      ]
-        .map(cell)
-        .join(':');
-    });
+  const rows = registers(gateways).map((g) => [g.id, ...uacRecord(g)].map(cell).join(':'));
   return head + rows.map((r) => `${r}\n`).join('');
 }
 
@@ -155,13 +156,41 @@ export async function startGatewaySync(
   const reload = async (force = false) => {
     const rows = await load();
     const text = uacRows(rows) + addressRows(rows);
-    const gone = [...known.values()].filter((g) => g.register && !rows.some((r) => r.id === g.id && r.register));
+    const before = new Map(registers([...known.values()]).map((g) => [g.id, JSON.stringify(uacRecord(g))]));
+    const now = new Map(registers(rows).map((g) => [g.id, g]));
+    const gone = registers([...known.values()]).filter((g) => !now.has(g.id));
     known = new Map(rows.map((g) => [g.id, g]));
     if (!force && text === written) return false;
     written = write(rows);
-    await opts.rpc('uac.reg_reload');
+    // uac reloads its whole table at most every 150 s: records are added, replaced and removed one by one.
+    for (const [id, g] of now) {
+      const record = uacRecord(g);
+      if (!force && before.get(id) === JSON.stringify(record)) continue;
+      const [uuid, lUser, lDomain, rUser, rDomain, realm, authUser, password, , proxy, expires, flags, delay] = record;
+      // reg_add refuses a uuid it has: a changed record is removed first.
+      if (before.has(id) || force) await opts.rpc('uac.reg_remove', [uuid]).catch(() => undefined);
+      await opts.rpc('uac.reg_add', [
+        uuid,
+        lUser,
+        lDomain,
+        rUser,
+        rDomain,
+        realm || '.',
+        authUser,
+        password || '.',
+        '.',
+        proxy,
+        expires,
+        flags,
+        delay,
+        '',
+        '.',
+      ]);
+      tried.delete(id);
+      reported.delete(id);
+    }
+    for (const g of gone) await opts.rpc('uac.reg_remove', [gatewayUuid(g.id)]);
     await opts.rpc('permissions.addressReload');
-    tried.clear();
     // A gateway disabled (or deleted, or turned into a trunk) is no longer registered.
     for (const g of gone) await report(g.domain_id, g.id, 'not_registered');
     return true;

@@ -161,6 +161,57 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     expect(finalCode((await dial('2001', '123456')).messages)).toBe(404);
   });
 
+  it('registers a register gateway upstream: success on 200, failed on 403, not registered when disabled', async () => {
+    // Gateways name hosts without ports: the provider gets a loopback address of its own, port 5060.
+    const providerHost = `127.23.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+    const events = await openEvents(s.url, s.adminToken, 'gateways');
+    const rState = (id: number, state: string) => (e: { data: unknown }) =>
+      (e.data as { id: number }).id === id && (e.data as { rState?: string }).rState === state;
+    const provider = sippServer('provider-ok.xml', 5060, [], providerHost);
+    const created = await s.request('POST', '/api/sip/gateways', {
+      token: s.adminToken,
+      body: {
+        name: 'upstream',
+        register: true,
+        account: `trunk-user@${providerHost}`,
+        username: 'trunk-user',
+        password: 'trunk-pass',
+        expires: 600,
+        proxy: providerHost,
+        registrar: providerHost,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    try {
+      expect(await provider.exited, provider.output().slice(-800)).toBe(0);
+      expect(provider.messages()).toMatch(/REGISTER sip:[^ ]+ SIP\/2\.0[\s\S]*From: <sip:trunk-user@/);
+      await events.next(rState(id, 'success'), 8000);
+    } finally {
+      await provider.stop();
+    }
+    // The provider refuses a new registration: the status says so.
+    const refusing = sippServer('provider-refuse.xml', 5060, [], providerHost);
+    try {
+      const patch = await s.request('PATCH', `/api/sip/gateways/${id}`, {
+        token: s.adminToken,
+        body: { password: 'changed-pass' },
+      });
+      expect(patch.status).toBe(200);
+      expect(await refusing.exited, refusing.output().slice(-800)).toBe(0);
+      await events.next(rState(id, 'failed'), 8000);
+    } finally {
+      await refusing.stop();
+    }
+    const disabled = await s.request('PATCH', `/api/sip/gateways/${id}`, {
+      token: s.adminToken,
+      body: { enable: false },
+    });
+    expect(disabled.status).toBe(200);
+    await events.next(rState(id, 'not_registered'), 8000);
+    events.close();
+  });
+
   it('moves a device to nonreg when its registration expires', async () => {
     const device = await createDevice(s, 'desk-102', 'pw-desk-102');
     expect((await register('desk-102', 'pw-desk-102', 1)).code).toBe(0);
