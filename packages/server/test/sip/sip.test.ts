@@ -212,6 +212,26 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     events.close();
   });
 
+  it('answers the SIP server only with the shared secret', async () => {
+    await createDevice(s, 'desk-110', 'pw-desk-110');
+    const body = { realm: s.domain, account: 'desk-110' };
+    const ask = (secret?: string) =>
+      s.request('POST', '/api/telephony/sip/credentials', {
+        body,
+        headers: secret === undefined ? {} : { 'x-telephony-secret': secret },
+      });
+    expect((await ask()).status).toBe(401);
+    expect((await ask('not-the-secret')).status).toBe(401);
+    const right = await ask(s.ctx.config.telephonySecret ?? '');
+    expect(right.status).toBe(200);
+    expect(right.body.ha1).toMatch(/^[0-9a-f]{32}$/);
+    const unknown = await s.request('POST', '/api/telephony/sip/credentials', {
+      body: { realm: s.domain, account: 'nobody' },
+      headers: { 'x-telephony-secret': s.ctx.config.telephonySecret ?? '' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('moves a device to nonreg when its registration expires', async () => {
     const device = await createDevice(s, 'desk-102', 'pw-desk-102');
     expect((await register('desk-102', 'pw-desk-102', 1)).code).toBe(0);
