@@ -105,12 +105,22 @@ function addressRows(gateways: GatewayRow[]): string {
   return head + rows.map((r) => `${r}\n`).join('');
 }
 
-/** Kamailio's uac flags: 1 disabled, 2 in progress, 4 registered, 8 in progress with credentials. */
-function stateOf(flags: number, seen: boolean): 'success' | 'failed' | 'in_progress' | 'not_registered' {
-  if (flags & 1) return seen ? 'failed' : 'not_registered';
-  if (flags & 4) return 'success';
-  if (flags & (2 | 8)) return 'in_progress';
-  return seen ? 'failed' : 'in_progress';
+/**
+ * A registration's status from Kamailio's uac record (flags: 1 disabled, 2 in progress,
+ * 4 registered, 8 credentials sent, 16 initialised). An attempt lasts milliseconds and is rarely
+ * seen by a poll, so the status never depends on having seen it: a refused or timed-out attempt
+ * leaves the record neither registered nor in progress with its next attempt scheduled
+ * (`timer_expires` set; a record never tried has 0 there). While uac retries, a failed
+ * registration stays failed until a retry succeeds.
+ */
+export function gatewayState(
+  r: { flags: number; timer_expires?: number },
+  previous: string | undefined,
+): 'success' | 'failed' | 'in_progress' {
+  if (r.flags & 1) return 'failed';
+  if (r.flags & 4) return 'success';
+  if (r.flags & 2) return previous === 'failed' ? 'failed' : 'in_progress';
+  return (r.timer_expires ?? 0) > 0 ? 'failed' : 'in_progress';
 }
 
 export async function startGatewaySync(
@@ -120,8 +130,10 @@ export async function startGatewaySync(
   let written = '';
   let known = new Map<number, GatewayRow>();
   const reported = new Map<number, string>();
-  /** Registrations that have been in progress or registered since the last reload (a drop then is a failure). */
-  const tried = new Set<number>();
+  /** Work not yet done on Kamailio: records to add (true: replacing one), records to remove, a reload. */
+  const addPending = new Map<number, boolean>();
+  const gonePending = new Map<number, number>();
+  let addressPending = false;
 
   const load = () =>
     queryRows<GatewayRow>(
@@ -153,57 +165,85 @@ export async function startGatewaySync(
   };
 
   let busy = false;
-  const reload = async (force = false) => {
+  /** One reload at a time (the start-up one and the timer's). */
+  let chain: Promise<unknown> = Promise.resolve();
+  const reload = (force = false): Promise<boolean> => {
+    const run = chain.then(() => reloadNow(force));
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const reloadNow = async (force: boolean) => {
     const rows = await load();
     const text = uacRows(rows) + addressRows(rows);
     const before = new Map(registers([...known.values()]).map((g) => [g.id, JSON.stringify(uacRecord(g))]));
     const now = new Map(registers(rows).map((g) => [g.id, g]));
-    const gone = registers([...known.values()]).filter((g) => !now.has(g.id));
+    for (const g of registers([...known.values()])) if (!now.has(g.id)) gonePending.set(g.id, g.domain_id);
     known = new Map(rows.map((g) => [g.id, g]));
-    if (!force && text === written) return false;
-    written = write(rows);
+    if (force || text !== written) {
+      written = write(rows);
+      addressPending = true;
+      for (const [id, g] of now) {
+        if (force || before.get(id) !== JSON.stringify(uacRecord(g))) addPending.set(id, before.has(id) || force);
+      }
+    }
+    if (!addPending.size && !gonePending.size && !addressPending) return false;
+    // Every step that fails (Kamailio restarting, a reload refused) is tried again on the next tick.
     // uac reloads its whole table at most every 150 s: records are added, replaced and removed one by one.
-    for (const [id, g] of now) {
-      const record = uacRecord(g);
-      if (!force && before.get(id) === JSON.stringify(record)) continue;
-      const [uuid, lUser, lDomain, rUser, rDomain, realm, authUser, password, , proxy, expires, flags, delay] = record;
+    for (const [id, replace] of [...addPending]) {
+      const g = now.get(id);
+      addPending.delete(id);
+      if (!g) continue;
+      const [uuid, lUser, lDomain, rUser, rDomain, realm, authUser, password, , proxy, expires, flags, delay] =
+        uacRecord(g);
       // reg_add refuses a uuid it has: a changed record is removed first.
-      if (before.has(id) || force) await opts.rpc('uac.reg_remove', [uuid]).catch(() => undefined);
-      await opts.rpc('uac.reg_add', [
-        uuid,
-        lUser,
-        lDomain,
-        rUser,
-        rDomain,
-        realm || '.',
-        authUser,
-        password || '.',
-        '.',
-        proxy,
-        expires,
-        flags,
-        delay,
-        '',
-        '.',
-      ]);
-      tried.delete(id);
+      if (replace) await opts.rpc('uac.reg_remove', [uuid]).catch(() => undefined);
+      try {
+        await opts.rpc('uac.reg_add', [
+          uuid,
+          lUser,
+          lDomain,
+          rUser,
+          rDomain,
+          realm || '.',
+          authUser,
+          password || '.',
+          '.',
+          proxy,
+          expires,
+          flags,
+          delay,
+          '',
+          '.',
+        ]);
+      } catch (error) {
+        addPending.set(id, true);
+        throw error;
+      }
       reported.delete(id);
     }
-    for (const g of gone) await opts.rpc('uac.reg_remove', [gatewayUuid(g.id)]);
-    await opts.rpc('permissions.addressReload');
     // A gateway disabled (or deleted, or turned into a trunk) is no longer registered.
-    for (const g of gone) await report(g.domain_id, g.id, 'not_registered');
+    for (const [id, domainId] of [...gonePending]) {
+      await opts.rpc('uac.reg_remove', [gatewayUuid(id)]).catch((error: Error) => {
+        // Kamailio answered (a record it does not have): done; it did not answer: next tick.
+        if (!error.message.startsWith('uac.reg_remove:')) throw error;
+      });
+      gonePending.delete(id);
+      await report(domainId, id, 'not_registered');
+    }
+    if (addressPending) {
+      await opts.rpc('permissions.addressReload');
+      addressPending = false;
+    }
     return true;
   };
 
   const poll = async () => {
-    const result = (await opts.rpc('uac.reg_dump')) as { l_uuid: string; flags: number }[] | null;
+    const result = (await opts.rpc('uac.reg_dump')) as { l_uuid: string; flags: number; timer_expires?: number }[] | null;
     for (const r of result ?? []) {
       const id = Number(r.l_uuid.replace(/^gw-/, ''));
       const g = known.get(id);
       if (!g) continue;
-      if (r.flags & (2 | 4 | 8)) tried.add(id);
-      await report(g.domain_id, id, stateOf(r.flags, tried.has(id)));
+      await report(g.domain_id, id, gatewayState(r, reported.get(id)));
     }
   };
 

@@ -167,6 +167,10 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     const events = await openEvents(s.url, s.adminToken, 'gateways');
     const rState = (id: number, state: string) => (e: { data: unknown }) =>
       (e.data as { id: number }).id === id && (e.data as { rState?: string }).rState === state;
+    const seen = (id: number, state: string) =>
+      events.next(rState(id, state), 8000).catch(() => {
+        throw new Error(`no ${state}: ${JSON.stringify(events.events.map((e) => e.data))}`);
+      });
     const provider = sippServer('provider-ok.xml', 5060, [], providerHost);
     const created = await s.request('POST', '/api/sip/gateways', {
       token: s.adminToken,
@@ -186,7 +190,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     try {
       expect(await provider.exited, provider.output().slice(-800)).toBe(0);
       expect(provider.messages()).toMatch(/REGISTER sip:[^ ]+ SIP\/2\.0[\s\S]*From: <sip:trunk-user@/);
-      await events.next(rState(id, 'success'), 8000);
+      await seen(id, 'success');
     } finally {
       await provider.stop();
     }
@@ -199,7 +203,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
       });
       expect(patch.status).toBe(200);
       expect(await refusing.exited, refusing.output().slice(-800)).toBe(0);
-      await events.next(rState(id, 'failed'), 8000);
+      await seen(id, 'failed');
     } finally {
       await refusing.stop();
     }
@@ -208,7 +212,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
       body: { enable: false },
     });
     expect(disabled.status).toBe(200);
-    await events.next(rState(id, 'not_registered'), 8000);
+    await seen(id, 'not_registered');
     events.close();
   });
 
