@@ -238,7 +238,9 @@ export async function startGatewaySync(
   };
 
   const poll = async () => {
-    const result = (await opts.rpc('uac.reg_dump')) as { l_uuid: string; flags: number; timer_expires?: number }[] | null;
+    const result = (await opts.rpc('uac.reg_dump')) as
+      | { l_uuid: string; flags: number; timer_expires?: number }[]
+      | null;
     for (const r of result ?? []) {
       const id = Number(r.l_uuid.replace(/^gw-/, ''));
       const g = known.get(id);
