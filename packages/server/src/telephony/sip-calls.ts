@@ -5,7 +5,8 @@ import { queryRows } from '../resources/engine/sql.js';
 import { decideRoute, type RouteInput } from './route.js';
 
 export type CallInput = {
-  realm: string;
+  /** The caller's realm (absent for a trunking gateway: its domain's). */
+  realm?: string;
   /** The caller's account (an authenticated device), or the number a trunk presents. */
   caller: string;
   callerName?: string;
@@ -17,7 +18,7 @@ export type CallInput = {
 
 /** What the SIP server does with the call. */
 export type CallAnswer =
-  | { action: 'route'; kind: 'device'; account: string; callerNumber?: string; callerName?: string }
+  | { action: 'route'; kind: 'device'; account: string; realm: string; callerNumber?: string; callerName?: string }
   | { action: 'route'; kind: 'gateway'; uri: string; callerNumber?: string; callerName?: string }
   | { action: 'reject'; code: number; reason: string };
 
@@ -27,20 +28,24 @@ export type CallAnswer =
  * device through its location, a gateway by its URI) or answers the refusal's code and reason.
  */
 export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyBaseLogger): Promise<CallAnswer> {
-  const [domain] = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select id from domains where lower(name) = ${input.realm}`,
-  );
-  if (!domain) return { action: 'reject', code: 404, reason: 'Unknown realm' };
+  let domain: { id: number; name: string } | undefined;
   let from: RouteInput['from'];
   if (input.gateway !== undefined) {
-    const [gateway] = await queryRows<{ id: number }>(
+    // Kamailio admitted the call by the gateway's ipacl: the gateway names the domain.
+    const [gateway] = await queryRows<{ id: number; domain_id: number; domain: string }>(
       ctx.db,
-      sql`select id from sip_gateways where id = ${input.gateway} and domain_id = ${domain.id} and enable and not register`,
+      sql`select g.id, g.domain_id, lower(d.name) as domain from sip_gateways g join domains d on d.id = g.domain_id
+          where g.id = ${input.gateway} and g.enable and not g.register`,
     );
     if (!gateway) return { action: 'reject', code: 403, reason: 'Gateway not admitted' };
+    domain = { id: gateway.domain_id, name: gateway.domain };
     from = { kind: 'gateway', gatewayId: gateway.id };
   } else {
+    [domain] = await queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`select id, lower(name) as name from domains where lower(name) = ${input.realm ?? ''}`,
+    );
+    if (!domain) return { action: 'reject', code: 404, reason: 'Unknown realm' };
     const [device] = await queryRows<{ id: number }>(
       ctx.db,
       sql`select id from devices where domain_id = ${domain.id} and lower(account) = lower(${input.caller})`,
@@ -70,6 +75,8 @@ export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyB
   const [target] = decision.targets;
   if (!target) return { action: 'reject', code: 480, reason: 'No target' };
   const caller = { callerNumber: decision.callerNumber, callerName: decision.callerName };
-  if (target.type === 'device') return { action: 'route', kind: 'device', account: target.account, ...caller };
+  if (target.type === 'device') {
+    return { action: 'route', kind: 'device', account: target.account, realm: domain.name, ...caller };
+  }
   return { action: 'route', kind: 'gateway', uri: target.uri, ...caller };
 }

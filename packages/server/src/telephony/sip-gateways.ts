@@ -144,12 +144,25 @@ export async function startGatewaySync(
           where g.enable order by g.id`,
     );
 
+  /**
+   * db_text reloads a table only when its file's modification time (whole seconds) changed: two
+   * writes within a second would leave Kamailio with the first. Each write gets a later second.
+   */
+  let stamp = 0;
   const write = (rows: GatewayRow[]) => {
     const uac = uacRows(rows);
     const address = addressRows(rows);
-    fs.writeFileSync(path.join(opts.dbDir, 'version'), VERSION_TABLE);
-    fs.writeFileSync(path.join(opts.dbDir, 'uacreg'), uac, { mode: 0o600 });
-    fs.writeFileSync(path.join(opts.dbDir, 'address'), address);
+    stamp = Math.max(stamp + 1, Math.floor(Date.now() / 1000));
+    const files: [string, string, number][] = [
+      ['version', VERSION_TABLE, 0o644],
+      ['uacreg', uac, 0o600],
+      ['address', address, 0o644],
+    ];
+    for (const [name, text, mode] of files) {
+      const file = path.join(opts.dbDir, name);
+      fs.writeFileSync(file, text, { mode });
+      fs.utimesSync(file, stamp, stamp);
+    }
     return uac + address;
   };
   // Kamailio reads the tables when it starts: they must exist before it does.

@@ -183,7 +183,8 @@ export async function registerSipRoutes(app: FastifyInstance) {
       tags: ['telephony'],
       summary: 'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
       body: z.object({
-        realm,
+        /** The caller's realm; absent for a call from a trunking gateway (the gateway's domain). */
+        realm: realm.optional(),
         caller: account,
         callerName: z.string().max(255).optional(),
         destination: z.string().trim().min(1).max(255),

@@ -216,6 +216,45 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     events.close();
   });
 
+  it('admits calls from a trunking gateway’s ipacl addresses only, routed to a device', async () => {
+    const trunkPort = await freeUdpPort();
+    const created = await s.request('POST', '/api/sip/gateways', {
+      token: s.adminToken,
+      body: {
+        name: 'trunk-in',
+        register: false,
+        host: '127.0.0.1',
+        proxy: '127.0.0.1',
+        ipacl: [{ ip: '127.0.0.1', port: trunkPort }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The address table reaches Kamailio within a tick of the change.
+    await until(async () => JSON.stringify(await s.sip?.rpc('permissions.addressDump')).includes(String(trunkPort)));
+    await createDevice(s, 'desk-120', 'pw-desk-120');
+    const calleePort = await freeUdpPort();
+    expect((await register('desk-120', 'pw-desk-120', 60, s.domain, calleePort)).code).toBe(0);
+    const before = sipApiCalls.route;
+    const call = (port?: number) =>
+      sipp('trunk-in.xml', s.target, { rows: [['+4930555', '127.0.0.1', '', 'desk-120']], port, trace: true });
+    const finalCode = (messages: string) =>
+      [...messages.matchAll(/^SIP\/2\.0 (\d{3})/gm)].map((m) => Number(m[1])).find((c) => c >= 200);
+    // Another port of the same host is not the trunk: challenged as any caller, never routed.
+    expect(finalCode((await call()).messages)).toBe(407);
+    expect(sipApiCalls.route).toBe(before);
+    const callee = sippServer('carrier.xml', calleePort);
+    try {
+      const run = await call(trunkPort);
+      expect(run.code, run.output).toBe(0);
+      expect(finalCode(run.messages)).toBe(200);
+      expect(await callee.exited).toBe(0);
+      expect(callee.messages()).toMatch(/INVITE sip:desk-120@127\.0\.0\.1:\d+/);
+    } finally {
+      await callee.stop();
+    }
+    expect(sipApiCalls.route).toBe(before + 1);
+  });
+
   it('answers the SIP server only with the shared secret', async () => {
     await createDevice(s, 'desk-110', 'pw-desk-110');
     const body = { realm: s.domain, account: 'desk-110' };
