@@ -82,6 +82,25 @@ function killGroup(pgid: number, signal: NodeJS.Signals) {
   }
 }
 
+/**
+ * Runs Kamailio ("$@") and waits for it, exiting with its status; beside it, a loop checks every
+ * second that the API (PARENT) is alive, and when it is not, kills the process group (Kamailio,
+ * its workers and the shell).
+ */
+const WATCH =
+  '"$@" & k=$!; (while kill -0 PARENT 2>/dev/null; do sleep 1; done; kill -KILL 0) & w=$!; ' +
+  'wait $k; s=$?; kill $w 2>/dev/null; exit $s';
+
+/** Kamailio's main process: the first child of the watching shell (Linux), else the shell. */
+function mainPid(shell: number): number {
+  try {
+    const children = fs.readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(/\s+/);
+    return Number(children[0]) || shell;
+  } catch {
+    return shell;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -128,12 +147,15 @@ export async function startKamailio(
   let restartTimer: NodeJS.Timeout | null = null;
   let exited: Promise<void> = Promise.resolve();
 
+  const args = ['-f', cfgFile, '-DD', '-E', '-m', '64', '-M', '8'];
   const launch = () => {
     starts++;
     const startedAt = Date.now();
     // A process group of its own: when its main process dies, its workers (which hold the ports)
     // are ended with it before it starts again.
-    const proc = spawn(sip.bin, ['-f', cfgFile, '-DD', '-E', '-m', '64', '-M', '8'], {
+    // A small shell watches this process: if it ends without stopping Kamailio (a hard kill),
+    // the shell ends its whole group within a second, so no Kamailio outlives the API.
+    const proc = spawn('/bin/sh', ['-c', WATCH.replace('PARENT', String(process.pid)), 'kamailio', sip.bin, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -195,7 +217,7 @@ export async function startKamailio(
     ready,
     rpc,
     starts: () => starts,
-    pid: () => child?.pid,
+    pid: () => (child?.pid ? mainPid(child.pid) : undefined),
     gateways,
     stop: async () => {
       stopping = true;
