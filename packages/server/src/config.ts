@@ -100,6 +100,34 @@ export type Config = {
    * user runs at most `perUser` uploads at once on a node, more get 429 (UPLOADS_PER_USER).
    */
   uploads: { minRate: number; windowMs: number; perUser: number };
+  /**
+   * The SIP server run beside the API (telephony/kamailio.ts): null when SIP_PORT is unset, so
+   * `npm start` runs without it. `secret` guards the routes it calls (TELEPHONY_SECRET; generated
+   * per process when unset, as each Kamailio talks to the API node that started it).
+   */
+  sip: SipConfig | null;
+  /** Shared secret of the SIP server's calls to /api/telephony/sip/* (TELEPHONY_SECRET); null: those routes answer 404. */
+  telephonySecret: string | null;
+};
+
+export type SipConfig = {
+  port: number;
+  /** Address Kamailio listens on for SIP (SIP_HOST). */
+  host: string;
+  /** Kamailio's own RPC port on 127.0.0.1 (SIP_RPC_PORT; default SIP port + 1). */
+  rpcPort: number;
+  /** The Kamailio program (KAMAILIO_BIN). */
+  bin: string;
+  /** Folder of its generated configuration and tables (SIP_DIR; default `<dataDir>/sip`). */
+  dir: string;
+  /** Seconds Kamailio keeps an answer about credentials (SIP_CACHE_SECONDS, at most 5). */
+  cacheSeconds: number;
+  /** Failed authentications from one address before it is blocked (SIP_MAX_AUTH_FAILURES). */
+  maxAuthFailures: number;
+  /** Seconds an address stays blocked, and the window of its failures (SIP_BLOCK_SECONDS). */
+  blockSeconds: number;
+  /** Kamailio worker processes (SIP_CHILDREN). */
+  children: number;
 };
 
 /** Base URLs of the storage providers' REST APIs, without a trailing slash. */
@@ -241,5 +269,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Math.max(100, int(env, 'UPLOAD_RATE_WINDOW_MS', UPLOAD_RATE_WINDOW_MS_DEFAULT)),
       perUser: Math.max(1, int(env, 'UPLOADS_PER_USER', UPLOADS_PER_USER_DEFAULT)),
     },
+    sip: sipConfig(env),
+    telephonySecret: env.TELEPHONY_SECRET || null,
+  };
+}
+
+function sipConfig(env: NodeJS.ProcessEnv): SipConfig | null {
+  const port = int(env, 'SIP_PORT', 0);
+  if (!port) return null;
+  if (port > 65535) throw new Error(`SIP_PORT must be a port number (got ${port})`);
+  return {
+    port,
+    host: env.SIP_HOST || '0.0.0.0',
+    rpcPort: int(env, 'SIP_RPC_PORT', port + 1),
+    bin: env.KAMAILIO_BIN || 'kamailio',
+    dir: path.resolve(env.SIP_DIR || path.join(env.DATA_DIR || './data', 'sip')),
+    cacheSeconds: Math.min(5, Math.max(1, int(env, 'SIP_CACHE_SECONDS', 3))),
+    maxAuthFailures: Math.max(1, int(env, 'SIP_MAX_AUTH_FAILURES', 10)),
+    blockSeconds: Math.max(1, int(env, 'SIP_BLOCK_SECONDS', 300)),
+    children: Math.max(1, int(env, 'SIP_CHILDREN', 4)),
   };
 }

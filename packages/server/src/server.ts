@@ -9,12 +9,15 @@ import { jobsOff, startJobEngine } from './jobs/engine.js';
 import { stopImports } from './jobs/imports/run.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
 import { stopTriggers } from './jobs/triggers.js';
+import { type KamailioOptions, kamailioInstalled, type SipServer, startKamailio } from './telephony/kamailio.js';
 
 export type RunningServer = {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
   url: string;
+  /** The SIP server run beside the API (SIP_PORT set and Kamailio installed), else null. */
+  sip: SipServer | null;
   /** Set on the first start of an empty database. */
   firstStart: { domain: string; password: string; generated: boolean } | null;
   /**
@@ -34,6 +37,8 @@ export type StartOptions = {
    */
   jobs?: boolean | { pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number; triggerTickMs?: number };
   onRoute?: BuildOptions['onRoute'];
+  /** Template settings of the SIP server (tests and the bench). */
+  kamailio?: KamailioOptions;
 };
 
 /** Waits for `work`, but no longer than `ms`. */
@@ -73,12 +78,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     let url = '';
     if (options.listen !== false) url = await app.listen({ port: config.port, host: config.host });
+    let sip: SipServer | null = null;
+    if (config.sip && url) {
+      if (kamailioInstalled(config.sip.bin)) {
+        const port = new URL(url).port;
+        sip = await startKamailio(ctx, config.sip, `http://127.0.0.1:${port}`, app.log, options.kamailio);
+      } else {
+        app.log.error(
+          { bin: config.sip.bin },
+          'SIP_PORT is set but Kamailio is not installed (apt-get install kamailio kamailio-extra-modules kamailio-utils-modules): no SIP server',
+        );
+      }
+    }
     let closing: Promise<void> | null = null;
     return {
       app,
       ctx,
       database,
       url,
+      sip,
       firstStart:
         boot.created && boot.password
           ? { domain: boot.domain, password: boot.password, generated: boot.generated }
@@ -89,6 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const deadline = Date.now() + config.shutdownGraceMs;
           try {
             stopTickers();
+            await sip?.stop();
             // Runs in flight end (in error) before the database goes.
             await stopTriggers(ctx);
             // Imports stop at a chunk's end and are resumed later, rather than holding the close.

@@ -35,6 +35,8 @@ export type TestServer = {
   ctx: AppContext;
   /** The open database (its close is idempotent). */
   database: RunningServer['database'];
+  /** The SIP server beside it (config.sip set), else null. */
+  sip: RunningServer['sip'];
   driver: Driver;
   /** PGlite data folder or PostgreSQL URL of this server's database. */
   dataDir: string;
@@ -64,6 +66,8 @@ export type TestServerOptions = {
   onRoute?: StartOptions['onRoute'];
   /** The job engine; off unless asked (its start-up costs time). */
   jobs?: StartOptions['jobs'];
+  /** Template settings of the SIP server (with config.sip). */
+  kamailio?: StartOptions['kamailio'];
 };
 
 export type UseTestServerOptions = Omit<TestServerOptions, 'driver'> & {
@@ -152,6 +156,7 @@ export async function startTestServer(
       logger: false,
       onRoute: options.onRoute,
       jobs: options.jobs ?? false,
+      kamailio: options.kamailio,
       pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
     });
   } catch (error) {
@@ -208,6 +213,7 @@ export async function startTestServer(
     app: server.app,
     ctx: server.ctx,
     database: server.database,
+    sip: server.sip,
     driver,
     dataDir,
     databaseUrl,

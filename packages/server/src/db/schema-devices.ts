@@ -87,3 +87,31 @@ export const userDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('user_devices_device').on(t.deviceId)],
 );
+
+/**
+ * Registration history of a device, written from the SIP server's reports: a registration (with
+ * the contact, address and user agent), an unregistration, an expiry. A refresh from the same
+ * contact while registered adds nothing.
+ */
+export const deviceRegistrations = pgTable(
+  'device_registrations',
+  {
+    id: serial('id').primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** registered, unregistered or expired. */
+    event: text('event').notNull(),
+    contact: text('contact').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    port: integer('port'),
+    transport: text('transport').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    expires: integer('expires'),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('device_registrations_device_time').on(t.deviceId, t.at)],
+);

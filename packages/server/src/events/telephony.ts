@@ -11,7 +11,11 @@ import { publish } from './hub.js';
 /** The most events one call may carry. */
 export const MAX_TELEPHONY_BATCH = 1000;
 
-export type TelephonyCaller = { app: AppContext; principal: Principal; request: FastifyRequest };
+/**
+ * Who posts an event: a user's token (its domain), or the SIP server this API runs, which names
+ * the domain by its realm (telephony/sip-routes.ts).
+ */
+export type TelephonyCaller = { app: AppContext; principal: Pick<Principal, 'domainId'>; request?: FastifyRequest };
 
 /** What a handler did: the answer for this event, and the live events to publish once committed. */
 export type TelephonyOutcome = {
@@ -75,6 +79,16 @@ type Answer = {
   params?: ErrorParams;
   fields?: { field: string; message: string; key?: string; params?: ErrorParams }[];
 };
+
+/**
+ * Applies one event of a known type for a domain (the SIP server's reports): its fields are checked
+ * as a posted event's are; the answer carries its code and result or refusal.
+ */
+export async function applyTelephonyEvent(caller: TelephonyCaller, raw: Record<string, unknown>) {
+  const parsed = parseEvent(raw, '');
+  if (Array.isArray(parsed)) return { index: 0, type: String(raw.type), code: 400, fields: parsed } as Answer;
+  return apply(caller, parsed, 0);
+}
 
 /** Applies one event in its own transaction, then publishes what it changed. */
 async function apply(caller: TelephonyCaller, parsed: Parsed, index: number): Promise<Answer> {

@@ -13,6 +13,7 @@ import { startHub } from '../events/hub.js';
 import { registerEventStream } from '../events/stream.js';
 import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
+import { registerSipRoutes } from '../telephony/sip-routes.js';
 import { registerAdmission } from './admission.js';
 import { apiError, errorHandler, keyedError } from './errors.js';
 import { guardHook, requireGuard } from './guard.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(registerResources);
   await app.register(registerEventStream);
   await app.register(registerTelephonyRoutes);
+  await app.register(registerSipRoutes);
   await app.register(staticRoutes);
   return app;
 }

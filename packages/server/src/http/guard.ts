@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { BYPASS_PERMISSION, type Right, rightBit } from '@switchboard/model';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
@@ -102,6 +103,21 @@ export function recordChecksOn(principal: Principal, cls: string): boolean {
 }
 
 /**
+ * The SIP server's routes: only with TELEPHONY_SECRET set (else they do not exist: 404), and only
+ * with that secret in X-Telephony-Secret (compared in constant time).
+ */
+function checkTelephonySecret(ctx: AppContext, request: FastifyRequest) {
+  const secret = ctx.config.telephonySecret;
+  if (!secret) throw keyedError(404, 'app.telephony.not_found', 'notFound', { resource: 'telephony' });
+  const sent = request.headers['x-telephony-secret'];
+  const a = createHash('sha256')
+    .update(typeof sent === 'string' ? sent : '')
+    .digest();
+  const b = createHash('sha256').update(secret).digest();
+  if (!timingSafeEqual(a, b)) throw unauthorized();
+}
+
+/**
  * onRequest hook of every route: authentication, then the class right (obac), then the record
  * right (rbac) on the `:id` param (or `recordParam`).
  */
@@ -111,6 +127,7 @@ export function guardHook(ctx: AppContext) {
     if (request.is404) return;
     const guard = request.routeOptions.config.guard;
     if (guard === 'public') return;
+    if (guard === 'telephony') return checkTelephonySecret(ctx, request);
     const principal = await authenticate(ctx, tokenOf(request));
     if (!principal) throw unauthorized();
     request.principal = principal;

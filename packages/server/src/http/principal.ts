@@ -23,6 +23,7 @@ export type Principal = {
 /**
  * Every route declares its guard in `config.guard`; registration fails without one.
  * - 'public': no authentication (login, health, config.json, static files, docs).
+ * - 'telephony': the SIP server's calls, by the shared secret.
  * - 'authenticated': any signed-in user of the domain.
  * - { class, right }: the class right (checked when obac is on) and, for item routes of classes
  *   with rbac on, the record right on the `:id` param (recordParam names another param).
@@ -30,6 +31,8 @@ export type Principal = {
  */
 export type Guard =
   | 'public'
+  /** The SIP server this API runs: the X-Telephony-Secret header (TELEPHONY_SECRET); 404 when none is set. */
+  | 'telephony'
   | 'authenticated'
   | {
       class?: string;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WORKERS, matchFirst, TesterTimeoutError } from './pattern-tester.js';
+
+const SLOW = '^(\\d+)+$';
+const SLOW_NUMBER = `${'1'.repeat(40)}#`;
+
+describe('pattern tester', () => {
+  it('answers the first matching pattern with its captures; a bad pattern matches nothing', async () => {
+    expect(await matchFirst(['(', '^9(\\d+)', '^(\\d)'], '90123')).toEqual({ index: 1, groups: ['90123', '0123'] });
+    expect(await matchFirst(['^1(x)?'], '1')).toEqual({ index: 0, groups: ['1', ''] });
+    expect(await matchFirst(['^7'], '90123')).toEqual({ index: -1, groups: [] });
+  });
+
+  it('counts a slow pattern as not matching and goes on with the next one', async () => {
+    expect(await matchFirst([SLOW, '^1(1)'], SLOW_NUMBER)).toEqual({ index: 1, groups: ['11', '1'] });
+  });
+
+  it('stops a call at its budget, and calls beyond the worker limit still get their answer', async () => {
+    await expect(matchFirst([SLOW, SLOW, SLOW], SLOW_NUMBER, 400)).rejects.toBeInstanceOf(TesterTimeoutError);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_WORKERS * 3 }, (_, i) => matchFirst(i % 2 ? [SLOW, '^1'] : ['^1'], SLOW_NUMBER, 10_000)),
+    );
+    expect(answers.map((a) => a.index)).toEqual(Array.from({ length: MAX_WORKERS * 3 }, (_, i) => (i % 2 ? 1 : 0)));
+  });
+});

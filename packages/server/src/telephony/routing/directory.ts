@@ -1,0 +1,126 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../resources/engine/sql.js';
+import type { CalendarData } from './calendar.js';
+import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
+
+/** Read-only lookups of one domain's directory for routing: every query is bound to the domain. */
+export class DomainDirectory {
+  constructor(
+    private readonly db: Db,
+    readonly domainId: number,
+  ) {}
+
+  private async one<T>(query: SQL): Promise<T | null> {
+    const [row] = await queryRows<T>(this.db, query);
+    return row ?? null;
+  }
+
+  /** A device by id, account (any case) or name; `userActive` is its user's state (null: none). */
+  device(ref: EndpointRef): Promise<DeviceData | null> {
+    const where =
+      ref.id !== undefined
+        ? sql`d.id = ${ref.id}`
+        : ref.account
+          ? sql`lower(d.account) = lower(${ref.account})`
+          : ref.name
+            ? sql`(lower(d.account) = lower(${ref.name}) or d.name = ${ref.name})`
+            : null;
+    if (!where) return Promise.resolve(null);
+    return this.one<DeviceData>(sql`select d.id, d.account, d.name, u.state as "userActive"
+      from devices d left join users u on u.id = d.user_id
+      where d.domain_id = ${this.domainId} and ${where}
+      order by (lower(d.account) = lower(${ref.account ?? ref.name ?? ''})) desc, d.id limit 1`);
+  }
+
+  /** A user by id, extension or username (`name` is tried as both), with the devices that ring for it. */
+  async user(ref: EndpointRef): Promise<UserData | null> {
+    const where =
+      ref.id !== undefined
+        ? sql`id = ${ref.id}`
+        : ref.extension
+          ? sql`extension = ${ref.extension}`
+          : ref.name
+            ? sql`(extension = ${ref.name} or lower(username) = lower(${ref.name}))`
+            : null;
+    if (!where) return null;
+    const user = await this.one<{ id: number; name: string; active: boolean; dnd: boolean; deviceId: number | null }>(
+      sql`select id, coalesce(nullif(name, ''), username) as name, state as active,
+          presence_status = 'dnd' as dnd, device_id as "deviceId"
+        from users where domain_id = ${this.domainId} and ${where} order by id limit 1`,
+    );
+    if (!user) return null;
+    // Its own device first, then the devices assigned to it, then those it may use.
+    const devices = await queryRows<DeviceData & { rank: number }>(
+      this.db,
+      sql`select d.id, d.account, d.name, true as "userActive",
+          min(case when d.id = ${user.deviceId} then 0 when d.user_id = ${user.id} then 1 else 2 end) as rank
+        from devices d left join user_devices ud on ud.device_id = d.id and ud.user_id = ${user.id}
+        where d.domain_id = ${this.domainId} and d.account <> ''
+          and (d.id = ${user.deviceId} or d.user_id = ${user.id} or ud.user_id is not null)
+        group by d.id, d.account, d.name order by rank, d.id limit 20`,
+    );
+    return { ...user, devices: devices.map(({ rank: _rank, ...d }) => d) };
+  }
+
+  /** A SIP gateway by id or name (any case). */
+  gateway(ref: EndpointRef): Promise<GatewayData | null> {
+    const where = ref.id !== undefined ? sql`id = ${ref.id}` : ref.name ? sql`lower(name) = lower(${ref.name})` : null;
+    if (!where) return Promise.resolve(null);
+    return this.one<GatewayData>(sql`select id, name, enable, register, host, proxy, account, ipacl
+      from sip_gateways where domain_id = ${this.domainId} and ${where} limit 1`);
+  }
+
+  calendar(name: string): Promise<CalendarData | null> {
+    return this.one<CalendarData>(sql`select timezone, start_at as "startAt", end_at as "endAt", accepts, excepts
+      from calendars where domain_id = ${this.domainId} and lower(name) = lower(${name}) order by id limit 1`);
+  }
+
+  async inBlacklist(list: string, number: string): Promise<boolean | null> {
+    const found = await this.one<{ hit: boolean }>(sql`select exists (
+        select 1 from blacklist_numbers n where n.list_id = b.id and lower(n.number) = lower(${number})
+          and (n.expire_at is null or n.expire_at > now())) as hit
+      from blacklists b where b.domain_id = ${this.domainId} and lower(b.name) = lower(${list})`);
+    return found ? found.hit : null;
+  }
+
+  /** The enabled dialplan rules in order, with their flows. */
+  dialplan() {
+    return queryRows<{
+      id: number;
+      name: string;
+      pattern: string;
+      flowId: number;
+      flowName: string;
+      flowType: string;
+      schema: unknown;
+    }>(
+      this.db,
+      sql`select r.id, r.name, r.pattern, f.id as "flowId", f.name as "flowName", f.type as "flowType", f.schema
+        from dialplan r join flows f on f.id = r.flow_id
+        where r.domain_id = ${this.domainId} and not r.disabled order by r.position, r.id`,
+    );
+  }
+
+  /** The domain's name, for the flow runner. */
+  async domainName(): Promise<string> {
+    return (await this.one<{ name: string }>(sql`select name from domains where id = ${this.domainId}`))?.name ?? '';
+  }
+
+  /** The calling gateway, with its inbound flow. */
+  callingGateway(id: number) {
+    return this.one<{
+      id: number;
+      name: string;
+      enable: boolean;
+      flowId: number | null;
+      flowName: string | null;
+      flowType: string | null;
+      schema: unknown;
+    }>(
+      sql`select g.id, g.name, g.enable, f.id as "flowId", f.name as "flowName", f.type as "flowType", f.schema
+        from sip_gateways g left join flows f on f.id = g.schema_id and f.domain_id = g.domain_id
+        where g.domain_id = ${this.domainId} and g.id = ${id}`,
+    );
+  }
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
+import { devicesResource } from '../resources/directory/devices/devices.js';
+import { doc, idParamDoc, parseId, routeCompilers } from '../resources/engine/http.js';
+import { findItem, notFound } from '../resources/engine/ops.js';
+import { isoSql, queryRows } from '../resources/engine/sql.js';
+import { routeCall } from './sip-calls.js';
+
+/**
+ * The routes the SIP server (Kamailio, run by telephony/kamailio.ts) calls, guarded by the shared
+ * secret: a device's HA1, a call's route, and the events it reports. A realm is a domain's name.
+ */
+
+/** Requests the SIP server made of this process's API, by kind (tests and the bench read the deltas). */
+export const sipApiCalls = { credentials: 0, route: 0, events: 0 };
+
+const realm = z.string().trim().toLowerCase().min(1).max(255);
+const account = z.string().trim().min(1).max(255);
+
+/** The domain whose realm this is, or null. */
+export async function domainOfRealm(ctx: AppContext, value: string): Promise<{ id: number; name: string } | null> {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    ctx.db,
+    sql`select id, name from domains where lower(name) = ${value.toLowerCase()}`,
+  );
+  return row ?? null;
+}
+
+const registration = z.object({
+  type: z.enum(['registered', 'unregistered']),
+  realm,
+  account,
+  contact: z.string().max(1024).default(''),
+  ip: z.string().max(64).default(''),
+  port: z.number().int().min(0).max(65535).optional(),
+  transport: z.string().max(16).default(''),
+  userAgent: z.string().max(512).default(''),
+  expires: z.number().int().min(0).optional(),
+});
+const expiry = z.object({
+  type: z.literal('expired'),
+  aor: z.string().max(1024),
+  contact: z.string().max(1024).default(''),
+});
+const callState = z.object({
+  type: z.literal('call'),
+  realm,
+  account,
+  state: z.enum(['ringing', 'dialing', 'dialog', 'onhold', 'reged']),
+  callId: z.string().max(255).optional(),
+});
+const sipEvent = z.discriminatedUnion('type', [registration, expiry, callState]);
+type SipEvent = z.output<typeof sipEvent>;
+
+const deviceRegistrationEntry = z.object({
+  id: z.number(),
+  event: z.enum(['registered', 'unregistered', 'expired']),
+  contact: z.string(),
+  ip: z.string(),
+  port: z.number().nullable(),
+  transport: z.string(),
+  userAgent: z.string(),
+  expires: z.number().nullable(),
+  at: z.string(),
+});
+
+type Registration = {
+  event: 'registered' | 'unregistered' | 'expired';
+  contact: string;
+  ip?: string;
+  port?: number;
+  transport?: string;
+  userAgent?: string;
+  expires?: number;
+};
+
+/**
+ * Adds a registration history entry: a registration unless the device is already registered from
+ * the same contact (a refresh), an unregistration or expiry unless the last entry is one already.
+ */
+async function recordRegistration(ctx: AppContext, domainId: number, acct: string, r: Registration) {
+  const [device] = await queryRows<{ id: number; event: string | null; contact: string | null }>(
+    ctx.db,
+    sql`select d.id, h.event, h.contact from devices d
+        left join lateral (select event, contact from device_registrations
+          where device_id = d.id order by at desc, id desc limit 1) h on true
+        where d.domain_id = ${domainId} and lower(d.account) = lower(${acct})`,
+  );
+  if (!device) return;
+  const registered = device.event === 'registered';
+  if (r.event === 'registered' ? registered && device.contact === r.contact : !registered) return;
+  await ctx.db.execute(
+    sql`insert into device_registrations (domain_id, device_id, event, contact, ip, port, transport, user_agent, expires)
+        values (${domainId}, ${device.id}, ${r.event}, ${r.contact}, ${r.ip ?? ''}, ${r.port ?? null},
+          ${r.transport ?? ''}, ${r.userAgent ?? ''}, ${r.expires ?? null})`,
+  );
+}
+
+/** `sip:account@realm` (an address of record) split, or null. */
+function splitAor(aor: string): { account: string; realm: string } | null {
+  const m = /^(?:sips?:)?([^@;>]+)@([^;:>]+)/i.exec(aor.trim());
+  return m ? { account: decodeURIComponent(m[1]), realm: m[2].toLowerCase() } : null;
+}
+
+async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEvent): Promise<number> {
+  const target = e.type === 'expired' ? splitAor(e.aor) : { account: e.account, realm: e.realm };
+  if (!target) return 404;
+  const domain = await domainOfRealm(ctx, target.realm);
+  if (!domain) return 404;
+  const caller: TelephonyCaller = { app: ctx, principal: { domainId: domain.id }, request };
+  if (e.type === 'call') {
+    const answer = await applyTelephonyEvent(caller, { type: 'device.call', account: e.account, state: e.state });
+    return answer.code;
+  }
+  const type = e.type === 'registered' ? 'device.registered' : 'device.unregistered';
+  const answer = await applyTelephonyEvent(caller, { type, account: target.account });
+  if (answer.code === 200) {
+    const { type: event, ...details } = e.type === 'expired' ? { ...e, contact: e.contact } : e;
+    await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
+  }
+  return answer.code;
+}
+
+export async function registerSipRoutes(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: '/api/devices/:id/registrations',
+    config: { guard: { class: 'devices', right: 'r' } },
+    schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
+      params: idParamDoc,
+      response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
+    }),
+    ...routeCompilers,
+    handler: async (request) => {
+      const id = parseId('devices', (request.params as { id: string }).id);
+      const c = devicesResource.compiled;
+      if (!(await findItem(request.server.ctx.db, c, request.principal!, id))) throw notFound(c);
+      const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
+        request.server.ctx.db,
+        sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
+              ${sql.raw(isoSql('at'))} as at
+            from device_registrations where device_id = ${id} order by at desc, id desc limit 100`,
+      );
+      return { items };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/telephony/sip/credentials',
+    config: { guard: 'telephony' },
+    schema: {
+      tags: ['telephony'],
+      summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
+      body: z.object({ realm, account }),
+    },
+    ...routeCompilers,
+    handler: async (request, reply) => {
+      sipApiCalls.credentials++;
+      const body = request.body as { realm: string; account: string };
+      // A device of a deactivated user is refused, as that user's sign-in is.
+      const [row] = await queryRows<{ ha1: string | null }>(
+        request.server.ctx.db,
+        sql`select d.password_ha1 as ha1 from devices d
+            join domains m on m.id = d.domain_id
+            left join users u on u.id = d.user_id
+            where lower(m.name) = ${body.realm} and lower(d.account) = lower(${body.account})
+              and d.password_ha1 is not null and coalesce(u.state, true)`,
+      );
+      if (!row?.ha1) return reply.status(404).send({ error: 'No such account' });
+      return { ha1: row.ha1 };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/telephony/sip/route',
+    config: { guard: 'telephony' },
+    schema: {
+      tags: ['telephony'],
+      summary: 'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
+      body: z.object({
+        /** The caller's realm; absent for a call from a trunking gateway (the gateway's domain). */
+        realm: realm.optional(),
+        caller: account,
+        callerName: z.string().max(255).optional(),
+        destination: z.string().trim().min(1).max(255),
+        callId: z.string().max(255).default(''),
+        gateway: z.number().int().positive().optional(),
+      }),
+    },
+    ...routeCompilers,
+    handler: async (request) => {
+      sipApiCalls.route++;
+      return routeCall(request.server.ctx, request.body as Parameters<typeof routeCall>[1], request.log);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/telephony/sip/events',
+    config: { guard: 'telephony' },
+    schema: {
+      tags: ['telephony'],
+      summary: 'Registrations, expiries and call states the SIP server saw, in order',
+      body: z.array(z.unknown()).max(1000),
+    },
+    ...routeCompilers,
+    handler: async (request) => {
+      sipApiCalls.events++;
+      const ctx = request.server.ctx;
+      const codes: number[] = [];
+      for (const raw of request.body as unknown[]) {
+        const parsed = sipEvent.safeParse(raw);
+        if (!parsed.success) {
+          codes.push(400);
+          continue;
+        }
+        codes.push(await applySipEvent(ctx, request, parsed.data));
+      }
+      return { codes };
+    },
+  });
+}
