@@ -97,7 +97,17 @@ export async function decideRoute(
   options: RouteOptions = {},
 ): Promise<RouteDecision> {
   const log = options.log ?? defaultLog(ctx);
-  const decision = await decide(ctx, input, options, log);
+  let decision: RouteDecision;
+  if (!validInput(input)) decision = reject(400, 'Bad Request', { step: 'input' });
+  else {
+    try {
+      decision = await decide(ctx, input, options, log);
+    } catch (error) {
+      // A database that does not answer, say: the call is refused at once, never left hanging.
+      log.warn({ callId: input.callId, err: error instanceof Error ? error.message : String(error) }, 'Routing failed');
+      decision = reject(503, 'Routing unavailable', { step: 'routing' });
+    }
+  }
   if (decision.action === 'reject' && decision.code >= 500)
     log.warn(
       {
@@ -110,6 +120,14 @@ export async function decideRoute(
       `Call refused: ${decision.reason}`,
     );
   return decision;
+}
+
+const positiveInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+function validInput(input: RouteInput): boolean {
+  if (!input || typeof input !== 'object' || !positiveInt(input.domainId)) return false;
+  const from = input.from as { kind?: unknown; deviceId?: unknown; gatewayId?: unknown } | undefined;
+  if (from?.kind === 'device') return positiveInt(from.deviceId);
+  return from?.kind === 'gateway' && positiveInt(from.gatewayId);
 }
 
 async function decide(

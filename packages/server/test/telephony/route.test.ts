@@ -353,4 +353,69 @@ describe.each(drivers())('call routing decisions on %s', (driver) => {
       code: 403,
     });
   });
+
+  it('refuses bad input 400, a do-not-disturb user 486, a disabled calling gateway 403, a failing database 503', async () => {
+    expect(await call('100', { from: { kind: 'device', deviceId: -1 } })).toMatchObject({
+      action: 'reject',
+      code: 400,
+    });
+    expect(await call('')).toMatchObject({ action: 'reject', code: 484 });
+
+    const phone = await device();
+    const extension = prefix();
+    const user = await post('/api/users', {
+      username: unique('u'),
+      password: 'Password-123',
+      extension,
+      device: { id: phone.id },
+      dnd: true,
+    });
+    expect(user.dnd).toBe(true);
+    expect(await call(extension)).toMatchObject({ action: 'reject', code: 486, cause: 'USER_BUSY' });
+
+    const gw = await trunk({ enable: false });
+    expect(await call(phone.account, { from: { kind: 'gateway', gatewayId: gw.id } })).toMatchObject({
+      action: 'reject',
+      code: 403,
+      reason: 'Gateway disabled',
+    });
+
+    const broken = {
+      ...s.ctx,
+      db: {
+        execute: () => Promise.reject(new Error('connection lost')),
+      } as unknown as typeof s.ctx.db,
+    };
+    lines.length = 0;
+    const input: RouteInput = {
+      domainId: s.domainId,
+      from: { kind: 'device', deviceId: caller.id },
+      callerNumber: '1',
+      destination: '123',
+      callId: 'x',
+    };
+    expect(await decideRoute(broken, input, { log: quiet })).toEqual({
+      action: 'reject',
+      code: 503,
+      reason: 'Routing unavailable',
+      step: 'routing',
+    });
+    expect(lines.map((l) => l.message)).toContain('Routing failed');
+  });
+
+  it('sends a register gateway call to its proxy with the account port', async () => {
+    const p = prefix();
+    const gw = await post('/api/sip/gateways', {
+      name: unique('reg'),
+      register: true,
+      account: 'sip:1001@127.0.0.1:5071',
+      password: 'gw-secret-1',
+      proxy: '127.0.0.1',
+    });
+    await rule(`^${p}(\\d+)$`, [{ bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '$1' }] } }]);
+    expect(await call(`${p}77`)).toMatchObject({
+      action: 'route',
+      targets: [{ type: 'gateway', gatewayId: gw.id, uri: 'sip:77@127.0.0.1:5071' }],
+    });
+  });
 });

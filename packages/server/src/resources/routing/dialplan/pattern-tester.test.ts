@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WORKERS, matchFirst, TesterTimeoutError } from './pattern-tester.js';
+import { matchFirst, TesterTimeoutError } from './pattern-tester.js';
+
+const CALLS = 8;
 
 const SLOW = '^(\\d+)+$';
 const SLOW_NUMBER = `${'1'.repeat(40)}#`;
@@ -15,11 +17,11 @@ describe('pattern tester', () => {
     expect(await matchFirst([SLOW, '^1(1)'], SLOW_NUMBER)).toEqual({ index: 1, groups: ['11', '1'] });
   });
 
-  it('stops a call at its budget, and calls beyond the worker limit still get their answer', async () => {
+  it('stops a call at its budget, and calls at once each get their own answer', async () => {
     await expect(matchFirst([SLOW, SLOW, SLOW], SLOW_NUMBER, 400)).rejects.toBeInstanceOf(TesterTimeoutError);
     const answers = await Promise.all(
-      Array.from({ length: MAX_WORKERS * 3 }, (_, i) => matchFirst(i % 2 ? [SLOW, '^1'] : ['^1'], SLOW_NUMBER, 10_000)),
+      Array.from({ length: CALLS }, (_, i) => matchFirst(i % 2 ? [SLOW, '^1'] : ['^1'], SLOW_NUMBER, 10_000)),
     );
-    expect(answers.map((a) => a.index)).toEqual(Array.from({ length: MAX_WORKERS * 3 }, (_, i) => (i % 2 ? 1 : 0)));
+    expect(answers.map((a) => a.index)).toEqual(Array.from({ length: CALLS }, (_, i) => (i % 2 ? 1 : 0)));
   });
 });
