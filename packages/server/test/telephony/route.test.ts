@@ -451,8 +451,8 @@ describe.each(drivers())('call routing decisions on %s', (driver) => {
       ]);
     const numbers = Array.from({ length: 40 }, (_, i) => `${p}${i % 5}${1000 + i}`);
     const decisions = await Promise.all(numbers.map((n) => call(n)));
-    expect(decisions.map((d) => (d.action === 'route' && d.targets[0].type === 'gateway' ? d.targets[0].uri : d))).toEqual(
-      numbers.map((_, i) => `sip:${i % 5}-${1000 + i}@127.0.0.1`),
-    );
+    expect(
+      decisions.map((d) => (d.action === 'route' && d.targets[0].type === 'gateway' ? d.targets[0].uri : d)),
+    ).toEqual(numbers.map((_, i) => `sip:${i % 5}-${1000 + i}@127.0.0.1`));
   });
 });
