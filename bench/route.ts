@@ -132,7 +132,7 @@ async function measure(server: RunningServer, c: Case, concurrency: number) {
     while (next < CALLS) {
       next++;
       const start = performance.now();
-      const d = await decideRoute(server.ctx, c.input);
+      const d = await decideRoute(server.ctx, c.input, { log });
       times.push(performance.now() - start);
       if (!c.expect(d)) {
         wrong++;
@@ -180,6 +180,11 @@ async function bench(driver: Driver, databaseUrl: string | null, dataDir: string
   }
 }
 
+/** Refusals of 5xx are logged with their cause (a wrong answer is shown with it). */
+const log = {
+  warn: (details: Record<string, unknown>, message: string) =>
+    process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+};
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main() {
