@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { runFlow } from '../flows/runner.js';
-import { matchFirst, TesterTimeoutError } from '../resources/routing/dialplan/pattern-tester.js';
+import { matchStrict, TesterFailedError, TesterTimeoutError } from '../resources/routing/dialplan/pattern-tester.js';
 import { DomainDirectory } from './routing/directory.js';
 import {
   type CallState,
@@ -97,7 +97,17 @@ export async function decideRoute(
   options: RouteOptions = {},
 ): Promise<RouteDecision> {
   const log = options.log ?? defaultLog(ctx);
-  const decision = await decide(ctx, input, options, log);
+  let decision: RouteDecision;
+  if (!validInput(input)) decision = reject(400, 'Bad Request', { step: 'input' });
+  else {
+    try {
+      decision = await decide(ctx, input, options, log);
+    } catch (error) {
+      // A database that does not answer, say: the call is refused at once, never left hanging.
+      log.warn({ callId: input.callId, err: error instanceof Error ? error.message : String(error) }, 'Routing failed');
+      decision = reject(503, 'Routing unavailable', { step: 'routing' });
+    }
+  }
   if (decision.action === 'reject' && decision.code >= 500)
     log.warn(
       {
@@ -110,6 +120,14 @@ export async function decideRoute(
       `Call refused: ${decision.reason}`,
     );
   return decision;
+}
+
+const positiveInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+function validInput(input: RouteInput): boolean {
+  if (!input || typeof input !== 'object' || !positiveInt(input.domainId)) return false;
+  const from = input.from as { kind?: unknown; deviceId?: unknown; gatewayId?: unknown } | undefined;
+  if (from?.kind === 'device') return positiveInt(from.deviceId);
+  return from?.kind === 'gateway' && positiveInt(from.gatewayId);
 }
 
 async function decide(
@@ -176,13 +194,14 @@ async function decide(
     const rules = await dir.dialplan();
     let match: { index: number; groups: string[] };
     try {
-      match = await matchFirst(
+      match = await matchStrict(
         rules.map((r) => r.pattern),
         destination,
       );
     } catch (error) {
-      if (error instanceof TesterTimeoutError) return reject(500, 'Dialplan patterns too slow', { step: 'dialplan' });
-      return reject(500, 'Dialplan patterns failed', { step: 'dialplan' });
+      // Patterns not all tested in time (or a failed tester): the call is refused, never routed by
+      // a later rule as if the earlier ones did not match.
+      return unavailable(log, input, 'dialplan', error);
     }
     if (match.index < 0) return reject(404, 'No route');
     const r = rules[match.index];
@@ -207,18 +226,28 @@ async function decide(
     user: (ref) => dir.user(ref),
     calendar: (name) => dir.calendar(name),
     inBlacklist: (list, number) => dir.inBlacklist(list, number),
-    regex: async (pattern, text) => (await matchFirst([pattern], text)).index === 0,
+    regex: async (pattern, text) => (await matchStrict([pattern], text)).index === 0,
     now: options.now ?? (() => new Date()),
   };
   let outcome: Outcome;
   try {
     outcome = await new Interpreter(data, state).run(steps);
   } catch (error) {
-    if (error instanceof TesterTimeoutError) return reject(500, 'Flow pattern too slow', { step: 'if' });
+    if (error instanceof TesterTimeoutError || error instanceof TesterFailedError)
+      return unavailable(log, input, 'if', error);
     throw error;
   }
   if (outcome.kind === 'reject') return toReject(outcome);
   return { ...routeTo(state, outcome.strategy, outcome.targets), ...named };
+}
+
+/** A pattern that could not be tested: the call is refused 503 and the cause logged. */
+function unavailable(log: RouteLog, input: RouteInput, step: string, error: unknown): RouteDecision {
+  log.warn(
+    { callId: input.callId, step, err: error instanceof Error ? error.message : String(error) },
+    'Routing patterns not tested',
+  );
+  return reject(503, 'Routing unavailable', { step });
 }
 
 function toReject(o: Extract<Outcome, { kind: 'reject' }>): RouteDecision {

@@ -353,4 +353,106 @@ describe.each(drivers())('call routing decisions on %s', (driver) => {
       code: 403,
     });
   });
+
+  it('refuses bad input 400, a do-not-disturb user 486, a disabled calling gateway 403, a failing database 503', async () => {
+    expect(await call('100', { from: { kind: 'device', deviceId: -1 } })).toMatchObject({
+      action: 'reject',
+      code: 400,
+    });
+    expect(await call('')).toMatchObject({ action: 'reject', code: 484 });
+
+    const phone = await device();
+    const extension = prefix();
+    const user = await post('/api/users', {
+      username: unique('u'),
+      password: 'Password-123',
+      extension,
+      device: { id: phone.id },
+      dnd: true,
+    });
+    expect(user.dnd).toBe(true);
+    expect(await call(extension)).toMatchObject({ action: 'reject', code: 486, cause: 'USER_BUSY' });
+
+    const gw = await trunk({ enable: false });
+    expect(await call(phone.account, { from: { kind: 'gateway', gatewayId: gw.id } })).toMatchObject({
+      action: 'reject',
+      code: 403,
+      reason: 'Gateway disabled',
+    });
+
+    const broken = {
+      ...s.ctx,
+      db: {
+        execute: () => Promise.reject(new Error('connection lost')),
+      } as unknown as typeof s.ctx.db,
+    };
+    lines.length = 0;
+    const input: RouteInput = {
+      domainId: s.domainId,
+      from: { kind: 'device', deviceId: caller.id },
+      callerNumber: '1',
+      destination: '123',
+      callId: 'x',
+    };
+    expect(await decideRoute(broken, input, { log: quiet })).toEqual({
+      action: 'reject',
+      code: 503,
+      reason: 'Routing unavailable',
+      step: 'routing',
+    });
+    expect(lines.map((l) => l.message)).toContain('Routing failed');
+  });
+
+  it('sends a register gateway call to its proxy with the account port', async () => {
+    const p = prefix();
+    const gw = await post('/api/sip/gateways', {
+      name: unique('reg'),
+      register: true,
+      account: 'sip:1001@127.0.0.1:5071',
+      password: 'gw-secret-1',
+      proxy: '127.0.0.1',
+    });
+    await rule(`^${p}(\\d+)$`, [{ bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '$1' }] } }]);
+    expect(await call(`${p}77`)).toMatchObject({
+      action: 'route',
+      targets: [{ type: 'gateway', gatewayId: gw.id, uri: 'sip:77@127.0.0.1:5071' }],
+    });
+  });
+
+  it('refuses a call whose pattern is too slow instead of routing it by the next rule', async () => {
+    const p = prefix();
+    const gw = await trunk();
+    const slow = await rule(`^${p}(\\d+)+$`, [{ hangup: 'USER_BUSY' }]);
+    await rule(`^${p}\\d*`, [{ bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '$0' }] } }]);
+    lines.length = 0;
+    expect(await call(`${p}${'1'.repeat(40)}#`)).toEqual({
+      action: 'reject',
+      code: 503,
+      reason: 'Routing unavailable',
+      step: 'dialplan',
+    });
+    expect(lines.map((l) => l.message)).toEqual(['Routing patterns not tested', 'Call refused: Routing unavailable']);
+    // The next call is answered (by a fresh worker) and by the first rule.
+    expect(await call(`${p}12`)).toMatchObject({ action: 'reject', code: 486, cause: 'USER_BUSY' });
+    const off = await s.request('PATCH', `/api/routing/outbound/calls/${slow.rule.id}`, {
+      token,
+      body: { disabled: true },
+    });
+    expect(off.status).toBe(200);
+    expect(await call(`${p}12`)).toMatchObject({ action: 'route', targets: [{ uri: `sip:${p}12@127.0.0.1` }] });
+  });
+
+  it('gives calls at once each their own route', async () => {
+    const p = prefix();
+    const gw = await trunk();
+    for (let i = 0; i < 5; i++)
+      await rule(`^${p}${i}(\\d+)$`, [
+        { bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: `${i}-$1` }] } },
+      ]);
+    const numbers = Array.from({ length: 40 }, (_, i) => `${p}${i % 5}${1000 + i}`);
+    const decisions = await Promise.all(numbers.map((n) => call(n)));
+    expect(
+      decisions.map((d) => (d.action === 'route' && d.targets[0].type === 'gateway' ? d.targets[0].uri : d)),
+    ).toEqual(numbers.map((_, i) => `sip:${i % 5}-${1000 + i}@127.0.0.1`));
+  });
 });

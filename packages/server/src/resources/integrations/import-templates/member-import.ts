@@ -66,7 +66,8 @@ export type MemberLookups = {
  */
 export async function memberLookups(ctx: AppContext, domainId: number, userId: number | null): Promise<MemberLookups> {
   const raw = ctx.raw!;
-  const principal = userId === null ? null : await loadPrincipal(ctx.db, { id: 0, userId, expiresAt: null });
+  const principal =
+    userId === null ? null : await loadPrincipal(ctx.db, { id: 0, userId, expiresAt: null, kind: 'token' });
   const may = (target: ResourceDef) =>
     principal && principal.domainId === domainId ? readableCondition(target, principal) : 'false';
   const [codes, buckets, agents] = await Promise.all([
