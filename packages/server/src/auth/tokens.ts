@@ -27,6 +27,8 @@ export type IssueTokenInput = {
   /** Absolute expiry; null never expires (user API tokens). Sessions default to SESSION_TTL. */
   expiresAt?: Date | null;
   ip?: string;
+  /** The transaction to insert in (so an entry of the trail commits with the token). */
+  tx?: Db;
 };
 
 /** Creates a token and answers its clear value (never stored) with the stored row. */
@@ -38,7 +40,7 @@ export async function issueToken(ctx: AppContext, input: IssueTokenInput): Promi
       : input.kind === 'session'
         ? new Date(Date.now() + ctx.config.sessionTtlSeconds * 1000)
         : null;
-  const [row] = await ctx.db
+  const [row] = await (input.tx ?? ctx.db)
     .insert(authTokens)
     .values({
       userId: input.userId,

@@ -179,8 +179,9 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect((await set({ status: 'breakOut' })).status).toBe(400);
     expect((await history(agent.id)).map((e) => e.to)).toEqual(['pause', 'online']);
 
-    // Without the edit right on agents only a supervisor of the agent may, with causes allowing supervisors.
-    const reader = await makeActor(s, token, { grants: { cc_agent: 'r' } });
+    // Without the edit right on agents only a supervisor of the agent may, with causes allowing
+    // supervisors (causes it may read: a cause is a reference like any other).
+    const reader = await makeActor(s, token, { grants: { cc_agent: 'r', lookups: 'r' } });
     const acl = await s.request('PATCH', `/api/call_center/agents/${agent.id}/acl`, {
       token,
       body: [{ grantee: { id: reader.roleId }, grants: 'r' }],
@@ -360,7 +361,10 @@ describe.each(drivers())('agents and teams on %s', (driver) => {
     expect((await logs(configs[0], agent.id)).map((e) => e.action)).toEqual(['update', 'create']);
     const [update] = await logs(configs[0], agent.id);
     expect((update.newState as Record<string, unknown>).agentSkills).toEqual(held);
-    expect((await logs(configs[1], team)).map((e) => e.action)).toEqual(['create']);
+    // The agent joining the team is an update of the team naming the member.
+    const teamLog = await logs(configs[1], team);
+    expect(teamLog.map((e) => e.action)).toEqual(['update', 'create']);
+    expect((teamLog[0]?.newState as Record<string, unknown>).member).toMatchObject({ id: agent.id });
     for (const id of configs)
       expect((await s.request('DELETE', `/api/logger/config/${id}`, { token })).status).toBe(200);
   });

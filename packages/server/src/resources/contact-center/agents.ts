@@ -1,5 +1,6 @@
 import { agents as agentsDef, messages, users as usersDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
+import { writeChange } from '../../changelog/writer.js';
 import type { Db } from '../../db/client.js';
 import { agentAuditors, agentSupervisors, agents } from '../../db/schema.js';
 import { keyedError, keyedField } from '../../http/errors.js';
@@ -90,6 +91,41 @@ async function checkAgent(body: Record<string, unknown>, ctx: WriteContext, tx?:
   }
 }
 
+type Item = Record<string, unknown>;
+const idsOf = (value: unknown) => new Set(((value as { id: number }[] | undefined) ?? []).map((r) => r.id));
+
+/**
+ * An agent joining or leaving a team, or gaining or losing a supervisor, is an update of the team
+ * and of the supervisor too, by whatever route it came (the agent's form, a team's member list, a
+ * supervisor's subordinates, a delete): each writes an entry naming the agent under `member` (on
+ * the team) or `subordinate` (on the supervisor), before and after, in the agent's transaction.
+ */
+async function logParents(tx: Db, before: Item | null, after: Item | null, ctx: Omit<WriteContext, 'op' | 'old'>) {
+  const agent = (after ?? before) as Item;
+  const named = { id: agent.id as number, name: agent.name as string };
+  const entry = (object: string, recordId: number, field: string, added: boolean) =>
+    writeChange(tx, {
+      domainId: ctx.principal.domainId,
+      object,
+      action: 'update',
+      userId: ctx.principal.userId,
+      userIp: ctx.request.ip,
+      recordId,
+      oldState: { [field]: added ? null : named },
+      newState: { [field]: added ? named : null },
+    });
+  const oldTeam = refId(before?.team) ?? null;
+  const newTeam = refId(after?.team) ?? null;
+  if (oldTeam !== newTeam) {
+    if (oldTeam !== null) await entry('teams', oldTeam, 'member', false);
+    if (newTeam !== null) await entry('teams', newTeam, 'member', true);
+  }
+  const was = idsOf(before?.supervisor);
+  const is = idsOf(after?.supervisor);
+  for (const id of was) if (!is.has(id)) await entry('agents', id, 'subordinate', false);
+  for (const id of is) if (!was.has(id)) await entry('agents', id, 'subordinate', true);
+}
+
 export const agentsResource = defineServerResource(agentsDef, {
   table: agents,
   unique: { agents_domain_user: 'user' },
@@ -116,5 +152,9 @@ export const agentsResource = defineServerResource(agentsDef, {
     },
   },
   beforeWrite: checkAgent,
+  afterSave: (tx, item, old, ctx) => logParents(tx, old, item, ctx),
+  afterDelete: async (tx, items, ctx) => {
+    for (const item of items) await logParents(tx, item, null, ctx);
+  },
   listFilters: agentListFilters,
 });

@@ -1,9 +1,18 @@
-import { completeQueuePayload, messages, queues as queuesDef } from '@switchboard/model';
+import {
+  completeQueuePayload,
+  flows as flowsDef,
+  media as mediaDef,
+  messages,
+  queues as queuesDef,
+  type ResourceDef,
+} from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ccQueues } from '../../db/schema.js';
+import type { Principal } from '../../http/principal.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
+import { unreadableRefs } from '../engine/refs.js';
 import { queryRows } from '../engine/sql.js';
 import type { WriteContext } from '../engine/types.js';
 
@@ -16,16 +25,22 @@ const idOf = (v: unknown): number | null =>
 
 /**
  * Records a queue's settings point at from inside its JSON (the processing form, the AMD
- * playback) must be of the caller's domain, and the form a processing flow.
+ * playback) go through the one reference check (of the caller's domain and readable by the
+ * caller: else answered as missing; one the queue already held is kept, as with declared
+ * references), and the form must be a processing flow.
  */
-async function settingRefProblems(tx: Db, domainId: number, body: Row) {
+async function settingRefProblems(tx: Db, principal: Principal, body: Row, old: Row | null) {
   const out: { field: string; message: string }[] = [];
+  const refused = async (target: ResourceDef, field: string, id: number, before: unknown) =>
+    id !== idOf(before) && (await unreadableRefs(tx, target, [[field, id]], principal)).length > 0;
   const form = idOf((body.taskProcessing as Row | undefined)?.formSchema);
   if (form !== null) {
-    const [flow] = await queryRows<{ type: string }>(
-      tx,
-      sql`select type from flows where id = ${form} and domain_id = ${domainId}`,
-    );
+    const [flow] = (await refused(flowsDef, 'formSchema', form, (old?.taskProcessing as Row | undefined)?.formSchema))
+      ? []
+      : await queryRows<{ type: string }>(
+          tx,
+          sql`select type from flows where id = ${form} and domain_id = ${principal.domainId}`,
+        );
     if (!flow) out.push({ field: 'taskProcessing.formSchema', message: messages.noSuchRecord });
     else if (flow.type !== 'processing') {
       out.push({ field: 'taskProcessing.formSchema', message: `${messages.oneOf} processing` });
@@ -33,12 +48,9 @@ async function settingRefProblems(tx: Db, domainId: number, body: Row) {
   }
   const amd = (body.payload as Row | undefined)?.amd as Row | undefined;
   const playback = idOf(amd?.playback);
-  if (playback !== null) {
-    const [file] = await queryRows(
-      tx,
-      sql`select id from media_files where id = ${playback} and domain_id = ${domainId}`,
-    );
-    if (!file) out.push({ field: 'payload.amd.playback', message: messages.noSuchRecord });
+  const oldAmd = (old?.payload as Row | undefined)?.amd as Row | undefined;
+  if (playback !== null && (await refused(mediaDef, 'playback', playback, oldAmd?.playback))) {
+    out.push({ field: 'payload.amd.playback', message: messages.noSuchRecord });
   }
   return out;
 }
@@ -53,7 +65,7 @@ async function beforeWrite(body: Row, ctx: WriteContext, tx?: Db) {
   if (body.payload && typeof body.payload === 'object') {
     body.payload = completeQueuePayload(type, body.payload as Row);
   }
-  const problems = await settingRefProblems(tx ?? ctx.app.db, ctx.principal.domainId, body);
+  const problems = await settingRefProblems(tx ?? ctx.app.db, ctx.principal, body, ctx.old ?? null);
   if (problems.length) throw validationError(queuesDef.name, problems);
 }
 

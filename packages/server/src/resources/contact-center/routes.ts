@@ -4,6 +4,7 @@ import {
   agentStatusPath,
   agentSubordinatesPath,
   messages,
+  pauseCauses as pauseCausesDef,
   teamMembersPath,
   teams as teamsDef,
   users as usersDef,
@@ -109,6 +110,9 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       let payload = '';
       if (body.status === 'pause') {
         if (!body.pauseCause) throw validationError('agents', [{ field: 'pauseCause', message: messages.required }]);
+        // The one reference check: a cause the caller may not read is answered as one that does not exist.
+        if ((await unreadableRefs(db, pauseCausesDef, [['pauseCause', body.pauseCause.id]], principal)).length)
+          throw noSuchRef('agents', 'pauseCause', 'pauseCauses');
         const [cause] = await queryRows<{ name: string; allowAdmin: boolean; allowSupervisor: boolean }>(
           db,
           sql`select name, allow_admin as "allowAdmin", allow_supervisor as "allowSupervisor" from pause_causes
@@ -167,6 +171,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         const wanted = method === 'PUT' ? [...new Set([...ids, supervisorId])] : ids.filter((s) => s !== supervisorId);
         if (wanted.length === ids.length && method === 'DELETE') throw notFound(agentsC);
         if (wanted.length === ids.length) return agent;
+        // The agents' binding writes the supervisor's entry with the agent's (see `logParents`).
         return updateItem(agentsC, caller(request), agentId, { supervisor: wanted.map((s) => ({ id: s })) }, 'patch');
       },
     });
@@ -199,6 +204,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         if (method === 'DELETE' && current !== teamId) throw notFound(agentsC);
         const nextTeam = method === 'PUT' ? { id: teamId } : null;
         if (method === 'PUT' && current === teamId) return agent;
+        // The agents' binding writes the teams' entries with the agent's (see `logParents`).
         return updateItem(agentsC, caller(request), agentId, { team: nextTeam }, 'patch');
       },
     });

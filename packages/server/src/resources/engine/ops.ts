@@ -245,6 +245,7 @@ export async function createItems(c: Compiled, caller: Caller, bodies: Row[]): P
           if (c.recordClass) await grantOnCreate(tx, principal, c.recordClass, created.id);
           const item = (await readItem(tx, c, principal, created.id)) as Row;
           await logChange(tx, c, caller, 'create', item);
+          await c.binding.afterSave?.(tx, item, null, ctx);
           out.push(item);
         }
         return out;
@@ -306,6 +307,7 @@ async function updateInTx(
   for (const p of pending) await p.binding.afterWrite?.(tx, id, p.value, ctx);
   const item = (await readItem(tx, c, principal, id)) as Row;
   await logChange(tx, c, caller, 'update', item, old);
+  await c.binding.afterSave?.(tx, item, old, ctx);
   return item;
 }
 

@@ -101,6 +101,16 @@ export type ResourceBinding = {
   ) => void | Promise<void>;
   /** Fills server-assigned columns (a position at the end of the list, say) in the insert's transaction. */
   beforeInsert?: (tx: Db, row: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+  /**
+   * Work after a record is created or updated (the item as answered, and as it was before; null
+   * on create), in the same transaction: entries on other records the change touched, say.
+   */
+  afterSave?: (
+    tx: Db,
+    item: Record<string, unknown>,
+    old: Record<string, unknown> | null,
+    ctx: WriteContext,
+  ) => Promise<void>;
   /** Work after records are deleted, in the same transaction (close position gaps, say). */
   afterDelete?: (tx: Db, items: Record<string, unknown>[], ctx: Omit<WriteContext, 'op' | 'old'>) => Promise<void>;
   /**

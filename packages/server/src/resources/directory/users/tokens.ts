@@ -48,23 +48,27 @@ export const userTokensResource = defineServerResource(userTokens, {
     refuseApiToken(principal);
     await refuseStrongerUser(ctx.db, principal, owner, 'strongerUserToken');
     const days = body.expiresInDays as number | null;
-    const { token, row } = await issueToken(ctx, {
-      expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000),
-      userId: owner,
-      domainId: principal.domainId,
-      kind: 'token',
-      usage: body.usage as string,
-      createdBy: principal.userId,
-      ip: request.ip,
+    // The token and its entry of the security trail commit together, or neither does.
+    return ctx.db.transaction(async (tx) => {
+      const { token, row } = await issueToken(ctx, {
+        expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000),
+        userId: owner,
+        domainId: principal.domainId,
+        kind: 'token',
+        usage: body.usage as string,
+        createdBy: principal.userId,
+        ip: request.ip,
+        tx,
+      });
+      const item = (await readItem(tx, userTokensResource.compiled, principal, row.id)) as Record<string, unknown>;
+      await writeActorChange(tx, request, {
+        object: 'tokens',
+        action: 'create',
+        recordId: row.id,
+        newState: await tokenState(tx, item, owner),
+      });
+      return { ...item, token };
     });
-    const item = (await readItem(ctx.db, userTokensResource.compiled, principal, row.id)) as Record<string, unknown>;
-    await writeActorChange(ctx.db, request, {
-      object: 'tokens',
-      action: 'create',
-      recordId: row.id,
-      newState: await tokenState(ctx.db, item, owner),
-    });
-    return { ...item, token };
   },
   afterDelete: async (tx, items, ctx) => {
     const owner = Number((ctx.request.params as { id?: string }).id);
