@@ -76,7 +76,7 @@ describe.each(drivers())('hand-written references and parent entries on %s', (dr
       );
       return row.id;
     };
-    const hidden = await insert(unique('hidden ') + '.wav');
+    const hidden = await insert(`${unique('hidden ')}.wav`);
     {
       // No read right on media files: the playback is one the caller may not read.
       const actor = await makeActor(s, admin, { grants: { cc_queue: 'rxwd' } });
