@@ -109,6 +109,8 @@ export const AGENT_FIXTURES: Record<string, Fixture> = {
       description: 'replaced',
     }),
     patch: { description: 'patched', isSupervisor: true },
+    // An agent names a user and a team: its maker must be able to read both.
+    grants: { users: 'r', cc_team: 'r' },
     untouched: 'progressiveCount',
     invalid: [
       { rule: 'user required', body: { team: { id: 1 } }, field: 'user', message: messages.required },

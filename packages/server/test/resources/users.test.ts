@@ -45,6 +45,9 @@ describe.each(drivers())('users on %s', (driver) => {
           usage: 'ci pipeline',
           createdAt: created.body.createdAt,
           createdBy: created.body.createdBy,
+          expiresAt: created.body.expiresAt,
+          // It has just signed in to /userinfo.
+          lastUsedAt: expect.any(String),
         },
       ]);
       expect(JSON.stringify(list.body)).not.toContain(apiToken);
@@ -265,11 +268,14 @@ describe.each(drivers())('users on %s', (driver) => {
     });
     expect(added.status).toBe(200);
     expect((await s.request('GET', '/api/users', { token })).status).toBe(200);
-    // Another manager may still take a role away from this user.
+    // A manager holding fewer rights than this user may not take a role away from it (the
+    // take-down rule); the roles stay as they were.
     const manager = await makeActor(s, token, { grants: { users: 'rxwd' }, permissions: ['manageUserRoles'] });
     const drop = await s.request('PATCH', `/api/users/${s.adminId}`, { token: manager.token, body: { roles: held } });
-    expect(drop.status).toBe(200);
-    expect(drop.body.roles.map((r: { id: number }) => r.id)).toEqual(held.map((r) => r.id));
+    expect(drop.status).toBe(403);
+    expect(drop.body.id).toBe('app.auth.forbidden');
+    const after = await s.request('GET', `/api/users/${s.adminId}`, { token });
+    expect(after.body.roles.map((r: { id: number }) => r.id)).toEqual([...held, { id: extra.body.id }].map((r) => r.id));
   });
 
   describe('state (active account)', () => {
