@@ -275,7 +275,9 @@ describe.each(drivers())('users on %s', (driver) => {
     expect(drop.status).toBe(403);
     expect(drop.body.id).toBe('app.auth.forbidden');
     const after = await s.request('GET', `/api/users/${s.adminId}`, { token });
-    expect(after.body.roles.map((r: { id: number }) => r.id)).toEqual([...held, { id: extra.body.id }].map((r) => r.id));
+    expect(after.body.roles.map((r: { id: number }) => r.id)).toEqual(
+      [...held, { id: extra.body.id }].map((r) => r.id),
+    );
   });
 
   describe('state (active account)', () => {
