@@ -133,7 +133,14 @@ export const AGENT_FIXTURES: Record<string, Fixture> = {
         field: 'chatCount',
         message: `${messages.max} 100`,
       },
-      { rule: 'user exists', body: { user: { id: 999999 }, team: { id: 999998 } }, field: 'user' },
+      // A team that exists, so that the user is what the body breaks.
+      {
+        rule: 'user exists',
+        get body() {
+          return { user: { id: 999999 }, team: { id: team } };
+        },
+        field: 'user',
+      },
     ],
   },
   teams: {

@@ -101,7 +101,11 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
       }
       const read = await get(`${base}/${item.id}`);
       expect(read.status).toBe(200);
-      expect(read.body).toEqual(def.ops.create ? item : expect.objectContaining(item));
+      // Fields a binding computes for the viewer (users' and roles' `protected`) have tests of their own.
+      const readFields = Object.fromEntries(
+        Object.entries(read.body as Item).filter(([key]) => (def.fields as readonly string[]).includes(key)),
+      );
+      expect(def.ops.create ? readFields : read.body).toEqual(def.ops.create ? item : expect.objectContaining(item));
       item = read.body;
 
       if (def.ops.update) {

@@ -144,7 +144,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           if (isQueryError(lq)) throw queryError(def.name, lq);
           const db = request.server.ctx.db;
           const answer = await listItems(db, c, request.principal!, lq, scopeOf(parent, query));
-          await binding.decorate?.(db, request.principal!, answer.items);
+          // A projection (`fields`) answers only what it names, computed fields included.
+          if (!lq.fields) await binding.decorate?.(db, request.principal!, answer.items);
           if (!binding.listAggs) return answer;
           return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal!) };
         },
@@ -225,7 +226,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const created = binding.create
               ? await binding.create(request, body, parent)
               : await createItem(c, callerOf(request), withParent(body));
-            return reply.status(201).send(created);
+            return reply.status(201).send(await decorated(request, created as Record<string, unknown>));
           },
         });
       }
