@@ -83,13 +83,10 @@ describe.each(drivers())('job engine on %s', (driver) => {
     const left = await ctx.db
       .select({ object: loggerEntries.object, action: loggerEntries.action })
       .from(loggerEntries);
-    expect(left).toEqual(
-      expect.arrayContaining([
-        { object: 'devices', action: 'update' },
-        { object: 'queues', action: 'create' },
-      ]),
-    );
+    // Past its object's days: gone; younger: kept; an object with no config keeps no log (issue 28).
+    expect(left).toContainEqual({ object: 'devices', action: 'update' });
     expect(left).not.toContainEqual({ object: 'devices', action: 'create' });
+    expect(left).not.toContainEqual({ object: 'queues', action: 'create' });
   });
 
   it('keeps a queued job across a restart', async () => {
