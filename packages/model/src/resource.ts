@@ -102,6 +102,22 @@ export type RefDef = {
 /** Declares a reference field (see RefDef). */
 export const ref = (to: () => ResourceDef, options: Omit<RefDef, 'to'> = {}): RefDef => ({ to, ...options });
 
+/** Every resource defined so far, by name: what `named` resolves. */
+const defined = new Map<string, ResourceDef>();
+
+/**
+ * A reference's target by the resource's name, for two resources that name each other (users and
+ * devices, teams and agents): one side names the other instead of importing it, so the modules form
+ * no import circle. Resolved on first use, once every definition is loaded.
+ */
+export function named(name: string): () => ResourceDef {
+  return () => {
+    const def = defined.get(name);
+    if (!def) throw new Error(`no resource named ${name}`);
+    return def;
+  };
+}
+
 /** Where a reference field's picker lists its choices: the target's path and the filter as query. */
 export function refPicker(target: RefDef): { path: string; query?: Record<string, string> } {
   const path = target.to().path;
@@ -380,6 +396,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   def: ResourceDef<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
   if (def.noun) registerNoun(def.name, def.noun);
+  if (!defined.has(def.name)) defined.set(def.name, def as unknown as ResourceDef);
   for (const f of def.listFields) {
     if (!def.fields.includes(f)) throw new Error(`${def.name}: list field ${f} is not a field`);
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { defineResource, named, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
-import { agents } from './agents.js';
 
 /** Distribution strategies of a team (spec part 2 section 3). */
 export const TEAM_STRATEGIES = [
@@ -101,7 +100,7 @@ export const teams = defineResource({
   ],
   recordAcl: true,
   logObject: 'teams',
-  refs: { admin: ref((): ResourceDef => agents, { many: true, filter: { isSupervisor: 'true' } }) },
+  refs: { admin: ref(named('agents'), { many: true, filter: { isSupervisor: 'true' } }) },
   ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [

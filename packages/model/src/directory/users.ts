@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PRESENCE_DND } from '../constants.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { defineResource, named, ref } from '../resource.js';
 import { email, optionalText, refInput, refOutput, required } from '../validation.js';
-import { devices } from './devices.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
 const profile = () =>
@@ -88,8 +87,8 @@ export const users = defineResource({
   recordAcl: true,
   logObject: 'users',
   refs: {
-    device: ref((): ResourceDef => devices),
-    devices: ref((): ResourceDef => devices, { many: true }),
+    device: ref(named('devices')),
+    devices: ref(named('devices'), { many: true }),
   },
   ops: { create: true, update: true, patch: true, delete: true },
 });

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { roles } from './schema.js';
+import { roles } from './schema-access.js';
 import { agents, teams } from './schema-agents.js';
 import { calendars } from './schema-calendars.js';
 import { domainId } from './schema-core.js';

@@ -1,7 +1,7 @@
 import { messages, TEAM_STRATEGIES } from '@switchboard/model';
 import { agentStates, agents, skills, teams, users } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { messages, RESOURCE_PATTERN_INVALID } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

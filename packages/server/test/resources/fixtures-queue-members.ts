@@ -1,6 +1,6 @@
 import { MEMBER_COMMUNICATIONS_MAX, messages } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { makeCommunication } from './fixtures-cc-resources.js';
 import { makeCalendar } from './fixtures-queues.js';
 import { unique } from './helpers.js';

@@ -2,7 +2,7 @@ import { ATTEMPT_RESULTS, messages, QUEUE_HOOK_EVENTS } from '@switchboard/model
 import { buckets, ccQueueAttempts, ccResourceGroups, skills } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { makeAgent } from './agent-fixtures.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { makeCommunication } from './fixtures-cc-resources.js';
 import { makeCalendar } from './fixtures-queues.js';
 import { scramble, unique } from './helpers.js';

@@ -1,6 +1,6 @@
 import { messages } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import { triggerRuns } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

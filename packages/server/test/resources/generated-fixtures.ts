@@ -1,6 +1,6 @@
 import { formTabs, messages, type ResourceDef, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import type { z } from 'zod';
-import type { Fixture, InvalidCase } from './fixtures.js';
+import type { Fixture, InvalidCase } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { messages } from '@switchboard/model';
 import { deviceUserAudit, loggerEntries, loggerExports } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { seedLicense } from '../licenses.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldProps, FieldView, useFieldLabel } from './kinds';
+import { type FieldProps, ScalarFieldView, useFieldLabel } from './kinds';
 import { newRow, rowSchema } from './rows';
 
 type Row = Record<string, unknown>;
@@ -51,7 +51,7 @@ export function RowsField(props: FieldProps & { tools?: ReactNode }) {
               <Table.Tr key={i}>
                 {columns.map((c) => (
                   <Table.Td key={c.field} valign="top">
-                    <FieldView
+                    <ScalarFieldView
                       {...props}
                       compact
                       field={c}

@@ -12,9 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
 import { fieldKey } from '../path';
-import { KeyValueField } from './KeyValueField';
 import { RefMultiSelect, RefSelect } from './RefSelect';
-import { RowsField } from './RowsField';
 import { TimezoneSelect, type TimezoneValue } from './TimezoneSelect';
 
 /** What every field component gets: its declaration, its value and where its messages are. */
@@ -290,11 +288,14 @@ function TagsKind(props: FieldProps) {
   );
 }
 
+/** The kinds a row of a `rows` field can hold: every kind but the lists themselves. */
+export type ScalarKind = Exclude<FormFieldKind, 'rows' | 'keyValue'>;
+
 /**
- * The registry: one component per field kind. A form shows a field by looking its kind up here,
- * so a new kind is one entry, not a branch in every form.
+ * The registry of single-value kinds: one component per kind. A form shows a field by looking its
+ * kind up (`FieldView` adds the two list kinds), so a new kind is one entry, not a branch in every form.
  */
-export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode> = {
+export const SCALAR_KINDS: Record<ScalarKind, (props: FieldProps) => ReactNode> = {
   text: TextKind,
   textarea: TextareaKind,
   password: PasswordKind,
@@ -308,13 +309,13 @@ export const FIELD_KINDS: Record<FormFieldKind, (props: FieldProps) => ReactNode
   day: DayKind,
   time: TimeKind,
   color: ColorKind,
-  rows: RowsField,
   tags: TagsKind,
-  keyValue: KeyValueField,
 };
 
-/** One field shown by its kind's component. */
-export function FieldView(props: FieldProps) {
-  const Kind = FIELD_KINDS[props.field.kind ?? 'text'];
+/** One single-value field (a cell of a row) shown by its kind's component. */
+export function ScalarFieldView(props: FieldProps) {
+  const kind = props.field.kind ?? 'text';
+  const Kind = SCALAR_KINDS[kind as ScalarKind];
+  if (!Kind) throw new Error(`${props.field.field}: a ${kind} field cannot be a column of rows`);
   return <Kind {...props} />;
 }

@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import type { EditForm, EditTab, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { FieldView } from '../../../kit/fields/FieldView';
 import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
-import { FieldView } from '../../../kit/fields/kinds';
 
 const VARIABLE_ROWS = keyValueField('variables');
 

@@ -7,7 +7,8 @@ import { BackToList } from '../../../kit/edit/BackToList';
 import type { EditTab, FormValues } from '../../../kit/edit/form';
 import { NEW } from '../../../kit/edit/newId';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
-import { type FieldProps, FieldView } from '../../../kit/fields/kinds';
+import { FieldView } from '../../../kit/fields/FieldView';
+import type { FieldProps } from '../../../kit/fields/kinds';
 import { queueMembersTabs } from './members-tab';
 import { queueSubListTabs } from './sub-list-tabs';
 

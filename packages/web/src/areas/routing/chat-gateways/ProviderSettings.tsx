@@ -2,7 +2,7 @@ import { SimpleGrid, Text } from '@mantine/core';
 import { chatGateways, type FormField, formTabs, variantOf } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
-import { FieldView } from '../../../kit/fields/kinds';
+import { FieldView } from '../../../kit/fields/FieldView';
 import type { ChatGatewayValues } from './values';
 
 type Form = EditForm<ChatGatewayValues>;

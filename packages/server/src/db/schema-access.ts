@@ -1,0 +1,226 @@
+/** Access, sessions and the change log: roles, grants, record permissions, tokens, settings, log. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+import { domainId, users } from './schema-core.js';
+import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { storageProfiles } from './schema-storage.js';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('roles_domain_name').on(t.domainId, sql`lower(${t.name})`),
+    searchIndex('roles_name_search', t.name),
+    sortIndex('roles_name_sort', t.domainId, t.name, t.id),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
+);
+
+/** One row per access class per domain. */
+export const objclass = pgTable(
+  'objclass',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    class: text('class').notNull(),
+    obac: boolean('obac').notNull().default(true),
+    rbac: boolean('rbac').notNull().default(false),
+  },
+  (t) => [uniqueIndex('objclass_domain_class').on(t.domainId, t.class)],
+);
+
+/** Class grants: role → rights bits on a class (see model access.ts grantsToBits). */
+export const classGrants = pgTable(
+  'class_grants',
+  {
+    objclassId: integer('objclass_id')
+      .notNull()
+      .references(() => objclass.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.objclassId, t.roleId] })],
+);
+
+/** Record ACL: grantee role → rights bits on one record of a class. */
+export const recordAcl = pgTable(
+  'record_acl',
+  {
+    domainId: domainId(),
+    class: text('class').notNull(),
+    recordId: integer('record_id').notNull(),
+    granteeId: integer('grantee_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.class, t.recordId, t.granteeId] }),
+    index('record_acl_grantee').on(t.class, t.granteeId, t.recordId),
+  ],
+);
+
+/** Default record access: records created by a holder of grantor are granted to grantee. */
+export const defaultAcl = pgTable(
+  'default_acl',
+  {
+    objclassId: integer('objclass_id')
+      .notNull()
+      .references(() => objclass.id, { onDelete: 'cascade' }),
+    grantorId: integer('grantor_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    granteeId: integer('grantee_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    access: smallint('access').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.objclassId, t.grantorId, t.granteeId] })],
+);
+
+/** Session tokens (kind 'session') and user API tokens (kind 'token'); only hashes are stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'session' | 'token'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    usage: text('usage').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** API tokens: when one last authenticated a request (written at most once a minute). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('auth_tokens_user').on(t.userId, t.kind)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  webrtc: boolean('webrtc').notNull().default(false),
+  stun: boolean('stun').notNull().default(false),
+});
+
+export const loggerConfig = pgTable(
+  'logger_config',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    object: text('object').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    daysToStore: integer('days_to_store').notNull().default(7),
+    storageId: integer('storage_id').references(() => storageProfiles.id, { onDelete: 'set null' }),
+    period: integer('period').notNull().default(7),
+    description: text('description').notNull().default(''),
+    /** The end of the last period exported (log-exports job); expired exports leave it in place. */
+    exportedUntil: timestamp('exported_until', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('logger_config_domain_object').on(t.domainId, t.object)],
+);
+
+/** Change-log and sign-in entries. */
+export const loggerEntries = pgTable(
+  'logger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domainId: domainId(),
+    object: text('object').notNull(),
+    action: text('action').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    userIp: text('user_ip').notNull().default(''),
+    recordId: integer('record_id'),
+    newState: jsonb('new_state'),
+    oldState: jsonb('old_state'),
+  },
+  (t) => [
+    index('logger_entries_object_date').on(t.domainId, t.object, t.date),
+    index('logger_entries_user_date').on(t.domainId, t.userId, t.date),
+    index('logger_entries_record').on(t.domainId, t.object, t.recordId),
+  ],
+);
+
+/**
+ * Files of a change-log config's closed periods written to its storage profile (one JSON-lines
+ * file per period). A profile holding exports cannot be deleted: their files would become
+ * unreachable. One row per config and period start: a period is exported once.
+ */
+export const loggerExports = pgTable(
+  'logger_exports',
+  {
+    id: serial('id').primaryKey(),
+    domainId: domainId(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => loggerConfig.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'string' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'string' }).notNull(),
+    storageProfileId: integer('storage_profile_id')
+      .notNull()
+      .references(() => storageProfiles.id, { onDelete: 'restrict' }),
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('logger_exports_config_period').on(t.configId, t.periodStart),
+    index('logger_exports_config_created').on(t.configId, t.createdAt),
+    index('logger_exports_storage_profile').on(t.storageProfileId),
+  ],
+);
+
+/** Sign-in attempt counters (auth/rate-limit.ts): one row per key, taken atomically. */
+export const loginCounters = pgTable('login_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /** The last attempt let through while an account is past its ceiling. */
+  lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
+});
