@@ -20,6 +20,7 @@ export * from './agents.js';
 export * from './error-ids.js';
 export * from './nav.js';
 export * from './queue-members.js';
+export * from './queue-settings.js';
 export * from './queue-sublists.js';
 export * from './queues.js';
 export * from './resource-groups.js';

@@ -14,8 +14,9 @@ import { sendCsv } from '../../resources/engine/export.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../../resources/engine/http.js';
 import { linkOf, parentOf } from '../../resources/engine/nested.js';
 import { allImporters, type Importer } from './importer.js';
+import type { ImportRecord } from './phase.js';
 import { rawQuery } from './raw.js';
-import { IMPORT_QUEUE, type ImportRecord } from './run.js';
+import { IMPORT_QUEUE } from './run.js';
 
 registerTopic(IMPORTS_TOPIC, {
   cls: null,
