@@ -115,7 +115,14 @@ export function DeviceRegistrations({ deviceId }: { deviceId: number }) {
           <Table.Tr key={entry.id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</Table.Td>
             <Table.Td>
-              <Badge size="sm" variant="light" color={COLORS[entry.event]} data-event={entry.event}>
+              {/* Whole words: the badge's label would otherwise shrink to an ellipsis in a narrow column. */}
+              <Badge
+                size="sm"
+                variant="light"
+                color={COLORS[entry.event]}
+                data-event={entry.event}
+                style={{ minWidth: 'max-content' }}
+              >
                 {t(`devices.registrations.events.${entry.event}`)}
               </Badge>
             </Table.Td>
