@@ -115,12 +115,11 @@ async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEve
     const answer = await applyTelephonyEvent(caller, { type: 'device.call', account: e.account, state: e.state });
     return answer.code;
   }
+  // The history entry first: the presence change it publishes makes an open console read it.
+  const { type: event, ...details } = e;
+  await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
   const type = e.type === 'registered' ? 'device.registered' : 'device.unregistered';
   const answer = await applyTelephonyEvent(caller, { type, account: target.account });
-  if (answer.code === 200) {
-    const { type: event, ...details } = e.type === 'expired' ? { ...e, contact: e.contact } : e;
-    await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
-  }
   return answer.code;
 }
 

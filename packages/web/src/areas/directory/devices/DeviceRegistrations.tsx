@@ -1,7 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { FIRST_PAGE, type ListAnswer } from '@switchboard/model';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useLiveEvents } from '../../../app/useLiveEvents';
@@ -24,26 +23,12 @@ export type Registration = {
 
 const COLORS: Record<Registration['event'], string> = { registered: 'green', unregistered: 'gray', expired: 'orange' };
 
-/**
- * Reads after a live presence change of the device. The SIP server's events route publishes the
- * change and then writes the history entry, so a read may come too early: while the newest entry
- * does not say what the change said (registered or not), the next delay reads again.
- */
-export const LIVE_READ_DELAYS_MS = [250, 1_000, 3_000];
-
 /** `address:port`, an IPv6 address in brackets; no port, the address alone. */
 export function addressOf(ip: string, port: number | null): string {
   if (!ip) return '';
   if (port === null) return ip;
   return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
 }
-
-type Shown = 'up' | 'down' | null;
-const shownBy = (items: readonly Registration[]): Shown => {
-  const newest = items[0]?.event;
-  if (!newest) return null;
-  return newest === 'registered' ? 'up' : 'down';
-};
 
 /**
  * A device's registrations as the SIP server saw them: each registration (a new contact),
@@ -62,31 +47,13 @@ export function DeviceRegistrations({ deviceId }: { deviceId: number }) {
     },
   });
 
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
+  // The SIP events route writes the history entry before it publishes the presence change, so one
+  // read after the change finds it; a reopened stream may have missed changes, so it reads too.
   const { refetch } = list;
-  const follow = (wanted: Shown, attempt = 0) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      timer.current = null;
-      const { data } = await refetch();
-      const behind = wanted !== null && shownBy(data?.items ?? []) !== wanted;
-      if (mounted.current && behind && attempt + 1 < LIVE_READ_DELAYS_MS.length) follow(wanted, attempt + 1);
-    }, LIVE_READ_DELAYS_MS[attempt]);
-  };
   useLiveEvents('devices', (data) => {
-    // The stream reopened: events may have been missed.
-    if (data === null) return follow(null);
     // Other devices, and changes of this one that are not presence (a hotdesk log-in), change nothing here.
-    if (data.id !== deviceId || typeof data.state !== 'number') return;
-    follow(data.state === 0 ? 'down' : 'up');
+    if (data !== null && (data.id !== deviceId || typeof data.state !== 'number')) return;
+    void refetch();
   });
 
   return (
