@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SipConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type GatewaySync, startGatewaySync } from './sip-gateways.js';
+import { PEER_GROUP, sipNodeAddress } from './sip-nodes.js';
 
 /** packages/server: this file sits in src/telephony (sources) or is bundled into dist/ (build). */
 const SERVER_ROOT = path.resolve(import.meta.dirname, import.meta.dirname.endsWith('telephony') ? '../..' : '..');
@@ -65,6 +66,7 @@ export function renderKamailioConfig(
     UL_TIMER: options.minExpires !== undefined && options.minExpires < 60 ? '1' : '10',
     DEBUG: String(options.debug ?? 1),
     CFG_DIR: values.cfgDir,
+    PEER_GROUP: String(PEER_GROUP),
   };
   const files: Record<string, string> = {};
   for (const name of KAMAILIO_TEMPLATES) {
@@ -151,7 +153,7 @@ export async function startKamailio(
     return body.result;
   };
 
-  const gateways = await startGatewaySync(ctx, { dbDir, rpc, log });
+  const gateways = await startGatewaySync(ctx, { dbDir, rpc, log, self: sipNodeAddress(sip) });
 
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -235,7 +237,7 @@ export async function startKamailio(
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
-      gateways.stop();
+      await gateways.stop();
       const proc = child;
       if (!proc) return;
       if (proc.pid) killGroup(proc.pid, 'SIGTERM');

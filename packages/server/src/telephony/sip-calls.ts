@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { decideRoute, type RouteInput, type RouteTarget } from './route.js';
+import { hasPeers, remoteLocations, sipNodeAddress } from './sip-nodes.js';
 
 export type CallInput = {
   /** The caller's realm (absent for a trunking gateway: its domain's). */
@@ -21,10 +22,13 @@ export type CallInput = {
  * One target of a routing decision, as the SIP server acts on it. `uri`: a device's address of
  * record (`sip:account@realm`, looked up in the location table), or a gateway's Request-URI.
  * `timeout`: seconds it may ring (the flow's leg_timeout), absent for the SIP server's default.
+ * A device registered through another API node's SIP server is a `peer` target as well.
  */
 export type CallTarget =
   | { kind: 'device'; uri: string; account: string; timeout?: number }
-  | { kind: 'gateway'; uri: string; timeout?: number };
+  | { kind: 'gateway'; uri: string; timeout?: number }
+  /** A device registered through another node's SIP server: sent there (`via`, sip:host:port). */
+  | { kind: 'peer'; uri: string; account: string; via: string; timeout?: number };
 
 /** What the SIP server does with the call. */
 export type CallAnswer =
@@ -66,11 +70,24 @@ export function sipUser(value: string): string {
   );
 }
 
-function callTarget(t: RouteTarget, realm: string): CallTarget {
+/**
+ * A decision's target as the SIP server acts on it: a device through its contacts here, and
+ * through each other node (`remote`, by device id) that holds a registration of it.
+ */
+function callTargets(t: RouteTarget, realm: string, remote: Map<number, string[]>): CallTarget[] {
   const timeout = t.timeout === undefined ? {} : { timeout: t.timeout };
-  if (t.type === 'device')
-    return { kind: 'device', uri: `sip:${sipUser(t.account.toLowerCase())}@${realm}`, account: t.account, ...timeout };
-  return { kind: 'gateway', uri: t.uri, ...timeout };
+  if (t.type === 'gateway') return [{ kind: 'gateway', uri: t.uri, ...timeout }];
+  const uri = `sip:${sipUser(t.account.toLowerCase())}@${realm}`;
+  return [
+    { kind: 'device', uri, account: t.account, ...timeout },
+    ...(remote.get(t.deviceId) ?? []).map((node) => ({
+      kind: 'peer' as const,
+      uri,
+      account: t.account,
+      via: `sip:${node}`,
+      ...timeout,
+    })),
+  ];
 }
 
 /**
@@ -129,10 +146,15 @@ export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyB
   const present = { callerNumber: decision.callerNumber, callerName: decision.callerName ?? '' };
   const changed = present.callerNumber !== input.caller || present.callerName !== callerName;
   const outward = decision.targets.some((t) => t.type === 'gateway');
+  // Devices registered through other nodes' SIP servers (looked up only when there are others).
+  const self = ctx.config.sip ? sipNodeAddress(ctx.config.sip) : null;
+  const devices = decision.targets.flatMap((t) => (t.type === 'device' ? [t.deviceId] : []));
+  const remote =
+    self && devices.length && hasPeers(self) ? await remoteLocations(ctx, devices, self) : new Map<number, string[]>();
   return {
     action: 'route',
     mode: decision.strategy,
-    targets: decision.targets.map((t) => callTarget(t, realm)),
+    targets: decision.targets.flatMap((t) => callTargets(t, realm, remote)),
     realm,
     ...present,
     ...(changed && outward
