@@ -58,15 +58,23 @@ function privateKeyOf(raw: string): KeyObject {
 }
 
 /** A signed JWT (RS256, by `jose`) asking the token endpoint for an access token to Drive. */
-export function serviceAccountAssertion(settings: Pick<DriveSettings, 'email' | 'privateKey'>, audience: string) {
+export async function serviceAccountAssertion(
+  settings: Pick<DriveSettings, 'email' | 'privateKey'>,
+  audience: string,
+): Promise<string> {
   const key = privateKeyOf(settings.privateKey);
-  return new SignJWT({ scope: SCOPE })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-    .setIssuer(settings.email.trim())
-    .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
+  try {
+    return await new SignJWT({ scope: SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(settings.email.trim())
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+  } catch (error) {
+    // A key RS256 cannot sign with (not RSA, shorter than 2048 bits), in jose's words.
+    throw new ProviderError(PROVIDER, 0, 'invalid_private_key', (error as Error).message);
+  }
 }
 
 /**
