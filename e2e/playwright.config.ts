@@ -40,6 +40,13 @@ export const PROVIDERS_STANDIN = {
   b2: { account: '0042e2eaccount', key: 'K042e2ekey', bucket: 'e2e-b2-records', bucketId: 'e2eb2bucket0001' },
 };
 
+/**
+ * The SIP server (Kamailio) the launcher runs beside the console (server.mjs): phones register on
+ * this loopback port (UDP and TCP), its control channel is on the next one. The SIP realm of a
+ * worker's domain is the domain's name.
+ */
+export const SIP_SERVER = { port: Number(process.env.E2E_SIP_PORT ?? PORT + 50) };
+
 /** The speech stand-in the server launcher starts for cognitive profiles (see server.mjs): the keys it takes. */
 export const COGNITIVE_STANDIN = {
   microsoftKey: 'e2e-microsoft-key',
@@ -98,6 +105,7 @@ export default defineConfig({
       E2E_B2_BUCKET_ID: PROVIDERS_STANDIN.b2.bucketId,
       E2E_COGNITIVE_MICROSOFT_KEY: COGNITIVE_STANDIN.microsoftKey,
       E2E_COGNITIVE_GOOGLE_KEY: COGNITIVE_STANDIN.googleKey,
+      E2E_SIP_PORT: String(SIP_SERVER.port),
     },
   },
 });

@@ -84,6 +84,11 @@ const server = spawn('node', [...SERVER_NODE_FLAGS, path.join(root, 'packages/se
     COGNITIVE_GOOGLE_STT_URL: cognitive.config.googleSttUrl,
     // Dialogs return to the address the browser uses for the console.
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    // Phones register with the SIP server run beside the console (Kamailio, started by the server
+    // itself), on a loopback port the tests know; README "Phones and gateways".
+    SIP_PORT: process.env.E2E_SIP_PORT ?? '',
+    SIP_HOST: '127.0.0.1',
+    SIP_CHILDREN: '2',
     // The S3 and mail stand-ins listen on loopback: the outbound policy lets exactly them through.
     OUTBOUND_ALLOW: [
       new URL(s3.url).host,

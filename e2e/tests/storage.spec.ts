@@ -173,12 +173,14 @@ test('a Backblaze B2 profile in Russian: its four fields are required, then its 
     await editor.result().scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('b2-tested-ru.png') });
 
-    // A wrong bucket id: B2's refusal, in its words.
-    await api.call('PATCH', `${PATH}/${id}`, { properties: { ...b2, bucketId: 'nope' } });
+    // A wrong bucket: B2's refusal (from its S3 API), in its words.
+    await api.call('PATCH', `${PATH}/${id}`, { properties: { ...b2, bucket: 'nope' } });
     await page.reload();
     await editor.testConnection('Проверить подключение');
     await expect(page.getByRole('status').filter({ hasText: 'Подключение не удалось' })).toBeVisible();
-    await expect(page.getByText('write: Backblaze: bad_request (HTTP 400) Invalid bucketId: nope')).toBeVisible();
+    await expect(
+      page.getByText('write: Backblaze: NoSuchBucket (HTTP 404) The specified bucket does not exist: nope'),
+    ).toBeVisible();
     await editor.result().scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('b2-refused-ru.png') });
   } finally {

@@ -128,6 +128,11 @@ export type SipConfig = {
   blockSeconds: number;
   /** Kamailio worker processes (SIP_CHILDREN). */
   children: number;
+  /**
+   * The address the other API nodes' SIP servers reach this one at (SIP_NODE_HOST; default
+   * SIP_HOST, or 127.0.0.1 when that is 0.0.0.0): with the SIP port, this node's name among them.
+   */
+  nodeHost?: string;
 };
 
 /** Base URLs of the storage providers' REST APIs, without a trailing slash. */
@@ -288,5 +293,6 @@ function sipConfig(env: NodeJS.ProcessEnv): SipConfig | null {
     maxAuthFailures: Math.max(1, int(env, 'SIP_MAX_AUTH_FAILURES', 10)),
     blockSeconds: Math.max(1, int(env, 'SIP_BLOCK_SECONDS', 300)),
     children: Math.max(1, int(env, 'SIP_CHILDREN', 4)),
+    nodeHost: env.SIP_NODE_HOST || undefined,
   };
 }

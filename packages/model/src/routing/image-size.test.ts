@@ -42,6 +42,8 @@ describe('image header', () => {
     expect(imageInfo(new Uint8Array(pngHeader(24, 24)))).toEqual({ type: 'png', width: 24, height: 24 });
     expect(imageInfo(new Uint8Array(jpegHeader(300, 24)))).toEqual({ type: 'jpeg', width: 300, height: 24 });
     expect(imageInfo(new Uint8Array([1, 2, 3]))).toBeNull();
+    // A 24x24 GIF has a size, but is no PNG or JPEG.
+    expect(imageInfo(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 24, 0, 24, 0, 0, 0, 0]))).toBeNull();
   });
 
   it('accepts only a 24x24 JPEG or PNG (or an address) as the web chat logo', () => {

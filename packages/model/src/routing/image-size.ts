@@ -1,47 +1,18 @@
-/** Width and height of a PNG or JPEG read from its header; null for anything else. */
+import { imageSize } from 'image-size';
+
+/** What the header of a PNG or JPEG says of its type and size. */
 export type ImageInfo = { type: 'png' | 'jpeg'; width: number; height: number };
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function pngSize(b: Uint8Array): ImageInfo | null {
-  // Signature, then the IHDR chunk: length (4), type (4), width (4), height (4).
-  if (b.length < 24 || PNG_SIGNATURE.some((v, i) => b[i] !== v)) return null;
-  if (String.fromCharCode(b[12], b[13], b[14], b[15]) !== 'IHDR') return null;
-  const u32 = (o: number) => ((b[o] << 24) | (b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]) >>> 0;
-  return { type: 'png', width: u32(16), height: u32(20) };
-}
-
-/** Start-of-frame markers carry the size: every SOFn but DHT (C4), JPG (C8) and DAC (CC). */
-const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
-
-function jpegSize(b: Uint8Array): ImageInfo | null {
-  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
-  let o = 2;
-  while (o + 4 <= b.length) {
-    if (b[o] !== 0xff) return null;
-    const marker = b[o + 1];
-    // Fill bytes and markers without a length.
-    if (marker === 0xff) {
-      o += 1;
-      continue;
-    }
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      o += 2;
-      continue;
-    }
-    const len = (b[o + 2] << 8) | b[o + 3];
-    if (len < 2) return null;
-    if (isSof(marker)) {
-      if (o + 9 > b.length) return null;
-      return { type: 'jpeg', height: (b[o + 5] << 8) | b[o + 6], width: (b[o + 7] << 8) | b[o + 8] };
-    }
-    o += 2 + len;
-  }
-  return null;
-}
-
+/** Width and height of a PNG or JPEG read from its header (by `image-size`); null for anything else. */
 export function imageInfo(bytes: Uint8Array): ImageInfo | null {
-  return pngSize(bytes) ?? jpegSize(bytes);
+  let found: ReturnType<typeof imageSize>;
+  try {
+    found = imageSize(bytes);
+  } catch {
+    return null;
+  }
+  const type = found.type === 'png' ? 'png' : found.type === 'jpg' ? 'jpeg' : null;
+  return type ? { type, width: found.width, height: found.height } : null;
 }
 
 /** Bytes of a `data:image/png;base64,...` URL; null when it is not one. */

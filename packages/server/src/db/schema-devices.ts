@@ -115,3 +115,30 @@ export const deviceRegistrations = pgTable(
   },
   (t) => [index('device_registrations_device_time').on(t.deviceId, t.at)],
 );
+
+/**
+ * The SIP servers of the API nodes (a Kamailio beside each node that runs one), so they can hand
+ * calls to each other: each node writes its own row every few seconds; one not seen for a while
+ * is gone. `address` is where the others reach its SIP port (host:port).
+ */
+export const sipNodes = pgTable('sip_nodes', {
+  address: text('address').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
+ * Which SIP node holds a device's registration (Kamailio's location table is per instance), until
+ * when: a call placed on another node is handed to that one.
+ */
+export const deviceLocations = pgTable(
+  'device_locations',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The SIP node's address (sip_nodes.address). */
+    node: text('node').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.node] })],
+);

@@ -6,10 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SipConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type GatewaySync, startGatewaySync } from './sip-gateways.js';
+import { PEER_GROUP, sipNodeAddress } from './sip-nodes.js';
 
 /** packages/server: this file sits in src/telephony (sources) or is bundled into dist/ (build). */
 const SERVER_ROOT = path.resolve(import.meta.dirname, import.meta.dirname.endsWith('telephony') ? '../..' : '..');
 export const KAMAILIO_TEMPLATE = path.join(SERVER_ROOT, 'telephony/kamailio.cfg');
+/** Templates of the configuration: the main file first, then the files it includes (same folder). */
+export const KAMAILIO_TEMPLATES = ['kamailio.cfg', 'kamailio-calls.cfg'];
 
 /** Settings of the template besides the configuration's (tests and the bench tune them). */
 export type KamailioOptions = {
@@ -34,12 +37,15 @@ export type SipServer = {
   stop(): Promise<void>;
 };
 
-/** The configuration Kamailio runs with: the template with its placeholders filled in. */
+/**
+ * The configuration Kamailio runs with: each template (KAMAILIO_TEMPLATES) with its placeholders
+ * filled in, by file name; the main file includes the others from `cfgDir`, where they are written.
+ */
 export function renderKamailioConfig(
   sip: SipConfig,
-  values: { apiUrl: string; secret: string; runDir: string; dbDir: string },
+  values: { apiUrl: string; secret: string; runDir: string; dbDir: string; cfgDir: string },
   options: KamailioOptions = {},
-): string {
+): Record<string, string> {
   const contactHost = sip.host === '0.0.0.0' ? '127.0.0.1' : sip.host;
   const map: Record<string, string> = {
     API_URL: values.apiUrl,
@@ -59,12 +65,19 @@ export function renderKamailioConfig(
     MIN_EXPIRES: String(options.minExpires ?? 60),
     UL_TIMER: options.minExpires !== undefined && options.minExpires < 60 ? '1' : '10',
     DEBUG: String(options.debug ?? 1),
+    CFG_DIR: values.cfgDir,
+    PEER_GROUP: String(PEER_GROUP),
   };
-  return fs.readFileSync(KAMAILIO_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (whole, name: string) => {
-    const value = map[name];
-    if (value === undefined) throw new Error(`kamailio.cfg: unknown placeholder ${whole}`);
-    return value;
-  });
+  const files: Record<string, string> = {};
+  for (const name of KAMAILIO_TEMPLATES) {
+    const template = fs.readFileSync(path.join(path.dirname(KAMAILIO_TEMPLATE), name), 'utf8');
+    files[name] = template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
+      const value = map[key];
+      if (value === undefined) throw new Error(`${name}: unknown placeholder ${whole}`);
+      return value;
+    });
+  }
+  return files;
 }
 
 /** Is the Kamailio program there to run? */
@@ -121,8 +134,10 @@ export async function startKamailio(
   const dbDir = path.join(sip.dir, 'tables');
   fs.mkdirSync(runDir, { recursive: true });
   fs.mkdirSync(dbDir, { recursive: true });
-  const cfgFile = path.join(sip.dir, 'kamailio.cfg');
-  fs.writeFileSync(cfgFile, renderKamailioConfig(sip, { apiUrl, secret, runDir, dbDir }, options), { mode: 0o600 });
+  const cfgDir = path.resolve(sip.dir);
+  const files = renderKamailioConfig(sip, { apiUrl, secret, runDir, dbDir, cfgDir }, options);
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(cfgDir, name), text, { mode: 0o600 });
+  const cfgFile = path.join(cfgDir, KAMAILIO_TEMPLATES[0]);
 
   const rpcUrl = `http://127.0.0.1:${sip.rpcPort}/RPC`;
   let rpcId = 0;
@@ -138,7 +153,7 @@ export async function startKamailio(
     return body.result;
   };
 
-  const gateways = await startGatewaySync(ctx, { dbDir, rpc, log });
+  const gateways = await startGatewaySync(ctx, { dbDir, rpc, log, self: sipNodeAddress(sip) });
 
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -222,7 +237,7 @@ export async function startKamailio(
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
-      gateways.stop();
+      await gateways.stop();
       const proc = child;
       if (!proc) return;
       if (proc.pid) killGroup(proc.pid, 'SIGTERM');

@@ -10,6 +10,8 @@ import {
   gatewayUri,
   Interpreter,
   type Outcome,
+  RING_TIMEOUT_MAX,
+  RING_TIMEOUT_MIN,
   type RoutingData,
 } from './routing/interpreter.js';
 
@@ -30,11 +32,12 @@ export type RouteInput = {
   callId: string;
 };
 
+/** `timeout`: seconds the target may ring, when the flow gives one (a bridge's leg_timeout). */
 export type RouteTarget =
   /** A device of the domain: Kamailio looks `account@realm` up in its location table. */
-  | { type: 'device'; deviceId: number; account: string }
+  | { type: 'device'; deviceId: number; account: string; timeout?: number }
   /** Out through a SIP gateway: `uri` is the full Request-URI to send to (sip:<dialled>@<host[:port]>). */
-  | { type: 'gateway'; gatewayId: number; name: string; uri: string };
+  | { type: 'gateway'; gatewayId: number; name: string; uri: string; timeout?: number };
 
 export type RouteDecision =
   | {
@@ -271,10 +274,17 @@ function routeTo(
 }
 
 // What the flow runner must answer to route the call (README "Call routing"): a RouteDecision.
+const ringTimeout = z.number().int().min(RING_TIMEOUT_MIN).max(RING_TIMEOUT_MAX).optional();
 const runnerTarget = z.union([
-  z.object({ type: z.literal('device'), deviceId: z.number().int().optional(), account: z.string().optional() }),
+  z.object({
+    type: z.literal('device'),
+    deviceId: z.number().int().optional(),
+    account: z.string().optional(),
+    timeout: ringTimeout,
+  }),
   z.object({
     type: z.literal('gateway'),
+    timeout: ringTimeout,
     gatewayId: z.number().int().optional(),
     name: z.string().optional(),
     uri: z.string().optional(),
@@ -299,6 +309,7 @@ const runnerAnswer = z.union([
 ]);
 
 const DIALLABLE = /^[A-Za-z0-9+*#._~-]{1,64}$/;
+const timeoutOf = (t: { timeout?: number }) => (t.timeout === undefined ? {} : { timeout: t.timeout });
 const clean = (text: string) => text.replace(/[^\x20-\x7e]/g, ' ').trim();
 
 /** Hands the flow to the flow runner and turns its answer into a decision checked against the domain. */
@@ -356,7 +367,8 @@ async function handOver(
           : t.account
             ? await dir.device({ account: t.account })
             : null;
-      if (d && d.userActive !== false) targets.push({ type: 'device', deviceId: d.id, account: d.account });
+      if (d && d.userActive !== false)
+        targets.push({ type: 'device', deviceId: d.id, account: d.account, ...timeoutOf(t) });
       continue;
     }
     if (state.fromGateway) continue;
@@ -368,7 +380,7 @@ async function handOver(
           : null;
     const dial = t.dialString ?? /^sips?:([^@]+)@/.exec(t.uri ?? '')?.[1] ?? state.destination;
     const uri = g?.enable && DIALLABLE.test(dial) ? gatewayUri(g, dial) : null;
-    if (g && uri) targets.push({ type: 'gateway', gatewayId: g.id, name: g.name, uri });
+    if (g && uri) targets.push({ type: 'gateway', gatewayId: g.id, name: g.name, uri, ...timeoutOf(t) });
   }
   if (!targets.length) return reject(480, 'No endpoint available', { step: 'flowRunner' });
   if (answer.callerNumber !== undefined) state.callerNumber = clean(answer.callerNumber);

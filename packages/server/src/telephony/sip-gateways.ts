@@ -6,11 +6,13 @@ import type { AppContext } from '../context.js';
 import type { SipAclEntry } from '../db/schema.js';
 import { applyTelephonyEvent } from '../events/telephony.js';
 import { queryRows } from '../resources/engine/sql.js';
+import { HEARTBEAT_MS, heartbeat, leave, livePeers, PEER_GROUP, splitAddress } from './sip-nodes.js';
 
 /**
  * SIP gateways on the SIP server: every enabled register gateway of every domain becomes an
  * upstream registration of Kamailio's `uac` module, every enabled trunk's ipacl entries rows of
- * the `permissions` address table (group = the gateway's id). Both are text tables Kamailio reads
+ * the `permissions` address table (group = the gateway's id), and so do the other API nodes' SIP
+ * servers (group PEER_GROUP, sip-nodes.ts; this node's heartbeat is written here too). Both are text tables Kamailio reads
  * (db_text); they are rewritten and reloaded over RPC when the gateways change, and the
  * registrations' states, read back from Kamailio, become the gateways' statuses.
  */
@@ -19,7 +21,8 @@ export type GatewaySync = {
   reload(force?: boolean): Promise<boolean>;
   /** Reads the registrations' states once and reports those that changed. */
   poll(): Promise<void>;
-  stop(): void;
+  /** Stops the timer; this node leaves the others' peers. */
+  stop(): Promise<void>;
 };
 
 type GatewayRow = {
@@ -90,7 +93,8 @@ function uacRows(gateways: GatewayRow[]): string {
   return head + rows.map((r) => `${r}\n`).join('');
 }
 
-function addressRows(gateways: GatewayRow[]): string {
+/** The address table: trunks' ipacl entries (group = gateway id), then peer nodes (PEER_GROUP). */
+function addressRows(gateways: GatewayRow[], peers: string[]): string {
   const head = 'id(int,auto) grp(int) ip_addr(string) mask(int) port(int) tag(string,null) \n';
   let id = 0;
   const rows: string[] = [];
@@ -101,6 +105,10 @@ function addressRows(gateways: GatewayRow[]): string {
       const mask = bits ? Number(bits) : ip.includes(':') ? 128 : 32;
       rows.push([++id, g.id, ip, mask, entry.port ?? 0, String(g.domain_id)].map(cell).join(':'));
     }
+  }
+  for (const peer of peers) {
+    const { host, port } = splitAddress(peer);
+    rows.push([++id, PEER_GROUP, host, host.includes(':') ? 128 : 32, port, 'peer'].map(cell).join(':'));
   }
   return head + rows.map((r) => `${r}\n`).join('');
 }
@@ -125,7 +133,13 @@ export function gatewayState(
 
 export async function startGatewaySync(
   ctx: AppContext,
-  opts: { dbDir: string; rpc: (method: string, params?: unknown[]) => Promise<unknown>; log: FastifyBaseLogger },
+  opts: {
+    dbDir: string;
+    rpc: (method: string, params?: unknown[]) => Promise<unknown>;
+    log: FastifyBaseLogger;
+    /** This node's SIP address (sip-nodes.ts): its heartbeat, and the peers its Kamailio admits. */
+    self: string;
+  },
 ): Promise<GatewaySync> {
   let written = '';
   let known = new Map<number, GatewayRow>();
@@ -149,9 +163,9 @@ export async function startGatewaySync(
    * writes within a second would leave Kamailio with the first. Each write gets a later second.
    */
   let stamp = 0;
-  const write = (rows: GatewayRow[]) => {
+  const write = (rows: GatewayRow[], peers: string[]) => {
     const uac = uacRows(rows);
-    const address = addressRows(rows);
+    const address = addressRows(rows, peers);
     stamp = Math.max(stamp + 1, Math.floor(Date.now() / 1000));
     const files: [string, string, number][] = [
       ['version', VERSION_TABLE, 0o644],
@@ -165,9 +179,12 @@ export async function startGatewaySync(
     }
     return uac + address;
   };
-  // Kamailio reads the tables when it starts: they must exist before it does.
+  // Kamailio reads the tables when it starts: they must exist before it does. The other nodes
+  // learn of this one from its first heartbeat.
+  await heartbeat(ctx, opts.self);
+  let lastBeat = Date.now();
   const initial = await load();
-  written = write(initial);
+  written = write(initial, await livePeers(ctx, opts.self));
   known = new Map(initial.map((g) => [g.id, g]));
 
   const report = async (domainId: number, id: number, state: string) => {
@@ -187,13 +204,14 @@ export async function startGatewaySync(
   };
   const reloadNow = async (force: boolean) => {
     const rows = await load();
-    const text = uacRows(rows) + addressRows(rows);
+    const peers = await livePeers(ctx, opts.self);
+    const text = uacRows(rows) + addressRows(rows, peers);
     const before = new Map(registers([...known.values()]).map((g) => [g.id, JSON.stringify(uacRecord(g))]));
     const now = new Map(registers(rows).map((g) => [g.id, g]));
     for (const g of registers([...known.values()])) if (!now.has(g.id)) gonePending.set(g.id, g.domain_id);
     known = new Map(rows.map((g) => [g.id, g]));
     if (force || text !== written) {
-      written = write(rows);
+      written = write(rows, peers);
       addressPending = true;
       for (const [id, g] of now) {
         if (force || before.get(id) !== JSON.stringify(uacRecord(g))) addPending.set(id, before.has(id) || force);
@@ -266,6 +284,10 @@ export async function startGatewaySync(
     if (busy) return;
     busy = true;
     try {
+      if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+        await heartbeat(ctx, opts.self);
+        lastBeat = Date.now();
+      }
       await reload();
       await poll();
     } catch (error) {
@@ -277,5 +299,12 @@ export async function startGatewaySync(
   const timer = setInterval(() => void tick(), 1000);
   timer.unref();
 
-  return { reload, poll, stop: () => clearInterval(timer) };
+  return {
+    reload,
+    poll,
+    stop: async () => {
+      clearInterval(timer);
+      await leave(ctx, opts.self).catch(() => undefined);
+    },
+  };
 }

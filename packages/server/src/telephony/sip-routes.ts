@@ -8,6 +8,7 @@ import { doc, idParamDoc, parseId, routeCompilers } from '../resources/engine/ht
 import { findItem, notFound } from '../resources/engine/ops.js';
 import { isoSql, queryRows } from '../resources/engine/sql.js';
 import { routeCall } from './sip-calls.js';
+import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 
 /**
  * The routes the SIP server (Kamailio, run by telephony/kamailio.ts) calls, guarded by the shared
@@ -80,8 +81,14 @@ type Registration = {
 /**
  * Adds a registration history entry: a registration unless the device is already registered from
  * the same contact (a refresh), an unregistration or expiry unless the last entry is one already.
+ * Answers the device's id (null: no such device).
  */
-async function recordRegistration(ctx: AppContext, domainId: number, acct: string, r: Registration) {
+async function recordRegistration(
+  ctx: AppContext,
+  domainId: number,
+  acct: string,
+  r: Registration,
+): Promise<number | null> {
   const [device] = await queryRows<{ id: number; event: string | null; contact: string | null }>(
     ctx.db,
     sql`select d.id, h.event, h.contact from devices d
@@ -89,14 +96,15 @@ async function recordRegistration(ctx: AppContext, domainId: number, acct: strin
           where device_id = d.id order by at desc, id desc limit 1) h on true
         where d.domain_id = ${domainId} and lower(d.account) = lower(${acct})`,
   );
-  if (!device) return;
+  if (!device) return null;
   const registered = device.event === 'registered';
-  if (r.event === 'registered' ? registered && device.contact === r.contact : !registered) return;
+  if (r.event === 'registered' ? registered && device.contact === r.contact : !registered) return device.id;
   await ctx.db.execute(
     sql`insert into device_registrations (domain_id, device_id, event, contact, ip, port, transport, user_agent, expires)
         values (${domainId}, ${device.id}, ${r.event}, ${r.contact}, ${r.ip ?? ''}, ${r.port ?? null},
           ${r.transport ?? ''}, ${r.userAgent ?? ''}, ${r.expires ?? null})`,
   );
+  return device.id;
 }
 
 /** `sip:account@realm` (an address of record) split, or null. */
@@ -115,12 +123,16 @@ async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEve
     const answer = await applyTelephonyEvent(caller, { type: 'device.call', account: e.account, state: e.state });
     return answer.code;
   }
+  // The history entry first: the presence change it publishes makes an open console read it.
+  const { type: event, ...details } = e;
+  const deviceId = await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
+  // Which node's SIP server holds it: calls placed on other nodes are handed to this one.
+  if (deviceId !== null && ctx.config.sip) {
+    const expires = e.type === 'registered' ? e.expires : undefined;
+    await recordLocation(ctx, deviceId, sipNodeAddress(ctx.config.sip), e.type === 'registered', expires);
+  }
   const type = e.type === 'registered' ? 'device.registered' : 'device.unregistered';
   const answer = await applyTelephonyEvent(caller, { type, account: target.account });
-  if (answer.code === 200) {
-    const { type: event, ...details } = e.type === 'expired' ? { ...e, contact: e.contact } : e;
-    await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
-  }
   return answer.code;
 }
 

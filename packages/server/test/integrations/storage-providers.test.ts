@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +66,15 @@ describe('storage provider backends', () => {
     expect(await probe(drive('not a key'), envOf(providers.apis))).toEqual({
       ok: false,
       detail: 'write: Google Drive: invalid_private_key the private key is not a PEM private key',
+    });
+    // RS256 (jose) signs with RSA keys of 2048 bits or more, as Google's are.
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    expect(await probe(drive(short as string), envOf(providers.apis))).toEqual({
+      ok: false,
+      detail: 'write: Google Drive: invalid_private_key RS256 requires key modulusLength to be 2048 bits or larger',
     });
   });
 
@@ -137,23 +147,49 @@ describe('storage provider backends', () => {
     }
   });
 
-  it('signs in to B2 again when its session expired', async () => {
-    const b2 = {
+  it("speaks B2's S3 API at the endpoint B2 names: versions removed, ranges read, refusals in its words", async () => {
+    const b2 = (more: Record<string, string> = {}) => ({
       type: 'backblaze' as const,
       properties: {
         account: providers.b2.account,
         key: providers.b2.key,
         bucket: providers.b2.bucket,
         bucketId: providers.b2.bucketId,
+        ...more,
       },
-    };
-    expect((await probe(b2, envOf(providers.apis))).ok).toBe(true);
-    const before = providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length;
-    // The stand-in forgets every session token: the kept one now fails with expired_auth_token.
-    providers.b2.tokens.clear();
-    providers.b2.expireSessions = true;
-    expect(await probe(b2, envOf(providers.apis))).toMatchObject({ ok: true });
-    expect(providers.calls.filter((c) => c.endsWith('b2_authorize_account')).length).toBe(before + 1);
-    expect(providers.b2.files.size).toBe(0);
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-b2-'));
+    try {
+      const file = path.join(dir, 'log.jsonl');
+      fs.writeFileSync(file, '0123456789');
+      const before = providers.calls.length;
+      const backend = backendOf(b2(), envOf(providers.apis));
+      // Written twice under one name: B2 keeps two versions.
+      expect(await backend.put('main/log.jsonl', file, 10, 'application/x-ndjson')).toBe('main/log.jsonl');
+      expect(await backend.put('main/log.jsonl', file, 10, 'application/x-ndjson')).toBe('main/log.jsonl');
+      const versions = [...providers.b2.files.values()].filter((f) => f.fileName === 'main/log.jsonl');
+      expect(versions.map((f) => [f.body.toString(), f.contentType])).toEqual([
+        ['0123456789', 'application/x-ndjson'],
+        ['0123456789', 'application/x-ndjson'],
+      ]);
+      const part = Buffer.concat(await (await backend.get('main/log.jsonl', { start: 2, end: 4 })).toArray());
+      expect(part.toString()).toBe('234');
+      await backend.remove('main/log.jsonl');
+      expect([...providers.b2.files.values()].filter((f) => f.fileName === 'main/log.jsonl')).toEqual([]);
+      // The account's endpoint was asked for once; every file call went to its S3 API.
+      const calls = providers.calls.slice(before);
+      expect(calls.filter((c) => c.endsWith('b2_authorize_account'))).toHaveLength(1);
+      expect(calls.filter((c) => c.startsWith('PUT /b2s3/'))).toHaveLength(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await probe(b2({ bucket: 'nope' }), envOf(providers.apis))).toEqual({
+      ok: false,
+      detail: 'write: Backblaze: NoSuchBucket (HTTP 404) The specified bucket does not exist: nope',
+    });
+    expect(await probe(b2({ key: 'wrong' }), envOf(providers.apis))).toEqual({
+      ok: false,
+      detail: 'write: Backblaze: unauthorized (HTTP 401)',
+    });
   });
 });

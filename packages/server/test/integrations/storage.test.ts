@@ -390,7 +390,7 @@ describe.each(drivers())('storage profiles on %s', (driver) => {
     /** A secret the provider refuses: another key, token or private key. */
     const badSecret = () =>
       type === 'drive'
-        ? (generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+        ? (generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
             type: 'pkcs8',
             format: 'pem',
           }) as string)

@@ -54,3 +54,8 @@ export async function createDevice(
   if (res.status !== 201) throw new Error(`device ${account}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; account: string };
 }
+
+/** The final answer to a call in a SIPp message trace (the 407 challenge aside). */
+export function finalCode(messages: string): number | undefined {
+  return [...messages.matchAll(/^SIP\/2\.0 (\d{3})/gm)].map((m) => Number(m[1])).find((c) => c >= 200 && c !== 407);
+}

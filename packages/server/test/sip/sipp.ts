@@ -50,6 +50,20 @@ export async function testSipConfig(overrides: Partial<SipConfig> = {}): Promise
   };
 }
 
+/**
+ * A scenario template of this folder with its `{{NAME}}` placeholders filled in, written to a
+ * temporary file: its absolute path (for `sipp` and `sippServer`).
+ */
+export function scenarioFrom(template: string, values: Record<string, string | number>): string {
+  const text = fs.readFileSync(path.join(SCENARIOS, template), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (whole, name) => {
+    if (!(name in values)) throw new Error(`${template}: no value for ${whole}`);
+    return String(values[name]);
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-')), template);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
 /** `messages`: SIPp's message trace (with `trace: true`). */
 export type SippRun = { code: number; output: string; messages: string };
 
@@ -74,8 +88,10 @@ export async function sipp(
 ): Promise<SippRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
   const ip = opts.ip ?? '127.0.0.1';
-  const args = [target, '-sf', path.join(SCENARIOS, scenario), '-i', ip, '-m', String(opts.calls ?? 1)];
-  args.push('-p', String(opts.port ?? (await freeUdpPort(ip))), '-mp', String(await freeUdpPort(ip)));
+  const args = [target, '-sf', path.resolve(SCENARIOS, scenario), '-i', ip, '-m', String(opts.calls ?? 1)];
+  // No -mp: SIPp takes the first free media ports from 6000 on (a port of our choosing may be
+  // taken by the time it binds it and the one two above it).
+  args.push('-p', String(opts.port ?? (await freeUdpPort(ip))));
   args.push('-timeout', `${opts.timeoutS ?? 20}s`, '-timeout_error', '-recv_timeout', '8000', '-nostdin');
   if (opts.rows) {
     const file = path.join(dir, 'fields.csv');
@@ -114,7 +130,7 @@ export async function sipp(
 export function sippServer(scenario: string, port: number, extra: string[] = [], ip = '127.0.0.1') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
   const messageFile = path.join(dir, 'messages.log');
-  const args = ['-sf', path.join(SCENARIOS, scenario), '-i', ip, '-p', String(port), '-nostdin'];
+  const args = ['-sf', path.resolve(SCENARIOS, scenario), '-i', ip, '-p', String(port), '-nostdin'];
   args.push('-m', '1', '-trace_msg', '-message_file', messageFile, ...extra);
   const proc = spawn('sipp', args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   let output = '';

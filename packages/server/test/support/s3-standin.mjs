@@ -4,13 +4,13 @@
 // be the known one. Plain ESM: the API tests and the browser tests' server launcher both start it.
 import http from 'node:http';
 
-const xmlError = (res, status, code, message) => {
+export const xmlError = (res, status, code, message) => {
   res.writeHead(status, { 'content-type': 'application/xml' });
   res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 };
 
 /** Decodes an `aws-chunked` body: `<hex size>;chunk-signature=...\r\n<bytes>\r\n`, ending with size 0. */
-function decodeChunked(raw) {
+export function decodeChunked(raw) {
   const parts = [];
   let at = 0;
   while (at < raw.length) {

@@ -10,12 +10,10 @@ export type StorageProvidersStandin = {
     key: string;
     bucket: string;
     bucketId: string;
-    /** Session tokens handed out by b2_authorize_account. */
-    tokens: Set<string>;
-    /** An unknown session token is answered as expired (`expired_auth_token`) rather than bad. */
-    expireSessions: boolean;
-    /** file id → the stored version. */
+    /** version id → the stored version (B2 buckets keep every version of a name). */
     files: Map<string, Stored & { fileName: string }>;
+    /** Names a delete without a version id hid (their versions stay, as in B2). */
+    hidden: Set<string>;
   };
   dropbox: { token: string /** lower-cased path → the file. */; files: Map<string, { id: string; body: Buffer }> };
   drive: {

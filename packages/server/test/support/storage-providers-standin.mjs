@@ -1,12 +1,15 @@
-// A local stand-in for the storage providers the profiles reach over their REST APIs, one server
-// with each under its own path: Backblaze B2's native API (`/b2`), Dropbox API v2 (`/dropbox/api`,
-// `/dropbox/content`), Google's token endpoint (`/google/token`) and Drive API v3 (`/google`).
-// It checks credentials the way the providers do (B2 application key and tokens, a Dropbox bearer
+// A local stand-in for the storage providers the profiles reach, one server with each under its
+// own path: Backblaze B2's account API (`/b2`) and its S3-compatible API (`/b2s3`), Dropbox API v2
+// (`/dropbox/api`, `/dropbox/content`), Google's token endpoint (`/google/token`) and Drive API v3
+// (`/google`). It checks credentials the way the providers do (a B2 application key, a Dropbox bearer
 // token, a service account's RS256 JWT verified with its public key, then a bearer token) and
 // answers errors in each provider's own shape. Plain ESM: the API tests and the browser tests'
 // server launcher both start it.
-import { createHash, createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { decodeChunked, xmlError } from './s3-standin.mjs';
+
+const escapeXml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const json = (res, status, body, headers = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -73,7 +76,7 @@ const verifyJwt = (jwt, publicKey) => {
 
 /**
  * Starts the stand-in. Each provider's store is answered for the tests to look into:
- * `b2.files` (file id → {fileName, body, contentType}), `dropbox.files` (path → {body}),
+ * `b2.files` (version id → {fileName, body, contentType}; `b2.hidden`: names hidden by a delete), `dropbox.files` (path → {body}),
  * `drive.files` (id → {name, parents, body, contentType}); `calls` lists `<METHOD> <path>` of
  * every request. `drive.privateKey` is the service account's key (PEM) the stand-in trusts.
  */
@@ -89,11 +92,9 @@ export async function startStorageProvidersStandin({
     key: b2Options.key ?? 'K001standinkey',
     bucket: b2Options.bucket ?? 'switchboard-records',
     bucketId: b2Options.bucketId ?? 'e73ede9c9c8412db49f60715',
+    /** version id → {fileName, body, contentType}; names hidden by a plain delete. */
     files: new Map(),
-    tokens: new Set(),
-    uploadTokens: new Set(),
-    /** An unknown session token is answered as expired (B2's `expired_auth_token`), not as bad. */
-    expireSessions: false,
+    hidden: new Set(),
   };
   /** `sessions`: upload sessions, id → the chunks received. */
   const dropbox = { token: dropboxOptions.token ?? 'sl.standin-dropbox-token', files: new Map(), sessions: new Map() };
@@ -118,103 +119,87 @@ export async function startStorageProvidersStandin({
   const googleError = (res, status, reason, message) =>
     json(res, status, { error: { code: status, message, errors: [{ reason, message, domain: 'global' }] } });
 
-  async function onB2(req, res, path, raw) {
+  /** B2's native API: only b2_authorize_account, which tells the account's S3 endpoint. */
+  async function onB2(req, res, path) {
     const auth = String(req.headers.authorization ?? '');
-    if (path === '/b2api/v2/b2_authorize_account') {
-      const [account, key] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
-        .toString()
-        .split(':');
-      if (account !== b2.account || key !== b2.key) return b2Error(res, 401, 'unauthorized', '');
-      const token = `4_${randomBytes(12).toString('hex')}`;
-      b2.tokens.add(token);
-      return json(res, 200, {
-        accountId: b2.account,
-        authorizationToken: token,
-        apiUrl: `${url}/b2`,
-        downloadUrl: `${url}/b2`,
-        recommendedPartSize: 100000000,
-        absoluteMinimumPartSize: 5000000,
-        allowed: {
-          bucketId: null,
-          bucketName: null,
-          capabilities: ['listFiles', 'readFiles', 'writeFiles', 'deleteFiles'],
-        },
+    if (path !== '/b2api/v2/b2_authorize_account') return b2Error(res, 404, 'not_found', 'No such API');
+    const [account, key] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    if (account !== b2.account || key !== b2.key) return b2Error(res, 401, 'unauthorized', '');
+    return json(res, 200, {
+      accountId: b2.account,
+      authorizationToken: `4_${randomBytes(12).toString('hex')}`,
+      apiUrl: `${url}/b2`,
+      downloadUrl: `${url}/b2`,
+      s3ApiUrl: `${url}/b2s3`,
+      recommendedPartSize: 100000000,
+      absoluteMinimumPartSize: 5000000,
+      allowed: {
+        bucketId: null,
+        bucketName: null,
+        capabilities: ['listFiles', 'readFiles', 'writeFiles', 'deleteFiles'],
+      },
+    });
+  }
+
+  /**
+   * B2's S3-compatible API, path-style (`/<bucket>/<key>`), versioned as B2 buckets are: a PUT adds
+   * a version, a DELETE without `versionId` only hides the name, one with it deletes that version;
+   * `GET /<bucket>?versions&prefix=` lists them. The key id must sign the call (its signature is
+   * not checked: the key was, when the endpoint was asked for).
+   */
+  async function onB2S3(req, res, path, query, raw) {
+    if (!String(req.headers.authorization ?? '').includes(`Credential=${b2.account}/`)) {
+      return xmlError(res, 403, 'InvalidAccessKeyId', 'Malformed Access Key Id');
+    }
+    const [, bucket, ...rest] = path.split('/').map(decodeURIComponent);
+    if (bucket !== b2.bucket)
+      return xmlError(res, 404, 'NoSuchBucket', `The specified bucket does not exist: ${bucket}`);
+    const key = rest.join('/');
+    const versions = () => [...b2.files.entries()].filter(([, f]) => f.fileName === key);
+    if (!key && req.method === 'GET' && query.has('versions')) {
+      const prefix = query.get('prefix') ?? '';
+      const listed = [...b2.files.entries()].filter(([, f]) => f.fileName.startsWith(prefix));
+      const xml = listed
+        .map(
+          ([id, f]) =>
+            `<Version><Key>${escapeXml(f.fileName)}</Key><VersionId>${id}</VersionId><IsLatest>false</IsLatest>` +
+            `<LastModified>${new Date(0).toISOString()}</LastModified><Size>${f.body.length}</Size></Version>`,
+        )
+        .join('');
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListVersionsResult><Name>${bucket}</Name>` +
+          `<Prefix>${escapeXml(prefix)}</Prefix><IsTruncated>false</IsTruncated>${xml}</ListVersionsResult>`,
+      );
+    }
+    if (!key) return xmlError(res, 400, 'InvalidRequest', 'Only object calls and version lists are served');
+    if (req.method === 'PUT') {
+      const chunked =
+        String(req.headers['content-encoding'] ?? '').includes('aws-chunked') ||
+        String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+      const versionId = `4_z${b2.bucketId}_f${randomBytes(10).toString('hex')}`;
+      b2.files.set(versionId, {
+        fileName: key,
+        body: chunked ? decodeChunked(raw) : raw,
+        contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'),
       });
+      b2.hidden.delete(key);
+      res.writeHead(200, { etag: `"${versionId}"`, 'x-amz-version-id': versionId });
+      return res.end();
     }
-    if (path.startsWith('/upload/')) {
-      if (!b2.uploadTokens.has(auth)) return b2Error(res, 401, 'bad_auth_token', 'Invalid upload authorization token');
-      const bucketId = path.slice('/upload/'.length);
-      const fileName = decodeURIComponent(String(req.headers['x-bz-file-name'] ?? ''));
-      if (!fileName) return b2Error(res, 400, 'bad_request', 'Missing header: X-Bz-File-Name');
-      const sha1 = String(req.headers['x-bz-content-sha1'] ?? '');
-      if (sha1 !== createHash('sha1').update(raw).digest('hex')) {
-        return b2Error(res, 400, 'bad_request', 'Sha1 did not match data received');
-      }
-      const fileId = `4_z${bucketId}_f${randomBytes(10).toString('hex')}`;
-      const contentType = String(req.headers['content-type'] ?? 'b2/x-auto');
-      b2.files.set(fileId, { fileName, body: raw, contentType });
-      return json(res, 200, {
-        fileId,
-        fileName,
-        bucketId,
-        contentLength: raw.length,
-        contentSha1: sha1,
-        contentType,
-        action: 'upload',
-      });
+    if (req.method === 'DELETE') {
+      const versionId = query.get('versionId');
+      if (versionId) b2.files.delete(versionId);
+      else b2.hidden.add(key);
+      res.writeHead(204);
+      return res.end();
     }
-    if (path.startsWith('/file/')) {
-      if (!b2.tokens.has(auth)) return b2Error(res, 401, 'bad_auth_token', 'Invalid authorization token');
-      const [bucket, ...rest] = path.slice('/file/'.length).split('/');
-      const fileName = rest.map(decodeURIComponent).join('/');
-      const versions = [...b2.files.values()].filter((f) => f.fileName === fileName);
-      if (decodeURIComponent(bucket) !== b2.bucket || versions.length === 0) {
-        return b2Error(res, 404, 'not_found', `File with such name does not exist: ${fileName}`);
-      }
-      const latest = versions.at(-1);
-      return sendBytes(req, res, latest.body, latest.contentType, { 'x-bz-file-name': encodeURIComponent(fileName) });
-    }
-    if (!path.startsWith('/b2api/v2/')) return b2Error(res, 404, 'not_found', 'No such API');
-    if (!b2.tokens.has(auth)) {
-      return b2.expireSessions
-        ? b2Error(res, 401, 'expired_auth_token', 'Authorization token has expired')
-        : b2Error(res, 401, 'bad_auth_token', 'Invalid authorization token');
-    }
-    let body;
-    try {
-      body = JSON.parse(raw.toString() || '{}');
-    } catch {
-      return b2Error(res, 400, 'bad_json', 'The body is not JSON');
-    }
-    const call = path.slice('/b2api/v2/'.length);
-    if (call === 'b2_get_upload_url') {
-      if (body.bucketId !== b2.bucketId) return b2Error(res, 400, 'bad_request', `Invalid bucketId: ${body.bucketId}`);
-      const token = `upload_${randomBytes(12).toString('hex')}`;
-      b2.uploadTokens.add(token);
-      return json(res, 200, {
-        bucketId: b2.bucketId,
-        uploadUrl: `${url}/b2/upload/${b2.bucketId}`,
-        authorizationToken: token,
-      });
-    }
-    if (call === 'b2_list_file_versions') {
-      if (body.bucketId !== b2.bucketId) return b2Error(res, 400, 'bad_request', `Invalid bucketId: ${body.bucketId}`);
-      const files = [...b2.files.entries()]
-        .filter(([, f]) => f.fileName.startsWith(body.prefix ?? '') && f.fileName >= (body.startFileName ?? ''))
-        .sort(([, a], [, b]) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
-        .slice(0, body.maxFileCount ?? 100)
-        .map(([fileId, f]) => ({ fileId, fileName: f.fileName, action: 'upload', contentLength: f.body.length }));
-      return json(res, 200, { files, nextFileName: null, nextFileId: null });
-    }
-    if (call === 'b2_delete_file_version') {
-      const found = b2.files.get(body.fileId);
-      if (!found || found.fileName !== body.fileName) {
-        return b2Error(res, 400, 'file_not_present', `File not present: ${body.fileName} ${body.fileId}`);
-      }
-      b2.files.delete(body.fileId);
-      return json(res, 200, { fileId: body.fileId, fileName: body.fileName });
-    }
-    return b2Error(res, 404, 'not_found', `No such API: ${call}`);
+    if (req.method !== 'GET') return xmlError(res, 405, 'MethodNotAllowed', 'Not served');
+    const latest = versions().at(-1)?.[1];
+    if (!latest || b2.hidden.has(key)) return xmlError(res, 404, 'NoSuchKey', 'Key not found');
+    return sendBytes(req, res, latest.body, latest.contentType);
   }
 
   async function onDropbox(req, res, path, raw) {
@@ -401,7 +386,8 @@ export async function startStorageProvidersStandin({
     const path = parsed.pathname;
     calls.push(`${req.method} ${path}`);
     try {
-      if (path.startsWith('/b2/')) return await onB2(req, res, path.slice(3), raw);
+      if (path.startsWith('/b2/')) return await onB2(req, res, path.slice(3));
+      if (path.startsWith('/b2s3/')) return await onB2S3(req, res, path.slice(5), parsed.searchParams, raw);
       if (path.startsWith('/dropbox/')) return await onDropbox(req, res, path.slice(8), raw);
       if (path.startsWith('/google/')) return await onGoogle(req, res, path.slice(7), parsed.searchParams, raw);
       res.writeHead(404);

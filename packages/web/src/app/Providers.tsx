@@ -4,6 +4,7 @@ import type { UserInfo } from '@switchboard/model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import '../i18n';
+import { DatesLocale } from '../kit/fields/DateInputs';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../theme';
 import { type AppConfig, ConfigProvider, DEFAULT_CONFIG } from './config';
 import { NOTIFICATION_POSITION } from './notify';
@@ -31,13 +32,15 @@ export function Providers({ children, config = DEFAULT_CONFIG, store, initialUse
       defaultColorScheme="light"
     >
       <Notifications position={NOTIFICATION_POSITION} />
-      <QueryClientProvider client={client}>
-        <ConfigProvider config={config}>
-          <SessionProvider store={store} initialUser={initialUser}>
-            {children}
-          </SessionProvider>
-        </ConfigProvider>
-      </QueryClientProvider>
+      <DatesLocale>
+        <QueryClientProvider client={client}>
+          <ConfigProvider config={config}>
+            <SessionProvider store={store} initialUser={initialUser}>
+              {children}
+            </SessionProvider>
+          </ConfigProvider>
+        </QueryClientProvider>
+      </DatesLocale>
     </MantineProvider>
   );
 }

@@ -14,13 +14,15 @@ type Props<T> = {
   row: (item: T) => ReactNode;
   /** Said when the first page is empty. */
   empty: string;
+  /** false: the API answers one bounded page (no `next`), so no pager is shown. */
+  pager?: boolean;
 };
 
 /**
  * A sub-list of an editor (tokens, audit log): a loader, the table, the empty text and the pager.
  * Like the list screens, a page beyond the first that comes back empty steps back one page.
  */
-export function PagedTable<T>({ list, page, onPage, head, row, empty }: Props<T>) {
+export function PagedTable<T>({ list, page, onPage, head, row, empty, pager = true }: Props<T>) {
   const items = list.data?.items ?? [];
   const emptyPage = list.isSuccess && items.length === 0;
   useEffect(() => {
@@ -44,7 +46,7 @@ export function PagedTable<T>({ list, page, onPage, head, row, empty }: Props<T>
           {empty}
         </Text>
       )}
-      <Pager page={page} next={Boolean(list.data?.next)} onPage={onPage} />
+      {pager && <Pager page={page} next={Boolean(list.data?.next)} onPage={onPage} />}
     </>
   );
 }

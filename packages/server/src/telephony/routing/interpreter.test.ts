@@ -140,6 +140,36 @@ describe('routing interpreter', () => {
     });
   });
 
+  it('gives each target the ring timeout of its endpoint, else of its bridge (leg_timeout, call_timeout)', async () => {
+    const out = await run([
+      { set: 'ring=15' },
+      {
+        bridge: {
+          strategy: 'failover',
+          parameters: [`leg_timeout=${v('ring')}`, 'ignore_early_media=true'],
+          endpoints: [
+            { type: 'sipGateway', name: 'main', parameters: ['leg_timeout=5'] },
+            { type: 'user', extension: '200' },
+            { type: 'sipGateway', name: 'provider', parameters: { call_timeout: 40 } },
+          ],
+        },
+      },
+    ]);
+    expect(out).toMatchObject({ kind: 'route', strategy: 'failover' });
+    expect((out as { targets: { timeout?: number }[] }).targets.map((t) => t.timeout)).toEqual([5, 15, 15, 40]);
+    const none = await run([{ bridge: { endpoints: [{ type: 'device', id: 7 }] } }]);
+    expect(none).toEqual({
+      kind: 'route',
+      strategy: 'multiple',
+      targets: [{ type: 'device', deviceId: 7, account: 'desk' }],
+    });
+    for (const bad of ['leg_timeout=0', 'leg_timeout=601', 'leg_timeout=ten', 'call_timeout=1.5']) {
+      const refused = await run([{ bridge: { parameters: [bad], endpoints: [{ type: 'device', id: 7 }] } }]);
+      expect(refused, bad).toMatchObject({ kind: 'reject', code: 500, step: 'bridge' });
+      expect((refused as { reason: string }).reason).toContain('whole seconds from 1 to 600');
+    }
+  });
+
   it('runs a blacklist action when the caller is listed, and refuses a missing list', async () => {
     const steps = [{ blackList: { name: 'bad', action: [{ hangup: 'CALL_REJECTED' }] } }, { hangup: 'USER_BUSY' }];
     expect(await run(steps, { callerNumber: '666' })).toMatchObject({ code: 603, cause: 'CALL_REJECTED' });

@@ -33,9 +33,10 @@ export type RoutingData = {
   now: () => Date;
 };
 
+/** `timeout`: how long the target may ring, in seconds, when the flow says (leg_timeout). */
 export type Target =
-  | { type: 'device'; deviceId: number; account: string }
-  | { type: 'gateway'; gatewayId: number; name: string; uri: string };
+  | { type: 'device'; deviceId: number; account: string; timeout?: number }
+  | { type: 'gateway'; gatewayId: number; name: string; uri: string; timeout?: number };
 
 export type Outcome =
   | { kind: 'route'; strategy: 'multiple' | 'failover'; targets: Target[] }
@@ -89,6 +90,9 @@ export const MAX_NESTING = 32;
 const VAR_NAME = /^[A-Za-z_][\w.-]*$/;
 /** What a dial string may become: the characters of a telephone number or a simple SIP user. */
 const DIALLABLE = /^[A-Za-z0-9+*#._~-]{1,64}$/;
+/** A ring timeout a flow may give, in seconds. */
+export const RING_TIMEOUT_MIN = 1;
+export const RING_TIMEOUT_MAX = 600;
 
 class FlowError extends Error {
   constructor(
@@ -359,6 +363,34 @@ export class Interpreter {
     }
   }
 
+  /**
+   * The ring timeout (seconds) in a bridge's or an endpoint's `parameters`, FreeSWITCH channel
+   * variables as Webitel passes them: `["leg_timeout=20"]` or `{"leg_timeout": 20}`; `call_timeout`
+   * is read too. Undefined when there is none.
+   */
+  private ringTimeout(parameters: unknown, where: string): number | undefined {
+    if (parameters === undefined || parameters === null) return undefined;
+    const pairs: [string, unknown][] = [];
+    if (Array.isArray(parameters)) {
+      for (const p of parameters) {
+        if (typeof p !== 'string') throw new FlowError(`${where}: each parameter must be name=value text`, 'bridge');
+        const at = p.indexOf('=');
+        if (at > 0) pairs.push([p.slice(0, at).trim(), p.slice(at + 1)]);
+      }
+    } else if (typeof parameters === 'object') pairs.push(...Object.entries(parameters));
+    else throw new FlowError(`${where}: parameters must be a list of name=value`, 'bridge');
+    const found = pairs.find(([k]) => k === 'leg_timeout') ?? pairs.find(([k]) => k === 'call_timeout');
+    if (!found) return undefined;
+    const text = this.expand(found[1]).trim();
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < RING_TIMEOUT_MIN || value > RING_TIMEOUT_MAX)
+      throw new FlowError(
+        `${where}: ${found[0]} must be whole seconds from ${RING_TIMEOUT_MIN} to ${RING_TIMEOUT_MAX}`,
+        'bridge',
+      );
+    return value;
+  }
+
   private async bridge(b: Record<string, unknown>, where: string): Promise<StepOutcome> {
     const strategy =
       b.strategy === undefined || b.strategy === 'multiple'
@@ -368,9 +400,12 @@ export class Interpreter {
           : null;
     if (!strategy) throw new FlowError(`${where}: strategy must be multiple or failover`, 'bridge');
     if (!Array.isArray(b.endpoints) || !b.endpoints.length) throw new FlowError(`${where}: needs endpoints`, 'bridge');
+    const bridgeTimeout = this.ringTimeout(b.parameters, where);
     const targets: Target[] = [];
     const skipped: string[] = [];
-    const add = (t: Target) => {
+    let timeout: number | undefined;
+    const add = (target: Target) => {
+      const t = timeout === undefined ? target : { ...target, timeout };
       const same = targets.some((x) =>
         x.type === 'device' && t.type === 'device'
           ? x.deviceId === t.deviceId
@@ -388,6 +423,7 @@ export class Interpreter {
         extension: typeof e.extension === 'string' ? this.expand(e.extension) : undefined,
       };
       const label = ref.name ?? ref.account ?? ref.extension ?? (ref.id !== undefined ? `#${ref.id}` : '?');
+      timeout = this.ringTimeout(e.parameters, `${where}.endpoint ${label}`) ?? bridgeTimeout;
       if (e.type === 'sipGateway' || e.type === 'gateway') {
         if (this.state.fromGateway) {
           skipped.push(`gateway ${label}: a call from a gateway is not sent out again`);

@@ -1,4 +1,5 @@
 import { ColorInput, NumberInput, PasswordInput, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 import {
   type FormField,
   type FormFieldKind,
@@ -12,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
 import { fieldKey } from '../path';
+import { DateTimeInput, DayInput } from './DateInputs';
 import { RefMultiSelect, RefSelect } from './RefSelect';
 import { TimezoneSelect, type TimezoneValue } from './TimezoneSelect';
 
@@ -221,11 +223,10 @@ export function fromLocalInput(text: string): string | null {
 function DateKind(props: FieldProps) {
   const common = useCommon(props);
   return (
-    <TextInput
+    <DateTimeInput
       {...common}
-      type="datetime-local"
       value={toLocalInput(props.value)}
-      onChange={(e) => props.onChange(fromLocalInput(e.currentTarget.value))}
+      onChange={(local) => props.onChange(fromLocalInput(local))}
     />
   );
 }
@@ -233,14 +234,7 @@ function DateKind(props: FieldProps) {
 /** A calendar day, `YYYY-MM-DD`, with no time or zone. */
 function DayKind(props: FieldProps) {
   const common = useCommon(props);
-  return (
-    <TextInput
-      {...common}
-      type="date"
-      value={text(props.value)}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
-  );
+  return <DayInput {...common} value={text(props.value)} onChange={(day) => props.onChange(day)} />;
 }
 
 /** Minutes of the day (0 to 1440) as `HH:MM`; 1440 is the end of the day, `24:00`. */
@@ -260,9 +254,8 @@ export function timeToMinutes(value: string): number {
 function TimeKind(props: FieldProps) {
   const common = useCommon(props);
   return (
-    <TextInput
+    <TimeInput
       {...common}
-      type="time"
       value={typeof props.value === 'number' ? minutesToTime(props.value) : ''}
       onChange={(e) => props.onChange(timeToMinutes(e.currentTarget.value))}
     />

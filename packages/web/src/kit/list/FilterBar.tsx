@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
+import { DayInput } from '../fields/DateInputs';
 import { useRefOptions } from '../fields/useRefOptions';
 import type { FilterValues } from './filters';
 
@@ -71,17 +72,28 @@ type RangeProps = {
 function RangeFilter({ label, type, ends, one, set }: RangeProps) {
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={label}>
-      {ends.map((end) => (
-        <TextInput
-          key={end.param}
-          size="xs"
-          w={type === 'number' ? 100 : undefined}
-          type={type}
-          label={end.label}
-          value={one(end.param)}
-          onChange={(e) => set(end.param, e.currentTarget.value)}
-        />
-      ))}
+      {ends.map((end) =>
+        type === 'date' ? (
+          <DayInput
+            key={end.param}
+            size="xs"
+            w={140}
+            label={end.label}
+            value={one(end.param)}
+            onChange={(day) => set(end.param, day)}
+          />
+        ) : (
+          <TextInput
+            key={end.param}
+            size="xs"
+            w={100}
+            type={type}
+            label={end.label}
+            value={one(end.param)}
+            onChange={(e) => set(end.param, e.currentTarget.value)}
+          />
+        ),
+      )}
     </Group>
   );
 }

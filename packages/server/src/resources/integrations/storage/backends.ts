@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { isDigitalOceanEndpoint, isStorageFolder, STORAGE_PATH_PATTERN, type StorageType } from '@switchboard/model';
+import { isStorageFolder, STORAGE_PATH_PATTERN, type StorageType } from '@switchboard/model';
 import type { Config } from '../../../config.js';
-import { failureOf, type OutboundOptions, outboundAgents, refusalOf } from '../../../net/outbound.js';
+import { failureOf, refusalOf } from '../../../net/outbound.js';
 import { backblazeBackend } from './providers/backblaze.js';
 import { driveBackend } from './providers/drive.js';
 import { dropboxBackend } from './providers/dropbox.js';
 import { ProviderError } from './providers/http.js';
+import { s3Backend, s3Client } from './providers/s3.js';
 
 /** A storage profile as the server uses it, secrets included. */
 export type StorageProfileRow = {
@@ -24,20 +23,9 @@ export type StorageProfileRow = {
   properties: Record<string, string>;
 };
 
-/** A byte range of an object, both ends included. */
-export type ByteRange = { start: number; end: number };
+import type { Backend } from './providers/backend.js';
 
-/**
- * Where files of one profile are kept: write, read (whole or a range) and delete. `put` answers
- * the key to keep for the file (the key it was given, but for Drive, whose files go by id).
- */
-export type Backend = {
-  put(key: string, file: string, size: number, contentType: string): Promise<string>;
-  get(key: string, range?: ByteRange): Promise<Readable>;
-  remove(key: string): Promise<void>;
-};
-
-const S3_TIMEOUT_MS = 10_000;
+export type { Backend, ByteRange } from './providers/backend.js';
 
 /** A local profile's folder is missing, leaves the domain's storage folder, or cannot be written. */
 export class LocalStorageError extends Error {
@@ -116,61 +104,6 @@ function localBackend(root: string, domainId: number, directory: string, createF
 }
 
 /**
- * An S3 client for the profile's endpoint. AWS and Digital Ocean Spaces take virtual-hosted
- * bucket names; any other endpoint (an S3-compatible server) gets path-style requests.
- */
-export function s3Client(p: Record<string, string>, outbound: OutboundOptions): S3Client {
-  const endpoint = (p.endpoint ?? '').trim();
-  const hosted = /(^|\.)amazonaws\.com(:\d+)?\/?$/i.test(endpoint) || isDigitalOceanEndpoint(endpoint);
-  return new S3Client({
-    region: p.region || 'us-east-1',
-    endpoint: endpoint || undefined,
-    forcePathStyle: !hosted,
-    credentials: { accessKeyId: p.keyId ?? '', secretAccessKey: p.accessKey ?? '' },
-    // S3-compatible servers do not all know the newer checksum headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 2,
-    // The endpoint is the domain's choice: every connection passes the outbound policy.
-    requestHandler: {
-      ...outboundAgents(outbound),
-      connectionTimeout: S3_TIMEOUT_MS,
-      requestTimeout: S3_TIMEOUT_MS,
-    },
-  });
-}
-
-function s3Backend(p: Record<string, string>, outbound: OutboundOptions): Backend {
-  const client = s3Client(p, outbound);
-  const Bucket = p.bucketName ?? '';
-  return {
-    async put(key, file, size, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: fs.createReadStream(file),
-          ContentLength: size,
-          ContentType: contentType,
-        }),
-      );
-      return key;
-    },
-    async get(key, range) {
-      const out = await client.send(
-        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
-      const body = out.Body;
-      if (!(body instanceof Readable)) throw new Error('S3 answered no body');
-      return body;
-    },
-    async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-  };
-}
-
-/**
  * What a backend needs of the configuration: the providers' APIs (the operator's), the local
  * storage root and the outbound policy's allow list.
  */
@@ -189,7 +122,7 @@ export function backendOf(
       if (profile.domainId === undefined) throw new Error('a local storage profile needs its domain');
       return localBackend(env.storageLocalRoot, profile.domainId, p.directory ?? '', !options.test);
     case 's3':
-      return s3Backend(p, { allow: env.outboundAllow });
+      return s3Backend(s3Client(p, { allow: env.outboundAllow }), p.bucketName ?? '');
     case 'backblaze':
       return backblazeBackend(
         { account: p.account ?? '', key: p.key ?? '', bucket: p.bucket ?? '', bucketId: p.bucketId ?? '' },

@@ -1,9 +1,10 @@
-import { Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Stack, Switch } from '@mantine/core';
 import { calendarProblems, calendars } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditTab } from '../../../kit/edit/form';
+import { DateTimeInput } from '../../../kit/fields/DateInputs';
 import { RowsField } from '../../../kit/fields/RowsField';
 import { TextField } from '../../../kit/fields/TextField';
 import { TimezoneSelect } from '../../../kit/fields/TimezoneSelect';
@@ -48,21 +49,19 @@ export function CalendarEdit() {
             />
             {form.values.expires && (
               <Group grow>
-                <TextInput
-                  type="datetime-local"
+                <DateTimeInput
                   label={t('calendars.startAt')}
                   value={toLocalInput(form.values.startAt)}
                   error={form.error('startAt')}
                   disabled={form.readOnly}
-                  onChange={(e) => form.set('startAt', fromLocalInput(e.currentTarget.value))}
+                  onChange={(local) => form.set('startAt', fromLocalInput(local))}
                 />
-                <TextInput
-                  type="datetime-local"
+                <DateTimeInput
                   label={t('calendars.endAt')}
                   value={toLocalInput(form.values.endAt)}
                   error={form.error('endAt')}
                   disabled={form.readOnly}
-                  onChange={(e) => form.set('endAt', fromLocalInput(e.currentTarget.value))}
+                  onChange={(local) => form.set('endAt', fromLocalInput(local))}
                 />
               </Group>
             )}

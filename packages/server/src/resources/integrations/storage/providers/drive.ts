@@ -1,5 +1,6 @@
-import { createHash, createPrivateKey, createSign, type KeyObject, randomUUID } from 'node:crypto';
-import type { Backend } from '../backends.js';
+import { createHash, createPrivateKey, type KeyObject, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Backend } from './backend.js';
 import {
   bodyOf,
   call,
@@ -56,17 +57,24 @@ function privateKeyOf(raw: string): KeyObject {
   }
 }
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/** A signed JWT (RS256) asking the token endpoint for an access token to Drive. */
-export function serviceAccountAssertion(settings: Pick<DriveSettings, 'email' | 'privateKey'>, audience: string) {
-  const now = Math.floor(Date.now() / 1000);
-  const head = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = base64url(
-    JSON.stringify({ iss: settings.email.trim(), scope: SCOPE, aud: audience, iat: now, exp: now + 3600 }),
-  );
-  const signature = createSign('RSA-SHA256').update(`${head}.${claims}`).sign(privateKeyOf(settings.privateKey));
-  return `${head}.${claims}.${base64url(signature)}`;
+/** A signed JWT (RS256, by `jose`) asking the token endpoint for an access token to Drive. */
+export async function serviceAccountAssertion(
+  settings: Pick<DriveSettings, 'email' | 'privateKey'>,
+  audience: string,
+): Promise<string> {
+  const key = privateKeyOf(settings.privateKey);
+  try {
+    return await new SignJWT({ scope: SCOPE })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setIssuer(settings.email.trim())
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+  } catch (error) {
+    // A key RS256 cannot sign with (not RSA, shorter than 2048 bits), in jose's words.
+    throw new ProviderError(PROVIDER, 0, 'invalid_private_key', (error as Error).message);
+  }
 }
 
 /**
@@ -82,7 +90,7 @@ export function driveBackend(settings: DriveSettings, urls: DriveUrls): Backend 
     .digest('hex');
   const accessToken = () =>
     tokens.get(cacheKey, async () => {
-      const assertion = serviceAccountAssertion(settings, urls.token);
+      const assertion = await serviceAccountAssertion(settings, urls.token);
       const res = await call(
         PROVIDER,
         urls.token,

@@ -1,4 +1,4 @@
-import type { Backend } from '../backends.js';
+import type { Backend } from './backend.js';
 import { bodyOf, call, fileBody, jsonOf, ProviderError, plain, rangeHeader, uploadTimeout } from './http.js';
 
 /** Where the Dropbox API answers: RPC calls on the api host, file bytes on the content host. */
