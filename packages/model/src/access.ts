@@ -116,8 +116,20 @@ export const BYPASS_PERMISSION: Record<Right, Permission> = { r: 'read', x: 'add
 export const APPLICATIONS = ['admin', 'agent', 'supervisor', 'audit', 'history', 'grafana'] as const;
 export type Application = (typeof APPLICATIONS)[number];
 
-/** One entry of the session's scope (GET /api/userinfo). */
-export type ScopeEntry = { class: string; access: string; obac: boolean; rbac: boolean };
+/**
+ * One entry of the session's scope (GET /api/userinfo): the rights held on a class, each letter
+ * once; `manage` the rights the user may also grant to others (delegation), each letter once.
+ */
+export type ScopeEntry = { class: string; access: string; obac: boolean; rbac: boolean; manage?: string };
+
+/**
+ * Why the server refuses the viewer taking a user or role down (the answer's `protectedBy`):
+ * `stronger`: it holds rights the viewer does not; `held`: the viewer holds the role;
+ * `lastAdministrator`: it is the domain's last active user holding every right, or the role that
+ * user holds every right through.
+ */
+export const PROTECTED_REASONS = ['stronger', 'held', 'lastAdministrator'] as const;
+export type ProtectedReason = (typeof PROTECTED_REASONS)[number];
 
 /** Application and section access of a role: 1 forbidden, 2 allow, 3 manage. */
 export type AppAccess = { access: AccessMode; sections?: Record<string, AccessMode> };

@@ -55,6 +55,8 @@ export const errorTexts = {
   strongerUserUsername: 'You cannot rename a user who holds rights you do not: {{rights}}.',
   strongerRoleReduce: 'You cannot take rights away from a role that holds rights you do not: {{rights}}.',
   strongerRoleDelete: 'You cannot delete a role that holds rights you do not: {{rights}}.',
+  strongerRoleChange:
+    'You cannot rename a role that holds rights you do not, nor change its two-factor requirement: {{rights}}.',
   ownRoleReduce: 'You cannot take rights away from a role you hold: {{rights}}.',
   lastAdministrator:
     'This would leave the domain without an active user holding every right. Give another user every right first.',

@@ -282,6 +282,12 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** Fields a list may project (`fields=`); the default list projection is `listFields`. */
   fields: readonly (keyof z.infer<TItem> & string)[];
   listFields: readonly (keyof z.infer<TItem> & string)[];
+  /**
+   * Fields the server computes for the viewer (what they may do with the record), not stored: a
+   * list answers them when asked for in `fields` (the console's lists ask), or when `fields` is
+   * not given; a read and a change answer them always.
+   */
+  viewerFields?: readonly (keyof z.infer<TItem> & string)[];
   /** Fields `q` searches (case-insensitive; a trailing `*` means prefix). */
   search: readonly string[];
   /** Fields `sort=+f|-f` accepts. */
@@ -399,6 +405,9 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   if (!defined.has(def.name)) defined.set(def.name, def as unknown as ResourceDef);
   for (const f of def.listFields) {
     if (!def.fields.includes(f)) throw new Error(`${def.name}: list field ${f} is not a field`);
+  }
+  for (const f of def.viewerFields ?? []) {
+    if (def.fields.includes(f)) throw new Error(`${def.name}: viewer field ${f} is a stored field too`);
   }
   for (const s of def.sort) {
     if (!(def.fields as readonly string[]).includes(s)) throw new Error(`${def.name}: sort ${s} is not a field`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
 import { messages } from '../messages.js';
 import { defineResource, named, ref } from '../resource.js';
@@ -54,6 +55,8 @@ export const users = defineResource({
     updatedAt: z.string(),
     /** Computed for the viewer: true where they may not disable or delete the user (the server would refuse). */
     protected: z.boolean().optional(),
+    /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */
+    protectedBy: z.enum(PROTECTED_REASONS).nullable().optional(),
   }),
   fields: [
     'id',
@@ -73,6 +76,8 @@ export const users = defineResource({
     'updatedAt',
   ],
   listFields: ['id', 'name', 'username', 'extension', 'presence', 'dnd'],
+  // What the viewer may not do to each user (see the server's takedown rules).
+  viewerFields: ['protected', 'protectedBy'],
   search: ['name', 'username', 'extension', 'email'],
   sort: ['id', 'name', 'username', 'extension', 'email', 'createdAt', 'updatedAt'],
   defaultSort: '+name',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATIONS, PERMISSIONS } from '../access.js';
+import { APPLICATIONS, PERMISSIONS, PROTECTED_REASONS } from '../access.js';
 import { defineResource } from '../resource.js';
 import { optionalText, required } from '../validation.js';
 
@@ -34,9 +34,13 @@ export const roles = defineResource({
     requireTwoFactor: z.boolean(),
     /** Computed for the viewer: true where they may not reduce or delete the role (the server would refuse). */
     protected: z.boolean().optional(),
+    /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */
+    protectedBy: z.enum(PROTECTED_REASONS).nullable().optional(),
   }),
   fields: ['id', 'name', 'description', 'permissions', 'metadata', 'requireTwoFactor'],
   listFields: ['id', 'name', 'description'],
+  // What the viewer may not do to each role (see the server's takedown rules).
+  viewerFields: ['protected', 'protectedBy'],
   search: ['name'],
   sort: ['id', 'name', 'description'],
   defaultSort: '+name',

@@ -1,4 +1,4 @@
-import { APPLICATIONS, grantsToBits, PERMISSIONS, RIGHTS, rightBit } from '@switchboard/model';
+import { APPLICATIONS, grantsToBits, PERMISSIONS, type ProtectedReason, RIGHTS, rightBit } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { mergeAccess } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
@@ -35,10 +35,13 @@ export function lost(before: Rights, after: Rights): string[] {
     }
   }
   for (const app of APPLICATIONS) {
-    const a = before.access[app];
-    if (!a) continue;
     if (modeOf(after, app) < modeOf(before, app)) out.push(`application ${app}`);
-    for (const section of Object.keys(a.sections ?? {})) {
+    // A section named on either side: one newly set below its application's mode is lost too.
+    const sections = new Set([
+      ...Object.keys(before.access[app]?.sections ?? {}),
+      ...Object.keys(after.access[app]?.sections ?? {}),
+    ]);
+    for (const section of sections) {
       if (modeOf(after, app, section) < modeOf(before, app, section)) out.push(`section ${app}/${section}`);
     }
   }
@@ -191,14 +194,19 @@ export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<
 
 /**
  * What the console needs to know before it offers an action the server would refuse, by the
- * rules above: the users among `userIds` the actor may not disable or delete (another user
- * holding rights beyond the actor's, or the domain's last active user holding every right), and
- * the roles among `roleIds` the actor may not reduce or delete (one the actor holds, one holding
- * rights beyond the actor's, or one without which no active user holds every right). Reads the
- * domain's rights once, whatever the number of records.
+ * rules above, with the reason (PROTECTED_REASONS): the users among `userIds` the actor may not
+ * disable, rename, strip or delete (`stronger`: another user holding rights beyond the actor's;
+ * `lastAdministrator`: the domain's last active user holding every right), and the roles among
+ * `roleIds` the actor may not reduce or delete (`held`: one the actor holds; `stronger`: one
+ * holding rights beyond the actor's; `lastAdministrator`: one without which no active user holds
+ * every right). Reads the domain's rights once, whatever the number of records.
  */
-export async function protectedUsers(db: Db, actor: Principal, userIds: number[]): Promise<Set<number>> {
-  const out = new Set<number>();
+export async function protectedUsers(
+  db: Db,
+  actor: Principal,
+  userIds: number[],
+): Promise<Map<number, ProtectedReason>> {
+  const out = new Map<number, ProtectedReason>();
   if (!userIds.length) return out;
   const d = await loadDomainRights(db, actor.domainId);
   const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
@@ -212,14 +220,18 @@ export async function protectedUsers(db: Db, actor: Principal, userIds: number[]
   for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
   const holders = fullHolders(d);
   for (const id of userIds) {
-    if (holders.length === 1 && holders[0] === id) out.add(id);
-    else if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.add(id);
+    if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.set(id, 'stronger');
+    else if (holders.length === 1 && holders[0] === id) out.set(id, 'lastAdministrator');
   }
   return out;
 }
 
-export async function protectedRoles(db: Db, actor: Principal, roleIds: number[]): Promise<Set<number>> {
-  const out = new Set<number>();
+export async function protectedRoles(
+  db: Db,
+  actor: Principal,
+  roleIds: number[],
+): Promise<Map<number, ProtectedReason>> {
+  const out = new Map<number, ProtectedReason>();
   if (!roleIds.length) return out;
   const d = await loadDomainRights(db, actor.domainId);
   const actorRights = union(actor.roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
@@ -227,13 +239,9 @@ export async function protectedRoles(db: Db, actor: Principal, roleIds: number[]
   for (const id of roleIds) {
     const role = d.roles.get(id);
     if (!role) continue;
-    if (
-      actor.roleIds.includes(id) ||
-      excess(actor, actorRights, role).length ||
-      (holders && !fullHolders(d, { roles: new Map([[id, null]]) }).length)
-    ) {
-      out.add(id);
-    }
+    if (actor.roleIds.includes(id)) out.set(id, 'held');
+    else if (excess(actor, actorRights, role).length) out.set(id, 'stronger');
+    else if (holders && !fullHolders(d, { roles: new Map([[id, null]]) }).length) out.set(id, 'lastAdministrator');
   }
   return out;
 }

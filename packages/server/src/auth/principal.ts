@@ -86,9 +86,12 @@ export async function loadPrincipal(
   for (const g of grants) bitsByClass.set(g.objclassId, (bitsByClass.get(g.objclassId) ?? 0) | g.access);
   const scope = new Map<string, ScopeEntry>();
   for (const c of classes) {
-    // The scope lists the rights held, each letter once: delegation (manage) is not a right to act.
-    const access = bitsToGrants((bitsByClass.get(c.id) ?? 0) & 0x0f);
-    scope.set(c.class, { class: c.class, access, obac: c.obac, rbac: c.rbac });
+    // The scope lists the rights held, each letter once: delegation (manage) is not a right to act;
+    // `manage` lists the rights the user may grant on (the console offers no more).
+    const bits = bitsByClass.get(c.id) ?? 0;
+    const access = bitsToGrants(bits & 0x0f);
+    const manage = bitsToGrants((bits >> 4) & 0x0f);
+    scope.set(c.class, { class: c.class, access, obac: c.obac, rbac: c.rbac, manage });
   }
   const permissions = new Set<Permission>();
   for (const r of roleRows) for (const p of r.permissions) if (isPermission(p)) permissions.add(p);

@@ -15,9 +15,9 @@ type Entry = {
   oldState: Record<string, unknown> | null;
 };
 
-/** A record as the log keeps it: without what the answer adds for its viewer (`protected`). */
+/** A record as the log keeps it: without what the answer adds for its viewer (`protected`, `protectedBy`). */
 const logged = (body: Record<string, unknown>) => {
-  const { protected: _viewerOnly, ...rest } = body;
+  const { protected: _viewerOnly, protectedBy: _why, ...rest } = body;
   return rest;
 };
 

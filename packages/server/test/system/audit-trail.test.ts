@@ -90,14 +90,14 @@ describe.each(drivers())('security trail and change-log search on %s', (driver) 
     const entries = (await logs('roles')).filter((e) => e.recordId === made.body.id);
     expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
     const [del, update, create] = entries;
-    // The answer adds what the viewer may do with the role (`protected`); the log keeps the role.
-    const { protected: _viewerOnly, ...role } = made.body;
+    // The answer adds what the viewer may do with the role (`protected`, `protectedBy`); the log keeps the role.
+    const { protected: _viewerOnly, protectedBy: _why, ...role } = made.body;
     expect(create.newState).toEqual(role);
     expect(update.oldState?.permissions).toEqual(['read']);
     expect(update.newState?.permissions).toEqual(['read', 'write']);
     expect(update.newState?.metadata).toEqual({ access: { admin: { access: 2 } } });
     expect(del).toMatchObject({ newState: null, record: name, user: { id: 1 } });
-    const { protected: _changedViewerOnly, ...changedRole } = changed.body;
+    const { protected: _changedViewerOnly, protectedBy: _changedWhy, ...changedRole } = changed.body;
     expect(del.oldState).toEqual(changedRole);
   });
 

@@ -80,7 +80,8 @@ export function compile(def: AnyResourceDef, binding: ResourceBinding): Compiled
     if (!col) throw new Error(`${def.name}: search field ${f} has no column`);
     return col;
   });
-  const listSpec: ListSpec = { fields: new Set(fields), sort: new Set(def.sort) };
+  // Fields the binding computes for the viewer (decorate) may be asked for in a list's `fields` too.
+  const listSpec: ListSpec = { fields: new Set([...fields, ...(def.viewerFields ?? [])]), sort: new Set(def.sort) };
   const defaultSort = parseSort(def.defaultSort, listSpec.sort);
   if (!defaultSort) throw new Error(`${def.name}: default sort ${def.defaultSort} is not sortable`);
 

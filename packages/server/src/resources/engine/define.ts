@@ -114,6 +114,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     return link && parent !== null ? [link.condition(parent), ...filters] : filters;
   };
 
+  const viewerFields: ReadonlySet<string> = new Set(def.viewerFields ?? []);
+
   /** A record answered, with the fields the binding computes for the viewer. */
   const decorated = async (request: FastifyRequest, row: Record<string, unknown>) => {
     await binding.decorate?.(request.server.ctx.db, request.principal!, [row]);
@@ -143,9 +145,17 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
           const db = request.server.ctx.db;
-          const answer = await listItems(db, c, request.principal!, lq, scopeOf(parent, query));
-          // A projection (`fields`) answers only what it names, computed fields included.
-          if (!lq.fields) await binding.decorate?.(db, request.principal!, answer.items);
+          // A projection (`fields`) answers only what it names, the fields computed for the viewer
+          // included: those are no columns, decorate adds them after the read.
+          const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
+          const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
+          const answer = await listItems(db, c, request.principal!, { ...lq, fields: stored }, scopeOf(parent, query));
+          if (!asked || asked.length) {
+            await binding.decorate?.(db, request.principal!, answer.items);
+            if (asked) {
+              for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
+            }
+          }
           if (!binding.listAggs) return answer;
           return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal!) };
         },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
 import {
+  beyondActor,
   noteAdministrators,
   protectedRoles,
   refuseNoAdministratorLeft,
@@ -10,8 +11,10 @@ import {
 } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { mergeAccess } from '../../auth/principal.js';
+import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { keyedError } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
 import { defineServerResource } from '../engine/define.js';
 import { doc, routeCompilers } from '../engine/http.js';
 
@@ -21,6 +24,24 @@ const roleRights = (item: Record<string, unknown>): Rights => ({
   permissions: new Set((item.permissions as string[] | undefined) ?? []),
   access: mergeAccess([(item.metadata as { access: Record<string, unknown> } | undefined) ?? { access: {} }]),
 });
+
+/**
+ * A role holding rights beyond the actor keeps its name and its two-factor requirement (as a user
+ * holding more keeps its username): the actor may only raise its rights within their own.
+ */
+async function refuseStrongerRoleChange(
+  body: Record<string, unknown>,
+  old: Record<string, unknown>,
+  current: Rights,
+  actor: Principal,
+  db: Db,
+) {
+  const renaming = typeof body.name === 'string' && body.name !== old.name;
+  const twoFactor = typeof body.requireTwoFactor === 'boolean' && body.requireTwoFactor !== old.requireTwoFactor;
+  if (!renaming && !twoFactor) return;
+  const beyond = await beyondActor(db, actor, current);
+  if (beyond.length) throw keyedError(403, 'app.auth.forbidden', 'strongerRoleChange', { rights: beyond.join(', ') });
+}
 
 export const rolesResource = defineServerResource(rolesDef, {
   table: roles,
@@ -38,6 +59,7 @@ export const rolesResource = defineServerResource(rolesDef, {
     if (ctx.old) {
       const id = ctx.old.id as number;
       const current = await rolesRights(db, ctx.principal.domainId, [id]);
+      await refuseStrongerRoleChange(body, ctx.old, current, ctx.principal, db);
       await refuseRoleTakedown(db, ctx.principal, new Map([[id, { ...next, classBits: current.classBits }]]));
     }
   },
@@ -59,7 +81,11 @@ export const rolesResource = defineServerResource(rolesDef, {
       viewer,
       rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
     );
-    for (const row of rows) row.protected = found.has(row.id as number);
+    for (const row of rows) {
+      const reason = found.get(row.id as number) ?? null;
+      row.protected = reason !== null;
+      row.protectedBy = reason;
+    }
   },
 });
 

@@ -182,6 +182,10 @@ export const usersResource = defineServerResource(usersDef, {
       viewer,
       rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
     );
-    for (const row of rows) row.protected = found.has(row.id as number);
+    for (const row of rows) {
+      const reason = found.get(row.id as number) ?? null;
+      row.protected = reason !== null;
+      row.protectedBy = reason;
+    }
   },
 });
