@@ -19,10 +19,12 @@ type Props = {
   disabled?: boolean;
   /** The full new letter set. */
   onChange: (grants: string) => void;
+  /** Whether a right may take a mode (the server would refuse the others); default every one. */
+  allowed?: (right: Right, mode: AccessMode) => boolean;
 };
 
 /** One table cell per right with its forbidden/allow/manage control: a row of an access table. */
-export function ModeCells({ granted, rights, who, disabled, onChange }: Props) {
+export function ModeCells({ granted, rights, who, disabled, onChange, allowed }: Props) {
   const { t } = useTranslation();
   return rights.map((r) => (
     <Table.Td key={r}>
@@ -31,6 +33,7 @@ export function ModeCells({ granted, rights, who, disabled, onChange }: Props) {
         label={`${who}: ${t(`kit.right.${RIGHT_NAMES[r]}`)}`}
         value={modeOf(granted, r)}
         disabled={disabled}
+        allowed={allowed && ((mode) => allowed(r, mode))}
         onChange={(mode) => onChange(withMode(granted, r, mode))}
       />
     </Table.Td>

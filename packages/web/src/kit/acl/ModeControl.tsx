@@ -11,6 +11,8 @@ type Props = {
   label: string;
   /** Icons with the word in a tooltip: a table of three or four rights then fits the panel. */
   compact?: boolean;
+  /** Whether a mode may be chosen (the server would refuse the others); default every one. */
+  allowed?: (mode: AccessMode) => boolean;
 };
 
 const MODES = [
@@ -20,7 +22,7 @@ const MODES = [
 ] as const;
 
 /** Forbidden, allow or manage (1, 2, 3) for one right or one application. */
-export function ModeControl({ value, onChange, disabled, label, compact }: Props) {
+export function ModeControl({ value, onChange, disabled, label, compact, allowed }: Props) {
   const { t } = useTranslation();
   return (
     <SegmentedControl
@@ -41,7 +43,7 @@ export function ModeControl({ value, onChange, disabled, label, compact }: Props
         ) : (
           word
         );
-        return { value: String(mode), label: shown };
+        return { value: String(mode), label: shown, disabled: mode !== value && allowed?.(mode) === false };
       })}
     />
   );

@@ -34,7 +34,7 @@ type Props<V extends FormValues> = {
   /** Translated heading. */
   title: (values: V, isNew: boolean) => string;
   /** Why this record is read-only for the caller beyond the class right (shown above the form), or null. */
-  locked?: (id: number) => string | null;
+  locked?: (id: number, item: Item | null) => string | null;
 };
 
 /**
@@ -139,7 +139,7 @@ export function EditScreen<V extends FormValues>({
     return () => controller.abort();
   }, [id, load]);
 
-  const lockedBecause = id === null || Number.isNaN(id) ? null : (locked?.(id) ?? null);
+  const lockedBecause = id === null || Number.isNaN(id) ? null : (locked?.(id, item) ?? null);
   const needed = guardingRight(def, isNew ? 'x' : 'w');
   const readOnly = !can(needed.objClass, needed.right) || (!isNew && lockedBecause !== null);
 

@@ -48,23 +48,42 @@ export function RefSelect({
   );
 }
 
-/** Several references chosen from an API list. */
+/**
+ * Several references chosen from an API list. `fixed`: chosen ones that may not be taken away
+ * (the server would refuse): their pills have no remove button, and no key or clear removes them.
+ */
 export function RefMultiSelect({
   of,
   value,
   onChange,
+  fixed,
   ...picker
-}: Common & { value: readonly RefValue[]; onChange: (value: Ref[]) => void }) {
+}: Common & { value: readonly RefValue[]; onChange: (value: Ref[]) => void; fixed?: readonly number[] }) {
   const [search, setSearch] = useState('');
   const { byId, data } = useChoices(of, search, value);
+  const kept = fixed ?? [];
+  const shown = kept.length ? data.map((d) => (kept.includes(Number(d.value)) ? { ...d, disabled: true } : d)) : data;
+  // The order stays as it was: the ones kept, then the ones added.
+  const picked = (ids: string[]) => {
+    const chosen = ids.map(Number);
+    const stay = value.filter((r) => chosen.includes(r.id) || kept.includes(r.id)).map((r) => r.id);
+    return [...stay, ...chosen.filter((id) => !value.some((r) => r.id === id))];
+  };
   return (
     <MultiSelect
       {...usePickerProps(picker)}
-      data={data}
+      clearable={kept.length === 0}
+      data={shown}
       value={value.map((r) => String(r.id))}
       searchValue={search}
       onSearchChange={setSearch}
-      onChange={(ids) => onChange(ids.map((v) => byId.get(Number(v))).filter((r): r is Ref => r !== undefined))}
+      onChange={(ids) =>
+        onChange(
+          picked(ids)
+            .map((id) => byId.get(id))
+            .filter((r): r is Ref => r !== undefined),
+        )
+      }
     />
   );
 }

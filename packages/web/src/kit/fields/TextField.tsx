@@ -9,6 +9,9 @@ type Props<V extends FormValues> = {
   required?: boolean;
   kind?: 'text' | 'password' | 'textarea';
   autoComplete?: string;
+  /** Off limits for this record beyond the form's read-only state. */
+  disabled?: boolean;
+  description?: string;
 };
 
 /** A text value of the form, with its validation message under it. */
@@ -19,6 +22,8 @@ export function TextField<V extends FormValues>({
   required,
   kind = 'text',
   autoComplete,
+  disabled = false,
+  description,
 }: Props<V>) {
   const { t } = useTranslation();
   const raw = form.values[name];
@@ -26,7 +31,8 @@ export function TextField<V extends FormValues>({
     label,
     required,
     size: 'sm' as const,
-    disabled: form.readOnly,
+    disabled: form.readOnly || disabled,
+    description,
     error: form.error(name),
     value: typeof raw === 'string' ? raw : '',
     autoComplete,

@@ -67,7 +67,8 @@ describe('ListScreen', () => {
     expect(call.query.get('page')).toBe('1');
     expect(call.query.get('size')).toBe('10');
     expect(call.query.get('sort')).toBe('+name');
-    expect(call.query.getAll('fields')).toEqual([...users.listFields]);
+    // The fields the server computes for the viewer come along (users: protected, protectedBy).
+    expect(call.query.getAll('fields')).toEqual([...users.listFields, ...(users.viewerFields ?? [])]);
     for (const header of ['Name', 'Username', 'Extension']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
     }

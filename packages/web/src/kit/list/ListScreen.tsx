@@ -60,6 +60,11 @@ type Props = {
   extraColumns?: readonly ExtraColumn[];
   /** Inside an editor's tab: no frame of its own and a smaller heading. */
   embedded?: boolean;
+  /**
+   * Why the server would refuse deleting a row for this user, or null. Default: a row the server
+   * answered `protected` (users, roles) says so in general words; a screen says it better.
+   */
+  undeletable?: (row: Row) => string | null;
 };
 
 /** How a delete confirmation names a record: its name, else its first column. */
@@ -92,6 +97,7 @@ export function ListScreen({
   listOnly = false,
   extraColumns = [],
   embedded = false,
+  undeletable,
 }: Props) {
   const { t } = useTranslation();
   const { can } = useSession();
@@ -148,6 +154,18 @@ export function ListScreen({
     setBulkBusy(false);
   };
 
+  const keptBecause = (row: Row) =>
+    undeletable ? undeletable(row) : row.protected === true ? t('kit.protectedRow') : null;
+  // Rows selected only to be deleted: one the server would refuse to delete is not offered, and
+  // leaves the selection when a new read says so.
+  const selectableRow = bulkToggles.length > 0 ? undefined : (row: Row) => keptBecause(row) === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows are read again
+  useEffect(() => {
+    if (!selectableRow) return;
+    const kept = items.filter((r) => selected.has(r.id) && !selectableRow(r)).map((r) => r.id);
+    if (kept.length) setSelected((old) => new Set([...old].filter((id) => !kept.includes(id))));
+  }, [items]);
+
   const sortable = Boolean(reorder) && mayEdit && state.sort === def.defaultSort && !state.q && !state.filtered;
 
   const body = (
@@ -160,7 +178,7 @@ export function ListScreen({
         onRefresh={() => list.refetch()}
         selected={selected.size}
         onDeleteSelected={
-          mayDelete && !items.some((r) => r.protected === true && selected.has(r.id))
+          mayDelete && !items.some((r) => selected.has(r.id) && keptBecause(r) !== null)
             ? () => setTarget({ ids: [...selected], name: null })
             : undefined
         }
@@ -193,8 +211,8 @@ export function ListScreen({
       )}
       <ListTable
         selectable={mayDelete || bulkToggles.length > 0}
-        // Rows selected only to be deleted: one the server would refuse to delete is not offered.
-        selectableRow={bulkToggles.length > 0 ? undefined : (row) => row.protected !== true}
+        selectableRow={selectableRow}
+        undeletable={keptBecause}
         def={def}
         items={items}
         sort={state.sort}

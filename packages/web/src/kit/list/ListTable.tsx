@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColumnDef, ResourceDef } from '@switchboard/model';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -30,6 +30,11 @@ type Props = {
   selectable?: boolean;
   /** Whether a row may be selected; default: every row of a selectable list. */
   selectableRow?: (row: Row) => boolean;
+  /**
+   * Why the server would refuse deleting a row for this user (null: it would not): such a row
+   * offers no delete, and says why where the delete would be.
+   */
+  undeletable?: (row: Row) => string | null;
   cells?: Record<string, (row: Row) => ReactNode>;
   extraColumns: readonly ExtraColumn[];
   listOnly: boolean;
@@ -53,6 +58,7 @@ export function ListTable({
   mayDelete,
   selectable = mayDelete,
   selectableRow = () => true,
+  undeletable = () => null,
   cells,
   extraColumns,
   listOnly,
@@ -67,9 +73,7 @@ export function ListTable({
   // The editor's back arrow returns to the list exactly as it was: page, sort, search, filters, tab.
   const back = { back: `${location.pathname}${location.search}` };
 
-  // A record answered `protected` is one the server would refuse to delete for this user (see
-  // the users and roles answers): it offers no delete.
-  const deletable = (row: Row) => mayDelete && row.protected !== true;
+  const deletable = (row: Row) => mayDelete && undeletable(row) === null;
   const choosable = items.filter(selectableRow);
   const allSelected = choosable.length > 0 && choosable.every((r) => selected.has(r.id));
   const someSelected = choosable.some((r) => selected.has(r.id));
@@ -118,13 +122,17 @@ export function ListTable({
     <>
       {selectable && (
         <Table.Td>
-          <Checkbox
-            size="xs"
-            aria-label={t('kit.selectRow')}
-            checked={selected.has(row.id)}
-            disabled={!selectableRow(row)}
-            onChange={() => flip(row.id)}
-          />
+          <Tooltip label={undeletable(row)} disabled={selectableRow(row) || !undeletable(row)} multiline w={320}>
+            <span style={{ display: 'inline-flex' }}>
+              <Checkbox
+                size="xs"
+                aria-label={t('kit.selectRow')}
+                checked={selected.has(row.id)}
+                disabled={!selectableRow(row)}
+                onChange={() => flip(row.id)}
+              />
+            </span>
+          </Tooltip>
         </Table.Td>
       )}
       {def.columns.map((column, index) => {
@@ -170,6 +178,7 @@ export function ListTable({
                 <IconPencil size={14} />
               </ActionIcon>
             )}
+            {mayDelete && !deletable(row) && <Kept reason={undeletable(row) ?? ''} />}
             {deletable(row) && (
               <ActionIcon
                 variant="subtle"
@@ -235,5 +244,25 @@ export function ListTable({
         </Table.Tbody>
       )}
     </Table>
+  );
+}
+
+/** Where a delete the server would refuse would be: a lock that says why (hover or focus). */
+function Kept({ reason }: { reason: string }) {
+  return (
+    <Tooltip label={reason} multiline w={320} withArrow>
+      <ActionIcon
+        component="span"
+        role="img"
+        tabIndex={0}
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={reason}
+        data-testid="row-kept"
+      >
+        <IconLock size={14} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -24,7 +24,11 @@ export function useListData(def: ResourceDef, path: string, query: ListQuery, ex
   const list = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<Row>>(path, { query: { ...extra, ...query, fields: def.listFields }, signal }),
+      api.get<ListAnswer<Row>>(path, {
+        // The fields the server computes for the viewer (what they may do with a row) come along.
+        query: { ...extra, ...query, fields: [...def.listFields, ...(def.viewerFields ?? [])] },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];

@@ -43,22 +43,76 @@ describe('UserEdit', () => {
     expect(api.of('PUT', '/users/7')[0]?.body).toMatchObject({ username: 'jane', state: false });
   });
 
-  it('offers no deactivation of a user the server marks protected, but does of one not marked', async () => {
-    fakeApi((c) => {
-      if (c.path === '/users/7' && c.method === 'GET') return { body: { ...stored, protected: true } };
-      if (c.path === '/users/8' && c.method === 'GET') return { body: { ...stored, id: 8, protected: false } };
+  it('offers no rename, password, deactivation or role removal of a user holding rights one lacks', async () => {
+    const boss = { ...stored, roles: [{ id: 1, name: 'admin' }], protected: true, protectedBy: 'stronger' };
+    const api = fakeApi((c) => {
+      if (c.path === '/users/7' && c.method === 'GET') return { body: boss };
+      if (c.path === '/users/7' && c.method === 'PUT') return { body: { ...boss, ...(c.body as object) } };
+      if (c.path === '/roles')
+        return {
+          body: {
+            items: [
+              { id: 1, name: 'admin' },
+              { id: 2, name: 'clerks' },
+            ],
+            next: false,
+          },
+        };
       return undefined;
     });
-    const view = renderRoutes(routes, '/directory/users/7');
-    const locked = await screen.findByRole('switch', { name: /^Active/ });
-    expect(locked).toBeChecked();
-    expect(locked).toBeDisabled();
-    expect(screen.getByText(/You cannot deactivate or delete this user/)).toBeInTheDocument();
-    view.unmount();
+    renderRoutes(routes, '/directory/users/7');
+    const active = await screen.findByRole('switch', { name: /^Active/ });
+    expect(active).toBeChecked();
+    expect(active).toBeDisabled();
+    expect(screen.getByTestId('user-kept')).toHaveTextContent(/holds rights you do not: you cannot rename/);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toBeDisabled();
+    expect(screen.getByLabelText(/New password/)).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toBeEnabled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+    // The role it holds shows with no remove button, and Backspace does not take it away either.
+    const pill = () =>
+      screen
+        .getAllByText('admin')
+        .find((e) => e.classList.contains('mantine-Pill-label'))
+        ?.closest('.mantine-Pill-root');
+    await waitFor(() => expect(pill()).toBeTruthy());
+    expect(pill()?.querySelector('button')).toBeNull();
+    const roles = screen.getByRole('combobox', { name: 'Roles' });
+    await userEvent.click(roles);
+    await userEvent.keyboard('{Backspace}');
+    expect(pill()).toBeTruthy();
+    // Another role may be added.
+    await userEvent.click(roles);
+    await userEvent.click(await screen.findByRole('option', { name: 'clerks', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.of('PUT', '/users/7')).toHaveLength(1));
+    expect(api.of('PUT', '/users/7')[0]?.body).toMatchObject({ roles: [{ id: 1 }, { id: 2 }], state: true });
+  });
+
+  it('lets one rename the last administrator but not deactivate it, and oneself the same', async () => {
+    fakeApi((c) => {
+      if (c.path === '/users/7' && c.method === 'GET')
+        return { body: { ...stored, protected: true, protectedBy: 'lastAdministrator' } };
+      if (c.path === '/users/1' && c.method === 'GET') return { body: { ...stored, id: 1, username: 'admin' } };
+      if (c.path === '/users/8' && c.method === 'GET')
+        return { body: { ...stored, id: 8, protected: false, protectedBy: null } };
+      return undefined;
+    });
+    const last = renderRoutes(routes, '/directory/users/7');
+    expect(await screen.findByRole('switch', { name: /^Active/ })).toBeDisabled();
+    expect(screen.getByTestId('user-kept')).toHaveTextContent(/last active user holding every right/);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toBeEnabled();
+    last.unmount();
+    // One's own user (the signed-in one is user 1): the server refuses deactivating oneself.
+    const self = renderRoutes(routes, '/directory/users/1');
+    expect(await screen.findByRole('switch', { name: /^Active/ })).toBeDisabled();
+    expect(screen.getByTestId('user-kept')).toHaveTextContent(/This is your own user/);
+    self.unmount();
     renderRoutes(routes, '/directory/users/8');
     const free = await screen.findByRole('switch', { name: /^Active/ });
     await waitFor(() => expect(free).toBeEnabled());
-    expect(screen.queryByText(/You cannot deactivate or delete this user/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-kept')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Username/ })).toBeEnabled();
   });
 
   it('puts the refusal to deactivate oneself under the switch', async () => {

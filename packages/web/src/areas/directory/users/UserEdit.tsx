@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { refOf, users } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditForm, EditTab } from '../../../kit/edit/form';
 import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
@@ -9,6 +10,7 @@ import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
 import { RowsField } from '../../../kit/fields/RowsField';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
+import { type UserKept, userKept } from './kept';
 import { UserLicenses } from './UserLicenses';
 import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
@@ -17,8 +19,14 @@ import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from
 
 const PROFILE_ROWS = keyValueField('profile');
 
-/** The server would refuse deactivating this user for the signed-in one (the answer's `protected`). */
-const stateLocked = (form: EditForm<UserValues>) => form.item?.protected === true && form.item.state === true;
+/** What the server would refuse the signed-in user doing to this one (kept.ts), null for a new one. */
+const keptOf = (form: EditForm<UserValues>, viewerId?: number): UserKept | null =>
+  form.item ? userKept(form.item, viewerId) : null;
+/** The roles the user holds now: none of them may be taken away where the user is kept. */
+const heldRoles = (form: EditForm<UserValues>, viewerId?: number) =>
+  keptOf(form, viewerId) && Array.isArray(form.item?.roles)
+    ? (form.item.roles as { id: number }[]).map((r) => r.id)
+    : [];
 
 /**
  * `/directory/users/new` and `/{id}`: general, roles, licence, devices, variables, then, once
@@ -26,37 +34,58 @@ const stateLocked = (form: EditForm<UserValues>) => form.item?.protected === tru
  */
 export function UserEdit() {
   const { t } = useTranslation();
+  const viewerId = useSession().user?.userId;
   const tabs = useMemo<EditTab<UserValues>[]>(
     () => [
       {
         key: 'general',
         label: t('users.tabs.general'),
         fields: ['name', 'username', 'email', 'password', 'extension', 'state'],
-        render: (form) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }} maw={880} spacing="sm">
-            <TextField form={form} name="name" label={t(fieldKey('name'))} />
-            <TextField form={form} name="username" label={t(fieldKey('username'))} required autoComplete="off" />
-            <TextField form={form} name="email" label={t(fieldKey('email'))} />
-            <TextField
-              form={form}
-              name="password"
-              kind="password"
-              label={form.isNew ? t(fieldKey('password')) : t('users.newPassword')}
-              required={form.isNew}
-              autoComplete="new-password"
-            />
-            <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
-            {/* A user the server would refuse to deactivate (protected) is not offered the switch; enabling stays. */}
-            <SwitchField
-              form={form}
-              name="state"
-              label={t('users.active')}
-              description={stateLocked(form) ? t('users.protectedState') : t('users.activeHint')}
-              disabled={stateLocked(form)}
-            />
-            {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly} />}
-          </SimpleGrid>
-        ),
+        render: (form) => {
+          const kept = keptOf(form, viewerId);
+          // Deactivating is refused; activating an inactive user is not.
+          const stateLocked = kept !== null && form.item?.state !== false;
+          return (
+            <Stack maw={880} gap="sm">
+              {kept && (
+                <Alert color="yellow" p="xs" data-testid="user-kept">
+                  {t(`users.kept.${kept}`)}
+                </Alert>
+              )}
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+                <TextField form={form} name="name" label={t(fieldKey('name'))} />
+                <TextField
+                  form={form}
+                  name="username"
+                  label={t(fieldKey('username'))}
+                  required
+                  autoComplete="off"
+                  disabled={kept === 'stronger'}
+                />
+                <TextField form={form} name="email" label={t(fieldKey('email'))} />
+                <TextField
+                  form={form}
+                  name="password"
+                  kind="password"
+                  label={form.isNew ? t(fieldKey('password')) : t('users.newPassword')}
+                  required={form.isNew}
+                  autoComplete="new-password"
+                  // The server sets no password of a user holding more rights than the editor.
+                  disabled={kept === 'stronger'}
+                />
+                <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
+                <SwitchField
+                  form={form}
+                  name="state"
+                  label={t('users.active')}
+                  description={t('users.activeHint')}
+                  disabled={stateLocked}
+                />
+                {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly} />}
+              </SimpleGrid>
+            </Stack>
+          );
+        },
       },
       {
         key: 'roles',
@@ -64,9 +93,15 @@ export function UserEdit() {
         fields: ['roles'],
         render: (form) => (
           <Stack maw={640}>
+            {keptOf(form, viewerId) && (
+              <Alert color="yellow" p="xs" data-testid="user-roles-kept">
+                {t(`users.kept.${keptOf(form, viewerId)}`)}
+              </Alert>
+            )}
             <RefMultiSelect
               of="/roles"
               label={t(fieldKey('roles'))}
+              fixed={heldRoles(form, viewerId)}
               value={form.values.roles}
               disabled={form.readOnly}
               error={form.error('roles')}
@@ -138,7 +173,7 @@ export function UserEdit() {
         render: (form) => (form.id === null ? null : <UserLogs userId={form.id} />),
       },
     ],
-    [t],
+    [t, viewerId],
   );
   return (
     <EditScreen

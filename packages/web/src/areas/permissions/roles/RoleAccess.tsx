@@ -1,14 +1,26 @@
 import { Table, Title } from '@mantine/core';
-import { type RoleAccess as Access, APPLICATIONS, NAVIGATION } from '@switchboard/model';
+import {
+  type RoleAccess as Access,
+  type AccessMode,
+  APPLICATIONS,
+  type Application,
+  NAVIGATION,
+} from '@switchboard/model';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModeControl } from '../../../kit/acl/ModeControl';
 import { appMode, sectionMode, withAppMode, withSectionMode } from './values';
 
-type Props = { value: Access; onChange: (value: Access) => void; disabled: boolean };
+type Props = {
+  value: Access;
+  onChange: (value: Access) => void;
+  disabled: boolean;
+  /** Whether an application (section null) or a section may take a mode (limits.ts); default always. */
+  allowed?: (app: Application, section: string | null, mode: AccessMode) => boolean;
+};
 
 /** Access per application, and for the admin console per navigation section. */
-export function RoleAccess({ value, onChange, disabled }: Props) {
+export function RoleAccess({ value, onChange, disabled, allowed }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -25,6 +37,7 @@ export function RoleAccess({ value, onChange, disabled }: Props) {
                   label={t(`roles.apps.${app}`)}
                   value={appMode(value, app)}
                   disabled={disabled}
+                  allowed={allowed && ((mode) => allowed(app, null, mode))}
                   onChange={(mode) => onChange(withAppMode(value, app, mode))}
                 />
               </Table.Td>
@@ -52,6 +65,7 @@ export function RoleAccess({ value, onChange, disabled }: Props) {
                       label={t(`nav.entries.${entry.key}`)}
                       value={sectionMode(value, 'admin', entry.key)}
                       disabled={disabled}
+                      allowed={allowed && ((mode) => allowed('admin', entry.key, mode))}
                       onChange={(mode) => onChange(withSectionMode(value, 'admin', entry.key, mode))}
                     />
                   </Table.Td>

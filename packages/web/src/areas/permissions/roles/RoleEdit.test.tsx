@@ -1,6 +1,7 @@
+import { PERMISSIONS } from '@switchboard/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, fakeApi, renderRoutes } from '../../../kit/test-utils';
+import { ADMIN, type Call, fakeApi, type Reply, renderRoutes } from '../../../kit/test-utils';
 import { RoleEdit } from './RoleEdit';
 
 const routes = [
@@ -16,38 +17,93 @@ const role = (id: number) => ({
   requireTwoFactor: false,
 });
 
+/** The permissions a role can hold, as GET /permissions lists them, then the test's own answers. */
+const withPermissions = (answer: (c: Call) => Reply | undefined) => (c: Call) =>
+  c.path === '/permissions' ? { body: { items: PERMISSIONS.map((p) => ({ id: p, name: p })) } } : answer(c);
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RoleEdit', () => {
-  it('shows a role one holds read-only, saying why, as the server refuses to change it', async () => {
-    fakeApi((c) => (c.method === 'GET' && c.path.startsWith('/roles/') ? { body: role(4) } : undefined));
-    renderRoutes(routes, '/permissions/roles/4', { ...ADMIN, roles: [{ id: 4, name: 'Role 4' }] });
-    expect(await screen.findByText(/You hold this role, so you cannot change it/)).toBeInTheDocument();
+  it("lets one raise a role one holds within one's own rights, offering no reduction, and saves", async () => {
+    const held = { ...role(4), permissions: ['read'], metadata: { access: { admin: { access: 2 } } }, protected: true };
+    const api = fakeApi(
+      withPermissions((c) =>
+        c.path === '/roles/4' ? { body: c.method === 'PUT' ? { ...held, ...(c.body as object) } : held } : undefined,
+      ),
+    );
+    const editor = {
+      ...ADMIN,
+      roles: [{ id: 4, name: 'Role 4' }],
+      permissions: [...ADMIN.permissions, 'systemSetting' as const],
+      access: { admin: { access: 3 as const } },
+    };
+    renderRoutes(routes, '/permissions/roles/4', editor);
+    expect(await screen.findByTestId('role-raise-only')).toHaveTextContent(/You hold this role: you may raise/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Permissions' }));
+    // What it holds stays; what the editor holds may be added; what the editor lacks may not.
+    expect(await screen.findByRole('switch', { name: /Read any record/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /Eavesdrop on calls/ })).toBeDisabled();
+    const settings = screen.getByRole('switch', { name: /System settings/ });
+    expect(settings).toBeEnabled();
+    fireEvent.click(settings);
+    fireEvent.click(screen.getByRole('tab', { name: 'Application and section access' }));
+    const admin = await screen.findByRole('radiogroup', { name: 'Admin' });
+    expect(within(admin).getByRole('radio', { name: 'Forbidden' })).toBeDisabled();
+    expect(within(admin).getByRole('radio', { name: 'Manage' })).toBeEnabled();
+    // The editor's Agent Workspace is forbidden: nothing above it is offered.
+    const agent = screen.getByRole('radiogroup', { name: 'Agent Workspace' });
+    expect(within(agent).getByRole('radio', { name: 'Allow' })).toBeDisabled();
+    fireEvent.click(within(admin).getByRole('radio', { name: 'Manage' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.of('PUT', '/roles/4')).toHaveLength(1));
+    expect(api.of('PUT', '/roles/4')[0].body).toMatchObject({
+      permissions: ['read', 'systemSetting'],
+      metadata: { access: { admin: { access: 3 } } },
+    });
+  });
+
+  it('shows a role holding rights one lacks read-only, saying why', async () => {
+    fakeApi((c) =>
+      c.path === '/roles/5' ? { body: { ...role(5), protected: true, protectedBy: 'stronger' } } : undefined,
+    );
+    renderRoutes(routes, '/permissions/roles/5', { ...ADMIN, roles: [{ id: 4, name: 'Role 4' }] });
+    expect(await screen.findByText(/This role holds rights you do not: you cannot change/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByLabelText(/Name/)).toBeDisabled();
   });
 
-  it('lets one edit a role one does not hold', async () => {
-    fakeApi((c) => (c.method === 'GET' && c.path.startsWith('/roles/') ? { body: role(5) } : undefined));
-    renderRoutes(routes, '/permissions/roles/5', { ...ADMIN, roles: [{ id: 4, name: 'Role 4' }] });
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
-    expect(screen.queryByText(/You hold this role/)).toBeNull();
+  it('keeps the rights of the role the last administrator holds every right through', async () => {
+    fakeApi(
+      withPermissions((c) =>
+        c.path === '/roles/6'
+          ? { body: { ...role(6), permissions: ['read'], protected: true, protectedBy: 'lastAdministrator' } }
+          : undefined,
+      ),
+    );
+    renderRoutes(routes, '/permissions/roles/6');
+    expect(await screen.findByTestId('role-raise-only')).toHaveTextContent(/last user holding every right/);
+    fireEvent.click(screen.getByRole('tab', { name: 'Permissions' }));
+    expect(await screen.findByRole('switch', { name: /Read any record/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /Edit any record/ })).toBeEnabled();
   });
 
-  it('says a role the server marks protected may be raised but not reduced or deleted', async () => {
-    fakeApi((c) =>
-      c.method === 'GET' && c.path === '/roles/5'
-        ? { body: { ...role(5), protected: true } }
-        : c.method === 'GET' && c.path === '/roles/6'
-          ? { body: { ...role(6), protected: false } }
+  it('lets one reduce a role one neither holds nor lacks rights of, but not give what one lacks', async () => {
+    fakeApi(
+      withPermissions((c) =>
+        c.path === '/roles/7'
+          ? { body: { ...role(7), permissions: ['read', 'eavesdropCall'], protected: false, protectedBy: null } }
           : undefined,
+      ),
     );
-    const view = renderRoutes(routes, '/permissions/roles/5');
-    expect(await screen.findByTestId('role-protected')).toHaveTextContent(/raise this role's rights but not reduce/);
-    view.unmount();
-    renderRoutes(routes, '/permissions/roles/6');
+    renderRoutes(routes, '/permissions/roles/7');
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
-    expect(screen.queryByTestId('role-protected')).toBeNull();
+    expect(screen.queryByTestId('role-raise-only')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Permissions' }));
+    expect(await screen.findByRole('switch', { name: /Read any record/ })).toBeEnabled();
+    // Held already (the editor lacks it): it may be kept or taken away, not given again once taken.
+    const eavesdrop = screen.getByRole('switch', { name: /Eavesdrop on calls/ });
+    expect(eavesdrop).toBeEnabled();
+    expect(screen.getByRole('switch', { name: /System settings/ })).toBeDisabled();
   });
 
   it('offers the Objects tab only with the objects permission, and saves a class right at once', async () => {

@@ -7,6 +7,8 @@ import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditForm, EditTab } from '../../../kit/edit/form';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
+import { roleKept } from './kept';
+import { roleLimits } from './limits';
 import { RoleAccess } from './RoleAccess';
 import { RoleObjects } from './RoleObjects';
 import { RolePermissions } from './RolePermissions';
@@ -15,24 +17,42 @@ import { emptyRole, type RoleValues, roleFromItem } from './values';
 /**
  * `/permissions/roles/new` and `/{id}`: general, global permissions, application and section
  * access, and (for holders of the objects permission, once saved) the rights on object classes.
+ * Only what the server would take is offered: no right the editor lacks; for a role the editor
+ * holds, or the one the last administrator holds every right through, no reduction (it may be
+ * raised); a role holding rights the editor lacks is read-only, saying why (kept.ts, limits.ts).
  */
 export function RoleEdit() {
   const { t } = useTranslation();
   const { user } = useSession();
   const mayEditObjects = user?.permissions.includes(OBJECTS_PERMISSION) ?? false;
-  const tabs = useMemo<EditTab<RoleValues>[]>(
-    () => [
+  const tabs = useMemo<EditTab<RoleValues>[]>(() => {
+    const held = user?.roles.map((r) => r.id) ?? [];
+    const limitsOf = (form: EditForm<RoleValues>) => {
+      const kept = form.item ? roleKept(form.item, held) : null;
+      const stored = form.item ? roleFromItem(form.item) : null;
+      return roleLimits(
+        user,
+        stored && { permissions: stored.permissions, access: stored.metadata.access },
+        kept === 'held' || kept === 'lastAdministrator',
+      );
+    };
+    /** Why the role's rights may only be raised, above the controls of its rights. */
+    const raiseOnly = (form: EditForm<RoleValues>) => {
+      const kept = form.item ? roleKept(form.item, held) : null;
+      return (kept === 'held' || kept === 'lastAdministrator') && !form.readOnly ? (
+        <Alert color="yellow" p="xs" mb="sm" data-testid="role-raise-only">
+          {t(`roles.kept.${kept}`)}
+        </Alert>
+      ) : null;
+    };
+    return [
       {
         key: 'general',
         label: t('roles.tabs.general'),
         fields: ['name', 'description', 'requireTwoFactor'],
         render: (form) => (
           <Stack maw={640} gap="sm">
-            {form.item?.protected === true && (
-              <Alert color="yellow" p="xs" data-testid="role-protected">
-                {t('roles.protectedNote')}
-              </Alert>
-            )}
+            {raiseOnly(form)}
             <TextField form={form} name="name" label={t(fieldKey('name'))} required />
             <TextField form={form} name="description" kind="textarea" label={t(fieldKey('description'))} />
             <SwitchField
@@ -49,11 +69,15 @@ export function RoleEdit() {
         label: t('roles.tabs.permissions'),
         fields: ['permissions'],
         render: (form) => (
-          <RolePermissions
-            value={form.values.permissions}
-            disabled={form.readOnly}
-            onChange={(permissions) => form.set('permissions', permissions)}
-          />
+          <>
+            {raiseOnly(form)}
+            <RolePermissions
+              value={form.values.permissions}
+              disabled={form.readOnly}
+              allowed={limitsOf(form).permission}
+              onChange={(permissions) => form.set('permissions', permissions)}
+            />
+          </>
         ),
       },
       {
@@ -61,11 +85,15 @@ export function RoleEdit() {
         label: t('roles.tabs.access'),
         fields: ['metadata'],
         render: (form) => (
-          <RoleAccess
-            value={form.values.metadata.access}
-            disabled={form.readOnly}
-            onChange={(access) => form.set('metadata', { access })}
-          />
+          <>
+            {raiseOnly(form)}
+            <RoleAccess
+              value={form.values.metadata.access}
+              disabled={form.readOnly}
+              allowed={limitsOf(form).access}
+              onChange={(access) => form.set('metadata', { access })}
+            />
+          </>
         ),
       },
       ...(mayEditObjects
@@ -75,13 +103,18 @@ export function RoleEdit() {
               label: t('roles.tabs.objects'),
               savedOnly: true,
               render: (form: EditForm<RoleValues>) =>
-                form.id === null ? null : <RoleObjects roleId={form.id} readOnly={form.readOnly} />,
+                form.id === null ? null : (
+                  <>
+                    {raiseOnly(form)}
+                    <RoleObjects roleId={form.id} readOnly={form.readOnly} limits={limitsOf(form)} />
+                  </>
+                ),
             },
           ]
         : []),
-    ],
-    [t, mayEditObjects],
-  );
+    ];
+  }, [t, mayEditObjects, user]);
+  const held = user?.roles.map((r) => r.id) ?? [];
   return (
     <EditScreen
       def={roles}
@@ -89,8 +122,8 @@ export function RoleEdit() {
       empty={emptyRole}
       fromItem={roleFromItem}
       title={(values, isNew) => (isNew ? t('roles.new') : values.name)}
-      // The server refuses changes to a role one holds: they would change one's own rights.
-      locked={(id) => (user?.roles.some((r) => r.id === id) ? t('roles.ownRole') : null)}
+      // A role holding rights the editor lacks: the server takes no change of it from them.
+      locked={(_id, item) => (item && roleKept(item, held) === 'stronger' ? t('roles.kept.stronger') : null)}
     />
   );
 }

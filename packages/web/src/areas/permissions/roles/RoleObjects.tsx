@@ -6,6 +6,7 @@ import { api } from '../../../app/api';
 import { ModeCells } from '../../../kit/acl/ModeCells';
 import { ModeLegend } from '../../../kit/acl/ModeControl';
 import { useClassLabel } from '../objects/useClassLabel';
+import type { RoleLimits } from './limits';
 
 type Entry = { objclass: Ref; granted: string };
 
@@ -16,7 +17,16 @@ const RIGHTS_SHOWN: readonly Right[] = ['x', 'r', 'w', 'd'];
  * A role's rights on every object class (GET/PATCH /roles/{id}/classes), each change saved at
  * once; the server refuses rights the editor does not hold, and the table then shows what holds.
  */
-export function RoleObjects({ roleId, readOnly }: { roleId: number; readOnly: boolean }) {
+export function RoleObjects({
+  roleId,
+  readOnly,
+  limits,
+}: {
+  roleId: number;
+  readOnly: boolean;
+  /** What the editor may give and take (limits.ts); the table offers no more. */
+  limits?: RoleLimits;
+}) {
   const { t } = useTranslation();
   const classLabel = useClassLabel();
   const path = `/roles/${roleId}/classes`;
@@ -70,6 +80,9 @@ export function RoleObjects({ roleId, readOnly }: { roleId: number; readOnly: bo
                   rights={RIGHTS_SHOWN}
                   who={classLabel.label(entry.objclass.name)}
                   disabled={readOnly}
+                  allowed={
+                    limits && ((right, mode) => limits.classMode(entry.objclass.name, entry.granted, right, mode))
+                  }
                   onChange={(grants) => grant(entry.objclass.id, grants)}
                 />
               </Table.Tr>

@@ -4,10 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 
-type Props = { value: Permission[]; onChange: (value: Permission[]) => void; disabled: boolean };
+type Props = {
+  value: Permission[];
+  onChange: (value: Permission[]) => void;
+  disabled: boolean;
+  /** Whether a switch may be turned on (`on`) or off (limits.ts); default always. */
+  allowed?: (p: Permission, on: boolean) => boolean;
+};
 
 /** The global permissions the API offers (GET /permissions), one switch each. */
-export function RolePermissions({ value, onChange, disabled }: Props) {
+export function RolePermissions({ value, onChange, disabled, allowed }: Props) {
   const { t } = useTranslation();
   const options = useQuery({
     queryKey: ['/permissions'],
@@ -20,7 +26,7 @@ export function RolePermissions({ value, onChange, disabled }: Props) {
       {(options.data?.items ?? []).map((p) => (
         <Switch
           key={p.id}
-          disabled={disabled}
+          disabled={disabled || allowed?.(p.id, !value.includes(p.id)) === false}
           checked={value.includes(p.id)}
           label={t(`roles.permission.${p.id}`, { defaultValue: p.name })}
           description={
