@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../locale';
 import { fieldKey } from '../path';
 import { stateDiff, valueText } from './diff';
+import { entrySentence } from './sentence';
 
 /** A change-log entry as the log lists it. */
 export type LogEntry = {
@@ -20,13 +21,15 @@ export type LogEntry = {
 
 /**
  * One entry opened: who, when and from where, then the record's fields. An update shows the fields
- * that changed, before and after side by side; a create or a delete the whole record.
+ * that changed, before and after side by side; a create or a delete the whole record. An entry a
+ * sentence says better (a bulk change on its parent, an agent joining a team) shows the sentence.
  */
 export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   // A field the console names elsewhere is named the same here; others by their path.
   const fieldLabel = (path: string) => (i18n.exists(fieldKey(path)) ? t(fieldKey(path)) : path);
-  const rows = entry ? stateDiff(entry.oldState, entry.newState) : [];
+  const sentence = entry ? entrySentence(t, i18n.language, entry) : null;
+  const rows = entry && sentence === null ? stateDiff(entry.oldState, entry.newState) : [];
   const update = entry !== null && entry.oldState != null && entry.newState != null;
   const only = entry?.newState == null ? 'before' : 'after';
   return (
@@ -50,7 +53,11 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
             <Text size="sm">{entry.user?.name ?? ''}</Text>
             <Text size="sm">{entry.userIp}</Text>
           </Group>
-          {rows.length === 0 ? (
+          {sentence !== null ? (
+            <Text size="sm" data-testid="entry-sentence">
+              {sentence}
+            </Text>
+          ) : rows.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('changelogs.noFields')}
             </Text>
