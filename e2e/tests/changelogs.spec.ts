@@ -144,3 +144,67 @@ test('names a storage profile for exports and shows the Exports tab', async ({ p
   await expect(page.getByText('No exports yet', { exact: false })).toBeVisible();
   await api.call('DELETE', `/logger/config/${configId}`);
 });
+
+test('a bulk change of a queue’s members reads as a sentence in the change log', async ({ page, signedIn, api }) => {
+  const { items: configs } = await api.call<{ items: Config[] }>('GET', '/logger/config?size=100');
+  for (const c of configs.filter((i) => i.object === 'queues')) await api.call('DELETE', `/logger/config/${c.id}`);
+  const config = await api.call<Config>('POST', '/logger/config', { object: 'queues', enabled: true });
+  const tag = suffix();
+  const calendar = await api.call<{ id: number }>('POST', '/calendars', {
+    name: `Bulk log ${tag}`,
+    timezone: { name: 'Europe/Kyiv' },
+  });
+  const queue = await api.call<{ id: number; name: string }>('POST', '/call_center/queues', {
+    name: `Bulk log queue ${tag}`,
+    calendar: { id: calendar.id },
+  });
+  const type = await api.call<{ id: number }>('POST', '/call_center/communication_type', {
+    name: `Bulk phone ${tag}`,
+    code: `b${tag}`,
+    channel: 'phone',
+  });
+  const member = (name: string, destination: string, priority: number) => ({
+    name,
+    priority,
+    communications: [{ destination, type: { id: type.id } }],
+  });
+  await api.call('POST', `/call_center/queues/${queue.id}/members/bulk`, {
+    fileName: 'crm-export.json',
+    items: [member('Ann', '+380501230001', 1), member('Ben', '+380501230002', 5), member('Cid', '+380501230003', 7)],
+  });
+  const deleted = await api.call<{ count: number }>('DELETE', `/call_center/queues/${queue.id}/members?priorityFrom=5`);
+  expect(deleted.count).toBe(2);
+  const logs = new ChangeLogPages(page);
+
+  expect(signedIn).toBeTruthy();
+  await page.goto(`/system/changelogs/${config.id}`);
+  await logs.openLog('Log');
+  // This queue's entries: its creation, then one entry for each bulk change, newest first.
+  await page.getByRole('textbox', { name: 'Search' }).fill(String(queue.id));
+  const rows = logs.logRows();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText(queue.name);
+  // A bulk entry's row says what it did, as its states hold no name.
+  await expect(rows.nth(0).getByTestId('row-sentence')).toHaveText('Deleted 2 members (filter: Priority ≥ 5)');
+  await page.screenshot({ path: test.info().outputPath('changelog-bulk-rows-en.png') });
+  await rows.nth(0).locator('button').first().click();
+  const sentence = page.getByTestId('entry-sentence');
+  await expect(sentence).toHaveText('Deleted 2 members (filter: Priority ≥ 5)');
+  await expect(page.getByTestId('entry-fields')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('changelog-bulk-delete-en.png') });
+  await logs.closeEntry();
+  await rows.nth(1).locator('button').first().click();
+  await expect(sentence).toHaveText('Added 3 members from crm-export.json through the API');
+  await logs.closeEntry();
+
+  await signedIn.switchLanguage('ru');
+  await page.goto(`/system/changelogs/${config.id}`);
+  await logs.openLog('Журнал');
+  await page.getByRole('textbox', { name: 'Поиск' }).fill(String(queue.id));
+  await expect(rows).toHaveCount(3);
+  await rows.nth(0).locator('button').first().click();
+  await expect(sentence).toHaveText('Удаление по фильтру (Приоритет ≥ 5): 2 участника');
+  await page.screenshot({ path: test.info().outputPath('changelog-bulk-delete-ru.png') });
+  await logs.closeEntry();
+  await signedIn.switchLanguage('en');
+});

@@ -15,10 +15,13 @@ type Common = PickerProps & {
 /** A chosen record the caller may not read comes without a name: it shows as its id. */
 const named = (r: RefValue): Ref => ({ id: r.id, name: r.name ?? `#${r.id}` });
 
-/** Chosen records stay among the options even when the current search would not list them. */
-function useChoices(of: RefDef | string, search: string, chosen: readonly RefValue[]) {
+/**
+ * Chosen records stay among the options even when the current search would not list them; a
+ * disabled picker shows only them and asks the API for nothing.
+ */
+function useChoices(of: RefDef | string, search: string, chosen: readonly RefValue[], disabled = false) {
   const { path, query } = typeof of === 'string' ? { path: of, query: undefined } : refPicker(of);
-  const options = useRefOptions(path, search, query);
+  const options = useRefOptions(path, search, query, !disabled);
   return useMemo(() => {
     const byId = new Map<number, Ref>();
     for (const r of chosen) byId.set(r.id, named(r));
@@ -36,7 +39,7 @@ export function RefSelect({
 }: Common & { value: RefValue | null; onChange: (value: Ref | null) => void }) {
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => (value ? [value] : []), [value]);
-  const { byId, data } = useChoices(of, search, chosen);
+  const { byId, data } = useChoices(of, search, chosen, picker.disabled);
   return (
     <Select
       {...usePickerProps(picker)}
@@ -60,7 +63,7 @@ export function RefMultiSelect({
   ...picker
 }: Common & { value: readonly RefValue[]; onChange: (value: Ref[]) => void; fixed?: readonly number[] }) {
   const [search, setSearch] = useState('');
-  const { byId, data } = useChoices(of, search, value);
+  const { byId, data } = useChoices(of, search, value, picker.disabled);
   const kept = fixed ?? [];
   const shown = kept.length ? data.map((d) => (kept.includes(Number(d.value)) ? { ...d, disabled: true } : d)) : data;
   // The order stays as it was: the ones kept, then the ones added.

@@ -7,17 +7,19 @@ export type PickerProps = {
   disabled?: boolean;
   placeholder?: string;
   required?: boolean;
+  description?: string;
 };
 
 /**
  * The props every searchable picker (a reference, several references, a time zone) gives its
  * select: one size, searchable, clearable, the same "nothing found" text.
  */
-export function usePickerProps({ label, error, disabled, placeholder, required }: PickerProps) {
+export function usePickerProps({ label, error, disabled, placeholder, required, description }: PickerProps) {
   const { t } = useTranslation();
   return {
     size: 'sm' as const,
     label,
+    description,
     required,
     error,
     disabled,

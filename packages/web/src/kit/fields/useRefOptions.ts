@@ -6,9 +6,13 @@ import { searchTerm } from '../list/useListState';
 /** How many choices a lookup offers at once; typing narrows them through the API search. */
 export const LOOKUP_SIZE = 100;
 
-/** Records to choose from: lookups ask only for id and name, searched as the user types; `extra` filters. */
-export function useRefOptions(path: string, search: string, extra?: Record<string, unknown>) {
+/**
+ * Records to choose from: lookups ask only for id and name, searched as the user types; `extra`
+ * filters. A picker that cannot be changed (`enabled` false) asks nothing.
+ */
+export function useRefOptions(path: string, search: string, extra?: Record<string, unknown>, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [path, 'lookup', search, extra ?? null],
     queryFn: ({ signal }) =>
       api.get<ListAnswer<Ref>>(path, {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderRoutes } from '../../../kit/test-utils';
+import { ADMIN, fakeApi, renderRoutes } from '../../../kit/test-utils';
 import { UserEdit } from './UserEdit';
 
 const routes = [
@@ -60,7 +60,7 @@ describe('UserEdit', () => {
         };
       return undefined;
     });
-    renderRoutes(routes, '/directory/users/7');
+    renderRoutes(routes, '/directory/users/7', { ...ADMIN, permissions: [...ADMIN.permissions, 'manageUserRoles'] });
     const active = await screen.findByRole('switch', { name: /^Active/ });
     expect(active).toBeChecked();
     expect(active).toBeDisabled();
@@ -113,6 +113,20 @@ describe('UserEdit', () => {
     await waitFor(() => expect(free).toBeEnabled());
     expect(screen.queryByTestId('user-kept')).toBeNull();
     expect(screen.getByRole('textbox', { name: /Username/ })).toBeEnabled();
+  });
+
+  it('offers no change of roles without the permission to manage them, and asks for none to choose', async () => {
+    const api = fakeApi((c) =>
+      c.path === '/users/7' && c.method === 'GET'
+        ? { body: { ...stored, roles: [{ id: 2, name: 'clerks' }] } }
+        : undefined,
+    );
+    renderRoutes(routes, '/directory/users/7');
+    await screen.findByRole('switch', { name: /^Active/ });
+    await userEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+    expect(await screen.findByRole('combobox', { name: 'Roles' })).toBeDisabled();
+    expect(screen.getByText(/under the “Manage user roles” permission/)).toBeInTheDocument();
+    expect(api.of('GET', '/roles')).toHaveLength(0);
   });
 
   it('puts the refusal to deactivate oneself under the switch', async () => {

@@ -34,7 +34,10 @@ const heldRoles = (form: EditForm<UserValues>, viewerId?: number) =>
  */
 export function UserEdit() {
   const { t } = useTranslation();
-  const viewerId = useSession().user?.userId;
+  const { user } = useSession();
+  const viewerId = user?.userId;
+  // Roles change only under the manageUserRoles permission (the server refuses it otherwise).
+  const mayGiveRoles = user?.permissions.includes('manageUserRoles') ?? false;
   const tabs = useMemo<EditTab<UserValues>[]>(
     () => [
       {
@@ -103,7 +106,8 @@ export function UserEdit() {
               label={t(fieldKey('roles'))}
               fixed={heldRoles(form, viewerId)}
               value={form.values.roles}
-              disabled={form.readOnly}
+              disabled={form.readOnly || !mayGiveRoles}
+              description={mayGiveRoles ? undefined : t('users.rolesPermission')}
               error={form.error('roles')}
               onChange={(roles) => form.set('roles', roles)}
             />
@@ -173,7 +177,7 @@ export function UserEdit() {
         render: (form) => (form.id === null ? null : <UserLogs userId={form.id} />),
       },
     ],
-    [t, viewerId],
+    [t, viewerId, mayGiveRoles],
   );
   return (
     <EditScreen

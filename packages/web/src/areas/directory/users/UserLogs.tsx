@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { FilterBar } from '../../../kit/list/FilterBar';
 import { useListState } from '../../../kit/list/useListState';
+import { EntryRecord } from '../../../kit/log/EntryRecord';
 import { type LogEntry as Entry, EntryView } from '../../../kit/log/EntryView';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
@@ -63,7 +64,7 @@ export function UserLogs({ userId }: { userId: number }) {
             <Table.Td>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
             <Table.Td>{t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
             <Table.Td>
-              {entry.recordId ?? ''} {entry.record ?? ''}
+              <EntryRecord entry={entry} />
             </Table.Td>
             <Table.Td>{entry.user?.name ?? ''}</Table.Td>
             <Table.Td>{entry.userIp}</Table.Td>

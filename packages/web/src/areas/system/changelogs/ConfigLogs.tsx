@@ -8,6 +8,7 @@ import { ExportButton } from '../../../kit/list/ExportButton';
 import { FilterBar } from '../../../kit/list/FilterBar';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
+import { EntryRecord } from '../../../kit/log/EntryRecord';
 import { EntryView, type LogEntry } from '../../../kit/log/EntryView';
 import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
@@ -83,7 +84,7 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
             <Table.Td>{entry.user?.name ?? ''}</Table.Td>
             <Table.Td>{entry.userIp}</Table.Td>
             <Table.Td>
-              {entry.recordId !== null ? `#${entry.recordId}` : ''} {entry.record ?? ''}
+              <EntryRecord entry={entry} />
             </Table.Td>
           </Table.Tr>
         )}
