@@ -84,7 +84,8 @@ export function UserEdit() {
                   description={t('users.activeHint')}
                   disabled={stateLocked}
                 />
-                {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly} />}
+                {/* The server resets no second factor of a user holding more rights than the editor. */}
+                {form.id !== null && <UserTwoFactor userId={form.id} readOnly={form.readOnly || kept === 'stronger'} />}
               </SimpleGrid>
             </Stack>
           );
@@ -168,7 +169,10 @@ export function UserEdit() {
         key: 'tokens',
         label: t('users.tabs.tokens'),
         savedOnly: true,
-        render: (form) => (form.id === null ? null : <UserTokens userId={form.id} readOnly={form.readOnly} />),
+        render: (form) =>
+          form.id === null ? null : (
+            <UserTokens userId={form.id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
+          ),
       },
       {
         key: 'logs',

@@ -166,4 +166,11 @@ describe('UserTokens', () => {
     renderRoutes([{ path: '/', element: <UserTokens userId={ADMIN.userId} readOnly={false} /> }], '/', ADMIN);
     expect(await screen.findByRole('button', { name: 'Create token' })).toBeInTheDocument();
   });
+
+  it('offers no new token for a user holding rights one lacks, as the server mints none', async () => {
+    fakeApi((c) => (c.path === PATH ? { body: { items: [], next: false } } : undefined));
+    renderRoutes([{ path: '/', element: <UserTokens userId={4} readOnly={false} stronger /> }], '/', MANAGER);
+    expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create token' })).toBeNull();
+  });
 });

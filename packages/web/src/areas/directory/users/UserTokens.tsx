@@ -31,8 +31,19 @@ type Token = {
 };
 type Created = Token & { token: string };
 
-/** The user's API tokens: list, create (the value is shown once), delete. */
-export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boolean }) {
+/**
+ * The user's API tokens: list, create (the value is shown once), delete. `stronger`: the user
+ * holds rights the signed-in one lacks, and the server mints no token for them.
+ */
+export function UserTokens({
+  userId,
+  readOnly,
+  stronger = false,
+}: {
+  userId: number;
+  readOnly: boolean;
+  stronger?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const path = `/users/${userId}/tokens`;
   const [page, setPage] = useState(FIRST_PAGE);
@@ -45,7 +56,8 @@ export function UserTokens({ userId, readOnly }: { userId: number; readOnly: boo
   const [removing, setRemoving] = useState<Token | null>(null);
   // A token signs in as its user, so minting one for someone else takes changeUserPassword (as the API checks).
   const { user } = useSession();
-  const mayCreate = !readOnly && (user?.userId === userId || Boolean(user?.permissions.includes('changeUserPassword')));
+  const mayCreate =
+    !readOnly && !stronger && (user?.userId === userId || Boolean(user?.permissions.includes('changeUserPassword')));
   const list = useQuery({
     queryKey: [path, page],
     queryFn: ({ signal }) => api.get<ListAnswer<Token>>(path, { query: { page, size: PAGE_SIZE }, signal }),
