@@ -282,11 +282,7 @@ export type ResourceDef<TInput extends z.ZodObject = z.ZodObject, TItem extends 
   /** Fields a list may project (`fields=`); the default list projection is `listFields`. */
   fields: readonly (keyof z.infer<TItem> & string)[];
   listFields: readonly (keyof z.infer<TItem> & string)[];
-  /**
-   * Fields the server computes for the viewer (what they may do with the record), not stored: a
-   * list answers them when asked for in `fields` (the console's lists ask), or when `fields` is
-   * not given; a read and a change answer them always.
-   */
+  /** Computed for the viewer, not stored: a list answers them when `fields` names them or is absent. */
   viewerFields?: readonly (keyof z.infer<TItem> & string)[];
   /** Fields `q` searches (case-insensitive; a trailing `*` means prefix). */
   search: readonly string[];
@@ -406,9 +402,7 @@ export function defineResource<TInput extends z.ZodObject, TItem extends z.ZodOb
   for (const f of def.listFields) {
     if (!def.fields.includes(f)) throw new Error(`${def.name}: list field ${f} is not a field`);
   }
-  for (const f of def.viewerFields ?? []) {
-    if (def.fields.includes(f)) throw new Error(`${def.name}: viewer field ${f} is a stored field too`);
-  }
+  if (def.viewerFields?.some((f) => def.fields.includes(f))) throw new Error(`${def.name}: a viewer field is stored`);
   for (const s of def.sort) {
     if (!(def.fields as readonly string[]).includes(s)) throw new Error(`${def.name}: sort ${s} is not a field`);
   }
