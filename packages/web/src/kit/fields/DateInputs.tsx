@@ -21,11 +21,12 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'withTi
 
 /** A calendar day, `YYYY-MM-DD` (empty for none), typed or picked. */
 export function DayInput({ value, onChange, ...props }: Props & { value: string; onChange: (day: string) => void }) {
+  const { t } = useTranslation();
   return (
     <DateInput
       {...props}
       valueFormat="YYYY-MM-DD"
-      placeholder="YYYY-MM-DD"
+      placeholder={t('common.dayPlaceholder')}
       clearable={!props.disabled}
       value={value === '' ? null : value}
       onChange={(day) => onChange(day ?? '')}
@@ -42,12 +43,13 @@ export function DateTimeInput({
   onChange,
   ...props
 }: Props & { value: string; onChange: (local: string) => void }) {
+  const { t } = useTranslation();
   return (
     <DateInput
       {...props}
       withTime
       valueFormat="YYYY-MM-DD HH:mm"
-      placeholder="YYYY-MM-DD HH:mm"
+      placeholder={t('common.dateTimePlaceholder')}
       clearable={!props.disabled}
       value={value === '' ? null : value}
       onChange={(local) => onChange(local ? dayjs(local).format('YYYY-MM-DDTHH:mm') : '')}
