@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../access.js';
+import { type Permission, PROTECTED_REASONS } from '../access.js';
 import { defineResource } from '../resource.js';
 import { namedRef } from '../validation.js';
 
@@ -38,6 +38,12 @@ export const objclass = defineResource({
 
 /** One grantee's rights, as answered by every ACL route. `granted` holds letters r, x, w, d. */
 export const aclEntry = z.object({ grantee: namedRef(), granted: z.string() });
+/**
+ * A role's grants on an object class. `protectedBy`: why the viewer may not reduce them (the role
+ * is one they hold, holds rights beyond theirs, or keeps the last administrator whole); they may
+ * still be raised within the viewer's own rights.
+ */
+export const classAclEntry = aclEntry.extend({ protectedBy: z.enum(PROTECTED_REASONS).nullable().optional() });
 /** PATCH body of every ACL route: the full set of letters each grantee holds afterwards. */
 export const aclPatch = z.array(
   z.object({

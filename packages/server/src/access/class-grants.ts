@@ -1,4 +1,4 @@
-import { aclEntry, aclPatch, bitsToGrants, defaultAclEntry, OBJECTS_PERMISSION } from '@switchboard/model';
+import { aclPatch, bitsToGrants, classAclEntry, defaultAclEntry, OBJECTS_PERMISSION } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,13 +6,14 @@ import { invalidateAuth } from '../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
+import type { Principal } from '../http/principal.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
 import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
-import { refuseRoleTakedown } from './takedown.js';
+import { protectedRoles, refuseRoleTakedown } from './takedown.js';
 
-const aclAnswer = z.object({ items: z.array(aclEntry) });
+const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 
 // Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
@@ -81,6 +82,20 @@ async function refuseClassTakedown(
   if (changes.size) await refuseRoleTakedown(db, actor, changes);
 }
 
+/**
+ * The class grants as the console shows them to `viewer`: each role with why the server would
+ * refuse the viewer reducing its grants (takedown.ts), null where it would not.
+ */
+async function viewClassGrants(db: Db, viewer: Principal, id: number) {
+  const { items } = await readClassGrants(db, id);
+  const kept = await protectedRoles(
+    db,
+    viewer,
+    items.map((i) => i.grantee.id),
+  );
+  return { items: items.map((i) => ({ ...i, protectedBy: kept.get(i.grantee.id) ?? null })) };
+}
+
 export async function readClassGrants(db: Db, id: number) {
   const rows = await queryRows<{ id: number; name: string; access: number }>(
     db,
@@ -145,7 +160,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
-      return readClassGrants(db, await objclassId(db, request));
+      return viewClassGrants(db, request.principal!, await objclassId(db, request));
     },
   });
 
@@ -182,7 +197,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         }
         const after = await readClassGrants(tx, id);
         await logClassGrants(tx, request, { id, cls }, before.items, after.items);
-        return after;
+        return viewClassGrants(tx, request.principal!, id);
       });
       await invalidateAuth(ctx);
       return answer;

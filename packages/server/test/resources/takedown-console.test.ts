@@ -145,6 +145,39 @@ describe.each(drivers())('take-down marks for the console on %s', (driver) => {
     expect((await patch(lesser.id, { name: unique('renamed'), requireTwoFactor: true })).status).toBe(200);
   });
 
+  it('marks the class grants the viewer may not reduce, and refuses their reduction', async () => {
+    const ids = await classIds(s, s.adminToken);
+    const role = await adminRole();
+    // Objects are system settings: this actor may open them, and holds read and edit on devices.
+    const actor = await makeActor(s, s.adminToken, { permissions: ['systemSetting'], grants: { devices: 'rw' } });
+    const lesser = (await s.request('POST', '/api/roles', { token: s.adminToken, body: { name: unique('l') } })).body;
+    const acl = `/api/objclass/${ids.devices}/acl`;
+    await s.request('PATCH', acl, { token: s.adminToken, body: [{ grantee: { id: lesser.id }, grants: 'r' }] });
+    const grants = async (token: string) => {
+      const answer = await s.request('GET', acl, { token });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const items = answer.body.items as { grantee: { id: number }; granted: string; protectedBy: string | null }[];
+      return new Map(items.map((i) => [i.grantee.id, i]));
+    };
+    const seen = await grants(actor.token);
+    expect(seen.get(actor.roleId)).toMatchObject({ granted: 'rw', protectedBy: 'held' });
+    expect(seen.get(role)).toMatchObject({ protectedBy: 'stronger' });
+    expect(seen.get(lesser.id)).toMatchObject({ granted: 'r', protectedBy: null });
+    expect((await grants(s.adminToken)).get(role)).toMatchObject({ protectedBy: 'held' });
+
+    // What the marks stand for: the held role is raised, never reduced; the lesser one is reduced.
+    const patch = (id: number, grants: string) =>
+      s.request('PATCH', acl, { token: actor.token, body: [{ grantee: { id }, grants }] });
+    expect((await patch(actor.roleId, 'r')).status).toBe(403);
+    expect((await patch(role, '')).status).toBe(403);
+    const lowered = await patch(lesser.id, '');
+    expect(lowered.status).toBe(200);
+    // The answer of a change carries the marks too.
+    const after = lowered.body.items as { grantee: { id: number }; protectedBy: string | null }[];
+    expect(after.find((i) => i.grantee.id === actor.roleId)?.protectedBy).toBe('held');
+    expect(after.some((i) => i.grantee.id === lesser.id)).toBe(false);
+  });
+
   it('tells a session which rights it may grant on', async () => {
     const admin = await s.request('GET', '/api/userinfo', { token: s.adminToken });
     const scope = admin.body.scope as { class: string; access: string; manage: string }[];

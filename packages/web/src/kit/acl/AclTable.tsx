@@ -1,14 +1,23 @@
 import { ActionIcon, Group, Loader, Table, Text } from '@mantine/core';
-import { type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
+import { type AccessMode, type ProtectedReason, type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { RefSelect } from '../fields/RefSelect';
+import { Kept } from '../Kept';
 import { ModeCells } from './ModeCells';
 import { ModeLegend } from './ModeControl';
 
-type Entry = { grantee: Ref; granted: string };
+export type AclEntry = { grantee: Ref; granted: string; protectedBy?: ProtectedReason | null };
+
+/** What the server lets the viewer do to a grantee's row (it stays the authority). */
+export type AclRowLimits = {
+  /** Whether a right may take a mode; default every one. */
+  allowed?: (right: Right, mode: AccessMode) => boolean;
+  /** Why the row may not be removed (shown where the remove button would be); null: it may. */
+  kept?: string | null;
+};
 
 type Props = {
   /** The ACL route, e.g. `/devices/7/acl` or `/objclass/3/acl`. */
@@ -16,6 +25,10 @@ type Props = {
   /** Rights shown as columns; other letters a grantee holds are kept as they are. */
   rights: readonly Right[];
   readOnly?: boolean;
+  /** Per grantee, the changes the server would refuse (class grants: see roleLimits). */
+  limits?: (entry: AclEntry) => AclRowLimits;
+  /** Whether a role may be added as a grantee (with read allowed); default yes. */
+  mayAdd?: boolean;
 };
 
 const ROLES_PATH = '/roles';
@@ -24,11 +37,11 @@ const ROLES_PATH = '/roles';
  * Grantee roles with a forbidden/allow/manage mode per right. Every change PATCHes the grantee's
  * full letter set and reads the list again; a grantee left with no letter is removed.
  */
-export function AclTable({ path, rights, readOnly }: Props) {
+export function AclTable({ path, rights, readOnly, limits, mayAdd = true }: Props) {
   const { t } = useTranslation();
   const acl = useQuery({
     queryKey: [path],
-    queryFn: ({ signal }) => api.get<{ items: Entry[] }>(path, { signal }),
+    queryFn: ({ signal }) => api.get<{ items: AclEntry[] }>(path, { signal }),
   });
   const entries = acl.data?.items ?? [];
 
@@ -45,7 +58,7 @@ export function AclTable({ path, rights, readOnly }: Props) {
 
   return (
     <>
-      {!readOnly && (
+      {!readOnly && mayAdd && (
         <Group mb="sm">
           <RefSelect
             of={ROLES_PATH}
@@ -72,31 +85,39 @@ export function AclTable({ path, rights, readOnly }: Props) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.grantee.id}>
-                <Table.Td>{entry.grantee.name}</Table.Td>
-                <ModeCells
-                  granted={entry.granted}
-                  rights={rights}
-                  who={entry.grantee.name}
-                  disabled={readOnly}
-                  onChange={(grants) => grant(entry.grantee.id, grants)}
-                />
-                {!readOnly && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('kit.removeGrantee')}
-                      onClick={() => grant(entry.grantee.id, '')}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
+            {entries.map((entry) => {
+              const limit = limits?.(entry) ?? {};
+              return (
+                <Table.Tr key={entry.grantee.id}>
+                  <Table.Td>{entry.grantee.name}</Table.Td>
+                  <ModeCells
+                    granted={entry.granted}
+                    rights={rights}
+                    who={entry.grantee.name}
+                    disabled={readOnly}
+                    allowed={limit.allowed}
+                    onChange={(grants) => grant(entry.grantee.id, grants)}
+                  />
+                  {!readOnly && (
+                    <Table.Td>
+                      {limit.kept ? (
+                        <Kept reason={limit.kept} />
+                      ) : (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          aria-label={t('kit.removeGrantee')}
+                          onClick={() => grant(entry.grantee.id, '')}
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Checkbox, Group, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColumnDef, ResourceDef } from '@switchboard/model';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Kept } from '../Kept';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
 import type { SortableBody, SortableRow } from './SortableRows';
@@ -244,25 +245,5 @@ export function ListTable({
         </Table.Tbody>
       )}
     </Table>
-  );
-}
-
-/** Where a delete the server would refuse would be: a lock that says why (hover or focus). */
-function Kept({ reason }: { reason: string }) {
-  return (
-    <Tooltip label={reason} multiline w={320} withArrow>
-      <ActionIcon
-        component="span"
-        role="img"
-        tabIndex={0}
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={reason}
-        data-testid="row-kept"
-      >
-        <IconLock size={14} />
-      </ActionIcon>
-    </Tooltip>
   );
 }

@@ -1,14 +1,16 @@
 import { Alert, Button, Group, Loader, Paper, Switch, Tabs, Title } from '@mantine/core';
-import { OBJECTS_PERMISSION, objclass } from '@switchboard/model';
+import { type AccessMode, OBJECTS_PERMISSION, objclass, type Right } from '@switchboard/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { AclTable } from '../../../kit/acl/AclTable';
+import { type AclEntry, AclTable } from '../../../kit/acl/AclTable';
 import { BackToList } from '../../../kit/edit/BackToList';
 import { fieldKey } from '../../../kit/path';
+import { roleKept } from '../roles/kept';
+import { roleLimits } from '../roles/limits';
 import { RecordAccessRules } from './RecordAccessRules';
 import { useClassLabel } from './useClassLabel';
 
@@ -57,6 +59,17 @@ export function ObjectEdit() {
     );
   }
   const data = item.data;
+  // The server's rules for class grants, as for a role's Objects tab: nothing beyond one's own
+  // rights is given, and a role one holds, a stronger one or the last administrator's is not reduced.
+  const held = user?.roles.map((r) => r.id) ?? [];
+  const grantLimits = (entry: AclEntry) => {
+    const kept = roleKept({ id: entry.grantee.id, protectedBy: entry.protectedBy }, held);
+    const limits = roleLimits(user, { permissions: [], access: {} }, kept !== null);
+    return {
+      allowed: (right: Right, mode: AccessMode) => limits.classMode(data.class, entry.granted, right, mode),
+      kept: kept ? t(`roles.kept.${kept}`) : null,
+    };
+  };
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -85,7 +98,13 @@ export function ObjectEdit() {
           <Tabs.Tab value="record">{t('objects.tabs.record')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="object">
-          <AclTable path={`${path}/acl`} rights={['x', 'r', 'w', 'd']} readOnly={readOnly} />
+          <AclTable
+            path={`${path}/acl`}
+            rights={['x', 'r', 'w', 'd']}
+            readOnly={readOnly}
+            limits={grantLimits}
+            mayAdd={roleLimits(user, null, false).classMode(data.class, '', 'r', 2)}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="record">
           <RecordAccessRules classId={id} readOnly={readOnly} />
