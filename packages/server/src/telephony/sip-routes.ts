@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { doc, idParamDoc, parseId, routeCompilers } from '../resources/engine/http.js';
@@ -81,14 +82,14 @@ type Registration = {
 /**
  * Adds a registration history entry: a registration unless the device is already registered from
  * the same contact (a refresh), an unregistration or expiry unless the last entry is one already.
- * Answers the device's id (null: no such device).
+ * Answers the device's id and whether an entry was written (null: no such device).
  */
 async function recordRegistration(
   ctx: AppContext,
   domainId: number,
   acct: string,
   r: Registration,
-): Promise<number | null> {
+): Promise<{ id: number; written: boolean } | null> {
   const [device] = await queryRows<{ id: number; event: string | null; contact: string | null }>(
     ctx.db,
     sql`select d.id, h.event, h.contact from devices d
@@ -98,13 +99,15 @@ async function recordRegistration(
   );
   if (!device) return null;
   const registered = device.event === 'registered';
-  if (r.event === 'registered' ? registered && device.contact === r.contact : !registered) return device.id;
+  if (r.event === 'registered' ? registered && device.contact === r.contact : !registered) {
+    return { id: device.id, written: false };
+  }
   await ctx.db.execute(
     sql`insert into device_registrations (domain_id, device_id, event, contact, ip, port, transport, user_agent, expires)
         values (${domainId}, ${device.id}, ${r.event}, ${r.contact}, ${r.ip ?? ''}, ${r.port ?? null},
           ${r.transport ?? ''}, ${r.userAgent ?? ''}, ${r.expires ?? null})`,
   );
-  return device.id;
+  return { id: device.id, written: true };
 }
 
 /** `sip:account@realm` (an address of record) split, or null. */
@@ -125,14 +128,20 @@ async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEve
   }
   // The history entry first: the presence change it publishes makes an open console read it.
   const { type: event, ...details } = e;
-  const deviceId = await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
+  const recorded = await recordRegistration(ctx, domain.id, target.account, { event, ...details } as Registration);
   // Which node's SIP server holds it: calls placed on other nodes are handed to this one.
-  if (deviceId !== null && ctx.config.sip) {
+  if (recorded !== null && ctx.config.sip) {
     const expires = e.type === 'registered' ? e.expires : undefined;
-    await recordLocation(ctx, deviceId, sipNodeAddress(ctx.config.sip), e.type === 'registered', expires);
+    await recordLocation(ctx, recorded.id, sipNodeAddress(ctx.config.sip), e.type === 'registered', expires);
   }
   const type = e.type === 'registered' ? 'device.registered' : 'device.unregistered';
   const answer = await applyTelephonyEvent(caller, { type, account: target.account });
+  // A phone registering from a new contact while registered changes no presence, yet its history
+  // has a new entry: the console is told, as for a change, so an open device follows it.
+  if (recorded?.written && answer.code === 200 && answer.result?.changed === false) {
+    const data = { id: recorded.id, account: target.account, state: answer.result.state };
+    await publish(ctx, { domainId: domain.id, topic: 'devices', data });
+  }
   return answer.code;
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useTestServer } from '../harness.js';
 import { makeActor, setRbac, unique } from '../resources/helpers.js';
+import { openEvents } from '../sse.js';
 
 const SECRET = 'registrations-test-secret';
 
@@ -52,6 +53,47 @@ describe.each(drivers())('device registrations on %s', (driver) => {
       expires: 60,
     });
     expect(Date.parse(res.body.items[0].at)).toBeGreaterThanOrEqual(Date.parse(res.body.items[2].at));
+  });
+
+  it('tells the console of a new contact while registered, and not of a refresh', async () => {
+    const account = unique('move');
+    const made = await s.request('POST', '/api/devices', {
+      token: s.adminToken,
+      body: { name: account, account, password: 'pw-registrations-2' },
+    });
+    const id = made.body.id as number;
+    const phone = (port: number) => ({
+      type: 'registered',
+      realm: s.domain,
+      account,
+      ip: '127.0.0.6',
+      port,
+      transport: 'udp',
+      contact: `sip:${account}@127.0.0.6:${port}`,
+      expires: 60,
+    });
+    expect((await sipEvents([phone(5080)])).body.codes).toEqual([200]);
+    const events = await openEvents(s.url, s.adminToken, 'devices');
+    try {
+      // A refresh from the same contact: no entry, no event. Then the phone moves: both.
+      expect((await sipEvents([phone(5080), phone(5082)])).body.codes).toEqual([200, 200]);
+      const live = await events.next((e) => (e.data as { id: number }).id === id);
+      expect(live.data).toEqual({ id, account, state: 1 });
+      const entries = (await history(id, s.adminToken)).body.items as Entry[];
+      expect(entries.map((e) => e.port)).toEqual([5082, 5080]);
+      // A marker event after both: had the refresh published, it would have come before it.
+      expect((await sipEvents([{ ...phone(5082), type: 'unregistered', expires: 0 }])).body.codes).toEqual([200]);
+      await events.next(
+        (e) => (e.data as { id: number; state: number }).id === id && (e.data as { state: number }).state === 0,
+      );
+      expect(
+        events.events
+          .filter((e) => (e.data as { id: number }).id === id)
+          .map((e) => (e.data as { state: number }).state),
+      ).toEqual([1, 0]);
+    } finally {
+      events.close();
+    }
   });
 
   it('refuses a user without the devices read right (403) and answers 404 for an unknown device', async () => {
