@@ -1,25 +1,14 @@
 import { messages, TIMEZONE_UNKNOWN } from '@switchboard/model';
 import { triggerRuns } from '../../src/db/schema.js';
-import type { TestServer } from '../harness.js';
+import { makeFlow, suiteFlows } from './fixture-flows.js';
 import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
-async function makeFlow(s: TestServer, token: string, type: string): Promise<number> {
-  const res = await s.request('POST', '/api/routing/schema', {
-    token,
-    body: { name: unique(`fixture ${type} `), type, schema: [{ answer: {} }] },
-  });
-  if (res.status !== 201) throw new Error(`flow: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.id;
-}
-
-let serviceFlow = 0;
-let voiceFlow = 0;
 /** The suite's service flow as a body's `schema`, read when the body is sent (after prepare made it). */
 const withFlow = (body: Body) =>
-  Object.defineProperty(body, 'schema', { enumerable: true, get: () => ({ id: serviceFlow }) });
+  Object.defineProperty(body, 'schema', { enumerable: true, get: () => ({ id: suiteFlows.service }) });
 
 let runs = 0;
 
@@ -27,8 +16,8 @@ let runs = 0;
 export const TRIGGER_FIXTURES: Record<string, Fixture> = {
   triggers: {
     prepare: async (s, token) => {
-      serviceFlow = await makeFlow(s, token, 'service');
-      voiceFlow = await makeFlow(s, token, 'voice');
+      suiteFlows.service = await makeFlow(s, token, 'service');
+      suiteFlows.voice = await makeFlow(s, token, 'voice');
     },
     create: (prefix) =>
       withFlow({
@@ -70,7 +59,7 @@ export const TRIGGER_FIXTURES: Record<string, Fixture> = {
           name: unique('t'),
           timezone: { name: 'UTC' },
           get schema() {
-            return { id: voiceFlow };
+            return { id: suiteFlows.voice };
           },
         },
         field: 'schema',
