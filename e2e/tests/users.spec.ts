@@ -5,6 +5,7 @@ test('create, edit and delete a user through the screens', async ({ page, signed
   const list = new UsersListPage(page);
   const editor = new UserEditPage(page);
   await signedIn.open('users');
+  await expect(page).toHaveURL(/\/directory\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 
   await list.add();
