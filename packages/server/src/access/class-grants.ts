@@ -6,7 +6,7 @@ import { invalidateAuth } from '../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
-import type { Principal } from '../http/principal.js';
+import { type Principal, principalOf } from '../http/principal.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
@@ -23,7 +23,7 @@ async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number
   const id = parseId('objclass', (request.params as { id: string }).id);
   const [found] = await queryRows<{ cls: string }>(
     db,
-    sql`select class as cls from objclass where id = ${id} and domain_id = ${request.principal!.domainId}`,
+    sql`select class as cls from objclass where id = ${id} and domain_id = ${principalOf(request).domainId}`,
   );
   if (!found) throw notFound('objclass');
   return { id, cls: found.cls };
@@ -47,7 +47,7 @@ async function refuseClassEscalation(
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
   const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
-  const actor = request.principal!;
+  const actor = principalOf(request);
   if (ownRoles) {
     refuseOwnRole(
       actor,
@@ -71,7 +71,7 @@ async function refuseClassTakedown(
   bits: Map<number, number>,
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const actor = request.principal!;
+  const actor = principalOf(request);
   const changes = new Map<number, Rights>();
   for (const [roleId, access] of bits) {
     if ((before.get(roleId) ?? 0) === access) continue;
@@ -160,7 +160,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
-      return viewClassGrants(db, request.principal!, await objclassId(db, request));
+      return viewClassGrants(db, principalOf(request), await objclassId(db, request));
     },
   });
 
@@ -179,7 +179,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
       const answer = await ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
-        await checkRoles(tx, request.principal!.domainId, [...bits.keys()], 'objclass');
+        await checkRoles(tx, principalOf(request).domainId, [...bits.keys()], 'objclass');
         const held = await queryRows<{ roleId: number; access: number }>(
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
@@ -197,7 +197,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         }
         const after = await readClassGrants(tx, id);
         await logClassGrants(tx, request, { id, cls }, before.items, after.items);
-        return viewClassGrants(tx, request.principal!, id);
+        return viewClassGrants(tx, principalOf(request), id);
       });
       await invalidateAuth(ctx);
       return answer;
@@ -235,7 +235,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
       return ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
-        const domainId = request.principal!.domainId;
+        const domainId = principalOf(request).domainId;
         await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
         await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
         const held = await queryRows<{ roleId: number; access: number }>(

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { keyedError } from '../http/errors.js';
+import { principalOf } from '../http/principal.js';
 import type { Compiled } from '../resources/engine/compile.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { notFound } from '../resources/engine/ops.js';
@@ -80,7 +81,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
     handler: async (request) => {
       const id = idOf(request);
       const db = request.server.ctx.db;
-      if (!(await recordExists(db, c, request.principal!.domainId, id))) throw notFound(c);
+      if (!(await recordExists(db, c, principalOf(request).domainId, id))) throw notFound(c);
       return { items: await readRecordAcl(db, cls, id) };
     },
   });
@@ -97,7 +98,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
     ...routeCompilers,
     handler: async (request) => {
       const id = idOf(request);
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const changes = parseBody(name, aclPatch, request.body);
       const bits = changesToBits(changes);
       return request.server.ctx.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { invalidateAuth } from '../auth/cache.js';
 import type { Db } from '../db/client.js';
 import { keyedError, keyedField, notFound } from '../http/errors.js';
+import { principalOf } from '../http/principal.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
@@ -17,7 +18,7 @@ async function roleOf(db: Db, request: FastifyRequest): Promise<number> {
   const id = parseId('roles', (request.params as { id: string }).id);
   const [found] = await queryRows<{ id: number }>(
     db,
-    sql`select id from roles where id = ${id} and domain_id = ${request.principal!.domainId}`,
+    sql`select id from roles where id = ${id} and domain_id = ${principalOf(request).domainId}`,
   );
   if (!found) throw notFound('roles');
   return id;
@@ -48,7 +49,7 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
-      return readRoleClasses(db, request.principal!.domainId, await roleOf(db, request));
+      return readRoleClasses(db, principalOf(request).domainId, await roleOf(db, request));
     },
   });
 
@@ -67,7 +68,7 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
       const changes = parseBody('roles', roleClassPatch, request.body);
       // The last entry for a class wins.
       const bits = new Map(changes.map((c) => [c.objclass.id, grantsToBits(c.grants)]));
-      const actor = request.principal!;
+      const actor = principalOf(request);
       const result = await ctx.db.transaction(async (tx) => {
         const roleId = await roleOf(tx, request);
         const ids = [...bits.keys()];

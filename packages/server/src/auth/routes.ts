@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { HttpError, keyedError } from '../http/errors.js';
+import { principalOf } from '../http/principal.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { userInfoOf } from './principal.js';
@@ -91,7 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/logout',
     { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'Sign out (revokes this token)' } },
     async (request, reply) => {
-      const p = request.principal!;
+      const p = principalOf(request);
       await revokeToken(ctx, p.tokenId);
       await ctx.db.insert(loggerEntries).values({
         domainId: p.domainId,
@@ -109,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/userinfo',
     { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user and its rights' } },
     async (request) => {
-      const principal = request.principal!;
+      const principal = principalOf(request);
       return userInfoOf(principal, await userLicenseRefs(ctx.db, principal.userId));
     },
   );

@@ -13,6 +13,7 @@ import { refuseStrongerUser } from '../access/escalation.js';
 import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { keyedError, notFound } from '../http/errors.js';
+import { principalOf } from '../http/principal.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
 import {
   attemptKeys,
@@ -75,7 +76,7 @@ async function limited<T>(
  * current passwords do: a stolen session cannot lock the owner's sign-in.
  */
 async function sessionLimited<T>(ctx: AppContext, request: FastifyRequest, check: () => Promise<T | null>): Promise<T> {
-  const { tokenId } = request.principal!;
+  const { tokenId } = principalOf(request);
   await reserveSessionAttempt(ctx, tokenId);
   const result = await check();
   if (result === null) throw wrongCode();
@@ -145,7 +146,7 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
 /** The signed-in user's own second factor, and an administrator's view and reset of a user's. */
 export function registerTwoFactorRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  const me = async (request: FastifyRequest) => accountOf(ctx, request.principal!.userId);
+  const me = async (request: FastifyRequest) => accountOf(ctx, principalOf(request).userId);
 
   app.route({
     method: 'GET',
@@ -153,7 +154,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     config: { guard: 'authenticated' },
     schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
     ...routeCompilers,
-    handler: async (request) => twoFactorStatus(ctx.db, request.principal!.userId),
+    handler: async (request) => twoFactorStatus(ctx.db, principalOf(request).userId),
   });
 
   app.route({
@@ -165,7 +166,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      refuseApiToken(request.principal!);
+      refuseApiToken(principalOf(request));
       const account = await me(request);
       if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
         throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
@@ -184,7 +185,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      refuseApiToken(request.principal!);
+      refuseApiToken(principalOf(request));
       const { code } = parseBody('auth', twoFactorCode, request.body);
       const account = await me(request);
       const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
@@ -200,7 +201,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
     ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(request.principal!);
+      refuseApiToken(principalOf(request));
       const { code } = parseBody('auth', twoFactorCode, request.body);
       const account = await me(request);
       if (await twoFactorRequired(ctx.db, account.id)) {
@@ -234,9 +235,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)'),
     ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(request.principal!);
+      refuseApiToken(principalOf(request));
       const userId = await domainUser(ctx, request);
-      await refuseStrongerUser(ctx.db, request.principal!, userId, 'strongerUserTwoFactor');
+      await refuseStrongerUser(ctx.db, principalOf(request), userId, 'strongerUserTwoFactor');
       if (!(await removeTwoFactor(ctx.db, userId))) {
         throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
       }
@@ -252,14 +253,14 @@ async function domainUser(ctx: AppContext, request: FastifyRequest): Promise<num
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.domainId, request.principal!.domainId)))
+    .where(and(eq(users.id, id), eq(users.domainId, principalOf(request).domainId)))
     .limit(1);
   if (!row) throw notFound('users');
   return row.id;
 }
 
 async function logTwoFactor(ctx: AppContext, request: FastifyRequest, recordId: number, action: string) {
-  const p = request.principal!;
+  const p = principalOf(request);
   await ctx.db
     .insert(loggerEntries)
     .values({ domainId: p.domainId, object: 'users', action, userId: p.userId, recordId, userIp: request.ip });

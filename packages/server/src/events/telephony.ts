@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { apiError, HttpError } from '../http/errors.js';
-import type { Principal } from '../http/principal.js';
+import { type Principal, principalOf } from '../http/principal.js';
 import { routeCompilers, validationError } from '../resources/engine/http.js';
 import { publish } from './hub.js';
 
@@ -136,7 +136,7 @@ export async function registerTelephonyRoutes(app: FastifyInstance) {
     },
     ...routeCompilers,
     handler: async (request, reply) => {
-      const caller: TelephonyCaller = { app: request.server.ctx, principal: request.principal!, request };
+      const caller: TelephonyCaller = { app: request.server.ctx, principal: principalOf(request), request };
       const body = request.body;
       const batch = Array.isArray(body);
       const raws: unknown[] = batch ? body : [body];

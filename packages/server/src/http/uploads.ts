@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { leaveAdmission, rejoinAdmission } from './admission.js';
 import { keyedError } from './errors.js';
+import { principalOf } from './principal.js';
 
 /** Uploads running now, by user (this node's). */
 const running = new Map<number, number>();
@@ -42,7 +43,7 @@ export async function receiveUpload<T>(
   discard?: (received: T) => Promise<void>,
 ): Promise<T> {
   const { minRate, windowMs, perUser } = request.server.ctx.config.uploads;
-  const userId = request.principal!.userId;
+  const userId = principalOf(request).userId;
   const count = running.get(userId) ?? 0;
   if (count >= perUser) {
     throw keyedError(429, 'app.upload.too_many', 'tooManyUploads', { max: perUser }, undefined, {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { writeChange } from '../../changelog/writer.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
-import type { Principal } from '../../http/principal.js';
+import { type Principal, principalOf } from '../../http/principal.js';
 import { defineServerResource, guardOf } from '../engine/define.js';
 import { filterConditions, filterDocs } from '../engine/filters.js';
 import { doc, listQueryDoc, queryError, routeCompilers } from '../engine/http.js';
@@ -219,7 +219,7 @@ const filterOf = (query: Record<string, unknown>) =>
  * `inWindows`), so the entry follows the last window: it records what was done.
  */
 async function logBulk(request: FastifyRequest, queueId: number, bulk: Record<string, unknown>) {
-  const principal = request.principal!;
+  const principal = principalOf(request);
   await writeChange(request.server.ctx.db, {
     domainId: principal.domainId,
     object: queuesDef.logObject as string,
@@ -268,7 +268,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
       const declared = filterConditions(c.filters, query);
       if (!Array.isArray(declared)) throw queryError(membersDef.name, declared);
       const conditions: SQL[] = [link.condition(queueId), ...declared];
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const deletedIds: number[] = [];
       const count = await inWindows(request, queueId, async (db, from, to) => {
         const st = new Statement();
@@ -294,7 +294,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const queueId = await parentOf(c, link, request, 'w');
-      const domainId = request.principal!.domainId;
+      const domainId = principalOf(request).domainId;
       const count = await inWindows(request, queueId, (db, from, to) => {
         const st = new Statement();
         st.text = `update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()

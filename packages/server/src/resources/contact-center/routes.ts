@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { publish } from '../../events/hub.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../http/guard.js';
+import { principalOf } from '../../http/principal.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { doc, parseBody, parseId, queryError, routeCompilers, validationError } from '../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
@@ -27,12 +28,12 @@ import { changeStatus, lockAgent } from './states.js';
 
 const agentsC = agentsResource.compiled;
 const api = (path: string) => `/api${path}`;
-const caller = (request: FastifyRequest) => ({ app: request.server.ctx, principal: request.principal!, request });
+const caller = (request: FastifyRequest) => ({ app: request.server.ctx, principal: principalOf(request), request });
 const refIds = (value: unknown) => ((value as { id: number }[] | undefined) ?? []).map((r) => r.id);
 
 /** May the caller edit this agent (class right, and under rbac the record right)? */
 async function mayEdit(request: FastifyRequest, agentId: number): Promise<boolean> {
-  const principal = request.principal!;
+  const principal = principalOf(request);
   if (!classAllows(principal, 'cc_agent', 'w')) return false;
   if (!recordChecksOn(principal, 'cc_agent')) return true;
   return recordAllows(request.server.ctx, principal, 'cc_agent', agentId, 'w');
@@ -43,7 +44,7 @@ async function supervises(request: FastifyRequest, agentId: number): Promise<boo
   const rows = await queryRows(
     request.server.ctx.db,
     sql`select 1 from agent_supervisors s join agents a on a.id = s.supervisor_id
-        where s.agent_id = ${agentId} and a.user_id = ${request.principal!.userId} and a.is_supervisor`,
+        where s.agent_id = ${agentId} and a.user_id = ${principalOf(request).userId} and a.is_supervisor`,
   );
   return rows.length > 0;
 }
@@ -76,11 +77,11 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
           : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(r.username) = lower(${lq.q}))`
         : sql``;
       // Only users the caller may read: an agent's user goes through the reference check.
-      const readable = sql.raw(readableCondition(usersDef, request.principal!));
+      const readable = sql.raw(readableCondition(usersDef, principalOf(request)));
       const rows = await queryRows<{ id: number; name: string }>(
         request.server.ctx.db,
         sql`select r.id, ${sql.raw(name)} as name from users r
-            where r.domain_id = ${request.principal!.domainId} and ${readable}
+            where r.domain_id = ${principalOf(request).domainId} and ${readable}
               and not exists (select 1 from agents a where a.user_id = r.id) ${search}
             order by lower(${sql.raw(name)}), r.id limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
@@ -99,7 +100,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('agents', (request.params as { id: string }).id);
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const db = request.server.ctx.db;
       if (!(await findItem(db, agentsC, principal, id))) throw notFound(agentsC);
       const body = parseBody('agents', agentStatusInput, request.body);
@@ -152,7 +153,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         const params = request.params as { id: string; agentId: string };
         const supervisorId = parseId('agents', params.id);
         const agentId = parseId('agents', params.agentId, 'agentId');
-        const principal = request.principal!;
+        const principal = principalOf(request);
         const db = request.server.ctx.db;
         const supervisor = await findItem(db, agentsC, principal, supervisorId);
         if (!supervisor) throw notFound(agentsC);
@@ -193,7 +194,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         const params = request.params as { id: string; agentId: string };
         const teamId = parseId('teams', params.id);
         const agentId = parseId('agents', params.agentId, 'agentId');
-        const principal = request.principal!;
+        const principal = principalOf(request);
         const db = request.server.ctx.db;
         // A team the caller may not read is answered as one that does not exist.
         if ((await unreadableRefs(db, teamsDef, [['id', teamId]], principal)).length)

@@ -17,6 +17,7 @@ import { revokeSessions } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
 import { keyedError, keyedField } from '../../http/errors.js';
+import { principalOf } from '../../http/principal.js';
 import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
 import { compile } from '../engine/compile.js';
 import { defineServerResource } from '../engine/define.js';
@@ -115,7 +116,7 @@ async function licenseOf(request: FastifyRequest): Promise<number> {
   const id = parseId('license', (request.params as { id: string }).id);
   const found = await queryRows(
     request.server.ctx.db,
-    sql`select 1 from licenses where id = ${id} and domain_id = ${request.principal!.domainId}`,
+    sql`select 1 from licenses where id = ${id} and domain_id = ${principalOf(request).domainId}`,
   );
   if (!found.length) throw notFound(licensesCompiled);
   return id;
@@ -144,7 +145,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       const lq = parseListQuery(c.listSpec, query);
       if (isQueryError(lq)) throw queryError('license', lq);
       const expiry = expiryCondition(query.expiry);
-      return listItems(request.server.ctx.db, c, request.principal!, lq, expiry ? [expiry] : []);
+      return listItems(request.server.ctx.db, c, principalOf(request), lq, expiry ? [expiry] : []);
     },
   });
 
@@ -156,7 +157,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('license', (request.params as { id: string }).id);
-      const found = await findItem(request.server.ctx.db, c, request.principal!, id);
+      const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
       if (!found) throw notFound(c);
       return found;
     },
@@ -174,7 +175,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { certificate } = parseBody('license', licenseImport, request.body);
       const ctx = request.server.ctx;
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const keyText = ctx.config.licensePublicKey;
       if (!keyText) {
         throw licenseError('licenseNoKey');
@@ -233,12 +234,12 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       const ctx = request.server.ctx;
       const found = await queryRows(
         ctx.db,
-        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal!.domainId} and ${holds(licenseId)}`,
+        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${principalOf(request).domainId} and ${holds(licenseId)}`,
       );
       if (!found.length) {
         throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
       }
-      await refuseStrongerUser(ctx.db, request.principal!, userId, 'strongerUserLogOut');
+      await refuseStrongerUser(ctx.db, principalOf(request), userId, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, userId);
       await invalidateAuth(ctx);
       return { sessions };

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
-import type { Guard } from '../../http/principal.js';
+import { type Guard, principalOf } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
 import { filterConditions, filterDocs } from './filters.js';
@@ -63,14 +63,14 @@ export function guardOf(c: Compiled, right: Right): Guard {
 
 export const callerOf = (request: FastifyRequest) => ({
   app: request.server.ctx,
-  principal: request.principal!,
+  principal: principalOf(request),
   request,
 });
 
 /** Of `ids`, those that hang under this parent record. */
 async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
   const st = new Statement();
-  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal!.domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
+  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(principalOf(request).domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
   if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const rows = await runStatement<{ id: number }>(request.server.ctx.db, st);
   return rows.map((r) => r.id);
@@ -118,7 +118,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
 
   /** A record answered, with the fields the binding computes for the viewer. */
   const decorated = async (request: FastifyRequest, row: Record<string, unknown>) => {
-    await binding.decorate?.(request.server.ctx.db, request.principal!, [row]);
+    await binding.decorate?.(request.server.ctx.db, principalOf(request), [row]);
     return row;
   };
 
@@ -149,15 +149,21 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           // included: those are no columns, decorate adds them after the read.
           const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
           const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
-          const answer = await listItems(db, c, request.principal!, { ...lq, fields: stored }, scopeOf(parent, query));
+          const answer = await listItems(
+            db,
+            c,
+            principalOf(request),
+            { ...lq, fields: stored },
+            scopeOf(parent, query),
+          );
           if (!asked || asked.length) {
-            await binding.decorate?.(db, request.principal!, answer.items);
+            await binding.decorate?.(db, principalOf(request), answer.items);
             if (asked) {
               for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
             }
           }
           if (!binding.listAggs) return answer;
-          return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal!) };
+          return { ...answer, aggs: await binding.listAggs.read(db, parent, principalOf(request)) };
         },
       });
 
@@ -179,7 +185,14 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const query = request.query as Record<string, unknown>;
             const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
             if (isQueryError(lq)) throw queryError(def.name, lq);
-            const rows = exportRows(request.server.ctx.db, c, request.principal!, lq, scopeOf(parent, query), exported);
+            const rows = exportRows(
+              request.server.ctx.db,
+              c,
+              principalOf(request),
+              lq,
+              scopeOf(parent, query),
+              exported,
+            );
             return sendCsv(reply, `${def.name}.csv`, exported, rows);
           },
         });
@@ -193,7 +206,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         ...routeCompilers,
         handler: async (request) => {
           const id = await recordId(request, 'r');
-          const found = await findItem(request.server.ctx.db, c, request.principal!, id);
+          const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
           if (!found) throw notFound(c);
           return decorated(request, found);
         },

@@ -4,6 +4,7 @@ import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { keyedError } from '../../http/errors.js';
 import { recordAllows, recordChecksOn } from '../../http/guard.js';
+import { principalOf } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import { parseId } from './http.js';
 import { ident, runStatement, Statement } from './sql.js';
@@ -63,7 +64,7 @@ const parentNotFound = (link: ParentLink) =>
 export async function parentOf(c: Compiled, link: ParentLink, request: FastifyRequest, right: Right): Promise<number> {
   const raw = (request.params as Record<string, string>)[link.param];
   const parentId = parseId(link.parentName, raw, link.param);
-  const principal = request.principal!;
+  const principal = principalOf(request);
   const st = new Statement();
   st.text = `select 1 from ${ident(link.parentTable)} where id = ${st.param(parentId)} and domain_id = ${st.param(principal.domainId)}`;
   const rows = await runStatement(request.server.ctx.db, st);

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deviceUserAudit } from '../../../db/schema.js';
+import { principalOf } from '../../../http/principal.js';
 import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
@@ -98,7 +99,7 @@ export function registerDeviceRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('devices', (request.params as { id: string }).id);
-      const item = await findItem(request.server.ctx.db, c, request.principal!, id);
+      const item = await findItem(request.server.ctx.db, c, principalOf(request), id);
       if (!item) throw notFound(c);
       const state = item.state as number;
       return {

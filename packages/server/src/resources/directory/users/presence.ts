@@ -7,6 +7,7 @@ import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
 import { loggerEntries } from '../../../db/schema.js';
+import { principalOf } from '../../../http/principal.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { queryRows } from '../../engine/sql.js';
@@ -30,7 +31,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       const id = parseId('users', (request.params as { id: string }).id);
       const body = parseBody('users', presenceInput, request.body);
       const { db } = request.server.ctx;
-      const principal = request.principal!;
+      const principal = principalOf(request);
       // A change of presence is an update of the user: logged like any, in the same transaction.
       return db.transaction(async (tx) => {
         const old = await readItem(tx, c, principal, id);
@@ -70,13 +71,13 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       const ctx = request.server.ctx;
       const found = await queryRows(
         ctx.db,
-        sql`select 1 from users where id = ${id} and domain_id = ${request.principal!.domainId}`,
+        sql`select 1 from users where id = ${id} and domain_id = ${principalOf(request).domainId}`,
       );
       if (!found.length) throw notFound(c);
-      await refuseStrongerUser(ctx.db, request.principal!, id, 'strongerUserLogOut');
+      await refuseStrongerUser(ctx.db, principalOf(request), id, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, id);
       // A forced sign-out is in the log of who forced it, naming the user signed out.
-      const p = request.principal!;
+      const p = principalOf(request);
       await ctx.db.insert(loggerEntries).values({
         domainId: p.domainId,
         object: 'users',

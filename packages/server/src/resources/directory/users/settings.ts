@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
+import { principalOf } from '../../../http/principal.js';
 import { doc, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 
@@ -23,7 +24,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
         request.server.ctx.db,
-        sql`select webrtc, stun from user_settings where user_id = ${request.principal!.userId}`,
+        sql`select webrtc, stun from user_settings where user_id = ${principalOf(request).userId}`,
       );
       return row ?? { webrtc: false, stun: false };
     },
@@ -44,7 +45,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       const webrtc = body.webrtc;
       const stun = body.webrtc && body.stun;
       await request.server.ctx.db.execute(sql`
-        insert into user_settings (user_id, webrtc, stun) values (${request.principal!.userId}, ${webrtc}, ${stun})
+        insert into user_settings (user_id, webrtc, stun) values (${principalOf(request).userId}, ${webrtc}, ${stun})
         on conflict (user_id) do update set webrtc = excluded.webrtc, stun = excluded.stun`);
       return { webrtc, stun };
     },
@@ -57,17 +58,17 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
     schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
     ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(request.principal!);
+      refuseApiToken(principalOf(request));
       const body = parseBody('users', passwordChange, request.body);
       const { db } = request.server.ctx;
-      const userId = request.principal!.userId;
+      const userId = principalOf(request).userId;
       const [user] = await queryRows<{ hash: string }>(
         db,
         sql`select password_hash as hash from users where id = ${userId}`,
       );
       // Wrong current passwords count on this session: a stolen one cannot guess its way to the
       // password, nor lock the owner's sign-in.
-      const { tokenId } = request.principal!;
+      const { tokenId } = principalOf(request);
       await reserveSessionAttempt(request.server.ctx, tokenId);
       if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
         throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
@@ -77,7 +78,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
         // Every other session and token of the user ends; the one that made the change stays.
-        await revokeUserTokens(tx, userId, request.principal!.tokenId);
+        await revokeUserTokens(tx, userId, principalOf(request).tokenId);
       });
       await invalidateAuth(request.server.ctx);
       return reply.status(204).send();

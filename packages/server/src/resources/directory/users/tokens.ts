@@ -8,6 +8,7 @@ import { writeActorChange } from '../../../changelog/writer.js';
 import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
 import { queryRows } from '../../engine/sql.js';
@@ -37,7 +38,7 @@ export const userTokensResource = defineServerResource(userTokens, {
   },
   create: async (request, body, userId) => {
     const ctx = request.server.ctx;
-    const principal = request.principal!;
+    const principal = principalOf(request);
     const owner = userId as number;
     // A token signs in as its user: minting one for someone else is as strong as setting their
     // password, so it needs the same permission (else the edit right would reach any user's rights).

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { cognitiveProfiles } from '../../../db/schema.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
+import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { queryRows } from '../../engine/sql.js';
 import type { CognitiveProfileRow } from './providers.js';
@@ -63,7 +64,7 @@ export async function usableProfile(
   id: number,
   service: 'tts' | 'stt',
 ): Promise<CognitiveProfileRow> {
-  const principal = request.principal!;
+  const principal = principalOf(request);
   const { db } = request.server.ctx;
   if (!classAllows(principal, 'cognitive_profile', 'r')) {
     throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'r', resource: 'cognitive_profile' });
@@ -99,7 +100,7 @@ export async function profileChoices(
   request: FastifyRequest,
   service: 'tts' | 'stt',
 ): Promise<CognitiveChoice[]> {
-  const principal = request.principal!;
+  const principal = principalOf(request);
   if (!classAllows(principal, 'cognitive_profile', 'r')) return [];
   const readable = recordFilter(principal, 'cognitive_profile', 'r');
   return queryRows<CognitiveChoice>(

@@ -2,6 +2,7 @@ import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyedError, keyedField } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
@@ -86,7 +87,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('emailProfiles', (request.params as { id: string }).id);
-      const stored = await loadAccount(request.server.ctx.db, request.principal!.domainId, id);
+      const stored = await loadAccount(request.server.ctx.db, principalOf(request).domainId, id);
       if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
       const given = (request.body ?? {}) as Record<string, unknown>;
       const parsed = parseBody('emailProfiles', testBody.partial(), given) as Record<string, unknown>;

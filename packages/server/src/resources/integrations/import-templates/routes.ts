@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
+import { principalOf } from '../../../http/principal.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
 import { doc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
@@ -36,7 +37,7 @@ const tag = 'importTemplates';
  * cc_queue and, under rbac, the record's `w`: 403), of a type that takes imports (409).
  */
 async function writableQueue(request: FastifyRequest, id: number, field?: string) {
-  const principal = request.principal!;
+  const principal = principalOf(request);
   const ctx = request.server.ctx;
   if (!classAllows(principal, 'cc_queue', 'w'))
     throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'cc_queue' });
@@ -62,7 +63,7 @@ function registerRun(scope: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const id = parseId(tag, (request.params as { id: string }).id);
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const template = await findItem(request.server.ctx.db, importTemplatesResource.compiled, principal, id);
       if (!template) throw notFound(importTemplatesResource.compiled);
       const source = template.source as { id: number };
@@ -122,7 +123,7 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const queueId = parseId('queues', (request.params as { queueId: string }).queueId, 'queueId');
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const queue = await writableQueue(request, queueId, 'queueId');
       const body = parseBody('queues', bulkMembersInput, request.body);
       const ctx = request.server.ctx;

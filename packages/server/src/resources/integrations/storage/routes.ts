@@ -2,6 +2,7 @@ import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
@@ -41,7 +42,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = parseId('storageProfiles', (request.params as { id: string }).id);
-      const profile = await loadProfile(request.server.ctx.db, request.principal!.domainId, id);
+      const profile = await loadProfile(request.server.ctx.db, principalOf(request).domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
       return probe(profile, request.server.ctx.config, request.log);
     },
@@ -62,7 +63,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
       const body = withVariantDefaults(storageProfiles, request.body, parsed);
       checkVariant(storageProfiles, body, null);
       const profile = body as Pick<StorageProfileRow, 'type' | 'properties'>;
-      return probe({ ...profile, domainId: request.principal!.domainId }, request.server.ctx.config, request.log);
+      return probe({ ...profile, domainId: principalOf(request).domainId }, request.server.ctx.config, request.log);
     },
   });
 }

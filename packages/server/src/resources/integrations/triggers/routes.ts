@@ -1,6 +1,7 @@
 import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { principalOf } from '../../../http/principal.js';
 import { createManualRun, triggerRuns } from '../../../jobs/triggers.js';
 import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
@@ -24,7 +25,7 @@ export function registerTriggerRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const id = parseId('triggers', (request.params as { triggerId: string }).triggerId, 'triggerId');
       const { variables } = parseBody('triggers', triggerRunNowInput, request.body ?? {});
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const db = request.server.ctx.db;
       const trigger = await findItem(db, triggersResource.compiled, principal, id);
       if (!trigger) throw notFound(triggersResource.compiled);

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { receiveUpload } from '../../../http/uploads.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
 import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
@@ -104,7 +105,7 @@ const tooLarge = (max: number) =>
  */
 async function store(request: FastifyRequest, temp: string, name: string, kind: { mimeType: string; size: number }) {
   const { db, config } = request.server.ctx;
-  const principal = request.principal!;
+  const principal = principalOf(request);
   let target: string | null = null;
   let placed: Placement | null = null;
   try {
@@ -188,7 +189,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
             if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
             let temp: string;
             try {
-              temp = await receive(config, request.principal!.domainId, part.file, signal);
+              temp = await receive(config, principalOf(request).domainId, part.file, signal);
             } catch (error) {
               if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
               throw error;
@@ -216,9 +217,9 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const { db, config } = request.server.ctx;
-      const domainId = request.principal!.domainId;
+      const domainId = principalOf(request).domainId;
       const id = parseId('media', (request.params as { id: string }).id);
-      const item = await findItem(db, c, request.principal!, id);
+      const item = await findItem(db, c, principalOf(request), id);
       if (!item) throw notFound(c);
       const placed = await placementOf(db, domainId, id);
       const file = mediaFile(config, domainId, id, item.mimeType as string);
@@ -301,7 +302,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { config } = request.server.ctx;
       const body = parseBody('media', ttsInput, request.body);
-      const temp = tempFile(config, request.principal!.domainId);
+      const temp = tempFile(config, principalOf(request).domainId);
       if (body.profile !== undefined) {
         // The provider is called before any row is written: a slow service must not hold the database.
         const profile = await usableProfile(request, body.profile, 'tts');
@@ -354,7 +355,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const { db, config } = request.server.ctx;
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const id = parseId('media', (request.params as { id: string }).id);
       const body = parseBody('media', transcriptInput, request.body);
       const item = await findItem(db, c, principal, id);

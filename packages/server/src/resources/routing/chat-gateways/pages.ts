@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows } from '../../../http/guard.js';
+import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
@@ -141,7 +142,7 @@ async function setupLink(ctx: AppContext, request: FastifyRequest, g: Gateway, k
   const state = randomBytes(32).toString('base64url');
   await ctx.db.execute(sql`delete from chat_setup_states where expires_at < now()`);
   await ctx.db.execute(sql`insert into chat_setup_states (token_hash, domain_id, gateway_id, user_id, kind, expires_at)
-    values (${hashState(state)}, ${g.domainId}, ${g.id}, ${request.principal!.userId}, ${kind},
+    values (${hashState(state)}, ${g.domainId}, ${g.id}, ${principalOf(request).userId}, ${kind},
             now() + make_interval(secs => ${SETUP_STATE_SECONDS}))`);
   const url = new URL(ctx.config.graphDialogUrl);
   url.searchParams.set('client_id', g.clientId);
@@ -183,7 +184,7 @@ export function registerChatPageRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = request.server.ctx;
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const query = request.query as Record<string, string | undefined>;
       const { kind, action } = pick(query);
       const g = await findGateway(ctx.db, uriOf(request), principal.domainId);

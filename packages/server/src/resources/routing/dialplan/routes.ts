@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -28,7 +29,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const { number } = parseBody('dialplan', dialplanMatchQuery, request.query);
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const readable = recordFilter(principal, c.recordClass, 'r');
       const rows = await queryRows<{ id: number; name: string; pattern: string; position: number; schema: unknown }>(
         request.server.ctx.db,
@@ -63,7 +64,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
       const params = request.params as { fromId: string; toId: string };
       const fromId = parseId('dialplan', params.fromId, 'fromId');
       const toId = parseId('dialplan', params.toId, 'toId');
-      const domainId = request.principal!.domainId;
+      const domainId = principalOf(request).domainId;
       return request.server.ctx.db.transaction(async (tx) => {
         await lockDialplan(tx, domainId);
         const rows = await queryRows<{ id: number; position: number }>(
@@ -83,7 +84,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
             where domain_id = ${domainId} and position between ${b} and ${a}`);
         }
         await settlePositions(tx, domainId);
-        return readItem(tx, c, request.principal!, fromId);
+        return readItem(tx, c, principalOf(request), fromId);
       });
     },
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { flowVersions } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, parseId, queryError, routeCompilers } from '../../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
@@ -49,7 +50,7 @@ async function flowOf(request: FastifyRequest): Promise<number> {
   const id = parseId('flows', (request.params as { id: string }).id);
   const [found] = await queryRows(
     request.server.ctx.db,
-    sql`select 1 from flows where id = ${id} and domain_id = ${request.principal!.domainId}`,
+    sql`select 1 from flows where id = ${id} and domain_id = ${principalOf(request).domainId}`,
   );
   if (!found) throw notFound(flowsResource.compiled);
   return id;
@@ -76,7 +77,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
       const rows = await queryRows<{ name: string }>(
         request.server.ctx.db,
         sql`select distinct tag as name from flows t, unnest(t.tags) as tag
-            where t.domain_id = ${request.principal!.domainId}${like}
+            where t.domain_id = ${principalOf(request).domainId}${like}
             order by 1 limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
       return answer(rows, lq.size);

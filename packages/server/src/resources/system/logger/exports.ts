@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loggerExports } from '../../../db/schema.js';
 import { keyedError, notFound } from '../../../http/errors.js';
+import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { doc, parseId, routeCompilers } from '../../engine/http.js';
 import { isoSql, queryRows } from '../../engine/sql.js';
@@ -33,7 +34,7 @@ export function registerLoggerExportRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const { db } = request.server.ctx;
-      const domainId = request.principal!.domainId;
+      const domainId = principalOf(request).domainId;
       const params = request.params as { id: string; exportId: string };
       const configId = parseId(loggerConfigExports.name, params.id);
       const exportId = parseId(loggerConfigExports.name, params.exportId, 'exportId');

@@ -2,6 +2,7 @@ import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { principalOf } from '../../../http/principal.js';
 import { doc, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 
@@ -27,7 +28,7 @@ export function registerLoggerRoutes(app: FastifyInstance) {
       if (!includeExisting) {
         const existing = await queryRows<{ object: string }>(
           request.server.ctx.db,
-          sql`select object from logger_config where domain_id = ${request.principal!.domainId}`,
+          sql`select object from logger_config where domain_id = ${principalOf(request).domainId}`,
         );
         const taken = new Set(existing.map((e) => e.object));
         objects = objects.filter((o) => !taken.has(o));
