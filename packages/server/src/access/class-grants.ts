@@ -7,7 +7,7 @@ import { grantsByRole, writeActorChange } from '../changelog/writer.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import { type Principal, principalOf } from '../http/principal.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
 import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
@@ -20,7 +20,7 @@ const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
 
 async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number; cls: string }> {
-  const id = parseId('objclass', (request.params as { id: string }).id);
+  const id = paramId(request, 'objclass');
   const [found] = await queryRows<{ cls: string }>(
     db,
     sql`select class as cls from objclass where id = ${id} and domain_id = ${principalOf(request).domainId}`,
@@ -231,7 +231,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
-      const grantorId = parseId('objclass', (request.params as { grantorId: string }).grantorId, 'grantorId');
+      const grantorId = paramId(request, 'objclass', 'grantorId');
       const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
       return ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);

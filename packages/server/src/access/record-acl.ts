@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { keyedError } from '../http/errors.js';
 import { principalOf } from '../http/principal.js';
 import type { Compiled } from '../resources/engine/compile.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../resources/engine/http.js';
 import { notFound } from '../resources/engine/ops.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from './acl-store.js';
@@ -70,7 +70,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   const cls = (c.recordClass ?? c.def.objClass) as string;
   const url = `/api${c.def.path}/:id/acl`;
   const name = c.def.name;
-  const idOf = (request: FastifyRequest) => parseId(name, (request.params as { id: string }).id);
+  const idOf = (request: FastifyRequest) => paramId(request, name);
 
   app.route({
     method: 'GET',

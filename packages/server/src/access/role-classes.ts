@@ -6,7 +6,7 @@ import { invalidateAuth } from '../auth/cache.js';
 import type { Db } from '../db/client.js';
 import { keyedError, keyedField, notFound } from '../http/errors.js';
 import { principalOf } from '../http/principal.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../resources/engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../resources/engine/http.js';
 import { queryRows } from '../resources/engine/sql.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
 import { noRights, refuseEscalation, rolesRights } from './escalation.js';
@@ -15,7 +15,7 @@ import { refuseRoleTakedown } from './takedown.js';
 const answer = z.object({ items: z.array(roleClassEntry) });
 
 async function roleOf(db: Db, request: FastifyRequest): Promise<number> {
-  const id = parseId('roles', (request.params as { id: string }).id);
+  const id = paramId(request, 'roles');
   const [found] = await queryRows<{ id: number }>(
     db,
     sql`select id from roles where id = ${id} and domain_id = ${principalOf(request).domainId}`,

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { keyedError, notFound } from '../http/errors.js';
 import { principalOf } from '../http/principal.js';
-import { doc, parseBody, parseId, routeCompilers, validationError } from '../resources/engine/http.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../resources/engine/http.js';
 import {
   attemptKeys,
   attemptSucceeded,
@@ -249,7 +249,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
 
 /** The `:id` user, refused unless it is of the caller's domain. */
 async function domainUser(ctx: AppContext, request: FastifyRequest): Promise<number> {
-  const id = parseId('users', (request.params as { id?: string }).id);
+  const id = paramId(request, 'users');
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)

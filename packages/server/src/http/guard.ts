@@ -8,6 +8,7 @@ import { findLiveToken, hashToken, noteTokenUse } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { recordAcl } from '../db/schema.js';
 import { keyedError, unauthorized } from './errors.js';
+import { pathParam } from './params.js';
 import type { Guard, Principal } from './principal.js';
 
 /** Routes added by third-party plugins (API docs) that cannot carry a config of their own. */
@@ -140,7 +141,7 @@ export function guardHook(ctx: AppContext) {
       throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: guard.right, resource: guard.class });
     }
     if (!recordChecksOn(principal, guard.class)) return;
-    const raw = (request.params as Record<string, string> | undefined)?.[guard.recordParam ?? 'id'];
+    const raw = pathParam(request, guard.recordParam ?? 'id');
     if (raw === undefined) return;
     const recordId = Number(raw);
     // A malformed id is answered by the route's validation; nothing can match it here.

@@ -17,7 +17,7 @@ import { keyedError, keyedField } from '../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../http/guard.js';
 import { principalOf } from '../../http/principal.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
-import { doc, parseBody, parseId, queryError, routeCompilers, validationError } from '../engine/http.js';
+import { doc, paramId, parseBody, queryError, routeCompilers, validationError } from '../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';
 import { readableCondition, unreadableRefs } from '../engine/refs.js';
@@ -99,7 +99,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
     schema: doc('agents', "Sets an agent's status", { body: agentStatusInput }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('agents', (request.params as { id: string }).id);
+      const id = paramId(request, 'agents');
       const principal = principalOf(request);
       const db = request.server.ctx.db;
       if (!(await findItem(db, agentsC, principal, id))) throw notFound(agentsC);
@@ -150,9 +150,8 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       }),
       ...routeCompilers,
       handler: async (request) => {
-        const params = request.params as { id: string; agentId: string };
-        const supervisorId = parseId('agents', params.id);
-        const agentId = parseId('agents', params.agentId, 'agentId');
+        const supervisorId = paramId(request, 'agents');
+        const agentId = paramId(request, 'agents', 'agentId');
         const principal = principalOf(request);
         const db = request.server.ctx.db;
         const supervisor = await findItem(db, agentsC, principal, supervisorId);
@@ -191,9 +190,8 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       }),
       ...routeCompilers,
       handler: async (request) => {
-        const params = request.params as { id: string; agentId: string };
-        const teamId = parseId('teams', params.id);
-        const agentId = parseId('agents', params.agentId, 'agentId');
+        const teamId = paramId(request, 'teams');
+        const agentId = paramId(request, 'agents', 'agentId');
         const principal = principalOf(request);
         const db = request.server.ctx.db;
         // A team the caller may not read is answered as one that does not exist.

@@ -26,8 +26,8 @@ import {
   idParamDoc,
   listAnswerDoc,
   listQueryDoc,
+  paramId,
   parseBody,
-  parseId,
   queryError,
   routeCompilers,
   validationError,
@@ -113,7 +113,7 @@ function holds(licenseId: number) {
 }
 
 async function licenseOf(request: FastifyRequest): Promise<number> {
-  const id = parseId('license', (request.params as { id: string }).id);
+  const id = paramId(request, 'license');
   const found = await queryRows(
     request.server.ctx.db,
     sql`select 1 from licenses where id = ${id} and domain_id = ${principalOf(request).domainId}`,
@@ -156,7 +156,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('license', (request.params as { id: string }).id);
+      const id = paramId(request, 'license');
       const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
       if (!found) throw notFound(c);
       return found;
@@ -230,7 +230,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const licenseId = await licenseOf(request);
-      const userId = parseId('license_users', (request.params as { userId: string }).userId, 'userId');
+      const userId = paramId(request, 'license_users', 'userId');
       const ctx = request.server.ctx;
       const found = await queryRows(
         ctx.db,

@@ -12,9 +12,9 @@ import {
   idParamDoc,
   listAnswerDoc,
   listQueryDoc,
+  paramId,
   parseBody,
   parseBulk,
-  parseId,
   parsePatch,
   queryError,
   routeCompilers,
@@ -99,7 +99,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   /** The record of the path, which must hang under the parent of the path. */
   const recordId = async (request: FastifyRequest, right: Right) => {
     const parent = await parentId(request, right);
-    const id = parseId(def.name, (request.params as Record<string, string>)[itemParam], itemParam);
+    const id = paramId(request, def.name, itemParam);
     if (link && parent !== null && !(await childrenOf(request, c, link, parent, [id])).length) throw notFound(c);
     return id;
   };

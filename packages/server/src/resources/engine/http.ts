@@ -1,7 +1,8 @@
 import { BULK_CREATE_MAX, type ErrorParams, fieldErrors, messages } from '@switchboard/model';
-import type { FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
+import { pathParam } from '../../http/params.js';
 import type { QueryError } from './list-query.js';
 import type { Row } from './sql.js';
 
@@ -78,6 +79,11 @@ export function parseId(name: string, raw: unknown, field = 'id'): number {
   const n = /^\d{1,10}$/.test(text) ? Number(text) : 0;
   if (n < 1 || n > MAX_INT) throw validationError(name, [{ field, message: `${field} must be a whole number` }]);
   return n;
+}
+
+/** The record id in the path parameter `field` (default `id`), checked as parseId does. */
+export function paramId(request: FastifyRequest, name: string, field = 'id'): number {
+  return parseId(name, pathParam(request, field), field);
 }
 
 /** OpenAPI of the standard list query. */

@@ -6,7 +6,7 @@ import { keyedError } from '../../http/errors.js';
 import { recordAllows, recordChecksOn } from '../../http/guard.js';
 import { principalOf } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
-import { parseId } from './http.js';
+import { paramId } from './http.js';
 import { ident, runStatement, Statement } from './sql.js';
 
 /** Where a nested resource's records hang: the parent table and how a child row names its parent. */
@@ -62,8 +62,7 @@ const parentNotFound = (link: ParentLink) =>
  * existence check comes first so that another domain's id is not told apart from a missing one.
  */
 export async function parentOf(c: Compiled, link: ParentLink, request: FastifyRequest, right: Right): Promise<number> {
-  const raw = (request.params as Record<string, string>)[link.param];
-  const parentId = parseId(link.parentName, raw, link.param);
+  const parentId = paramId(request, link.parentName, link.param);
   const principal = principalOf(request);
   const st = new Statement();
   st.text = `select 1 from ${ident(link.parentTable)} where id = ${st.param(parentId)} and domain_id = ${st.param(principal.domainId)}`;

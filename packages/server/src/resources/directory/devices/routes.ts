@@ -13,7 +13,7 @@ import { deviceUserAudit } from '../../../db/schema.js';
 import { principalOf } from '../../../http/principal.js';
 import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { devicesResource } from './devices.js';
 
@@ -98,7 +98,7 @@ export function registerDeviceRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('devices', (request.params as { id: string }).id);
+      const id = paramId(request, 'devices');
       const item = await findItem(request.server.ctx.db, c, principalOf(request), id);
       if (!item) throw notFound(c);
       const state = item.state as number;

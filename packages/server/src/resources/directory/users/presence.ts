@@ -8,7 +8,7 @@ import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { principalOf } from '../../../http/principal.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { queryRows } from '../../engine/sql.js';
 import { usersResource } from './users.js';
@@ -28,7 +28,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('users', (request.params as { id: string }).id);
+      const id = paramId(request, 'users');
       const body = parseBody('users', presenceInput, request.body);
       const { db } = request.server.ctx;
       const principal = principalOf(request);
@@ -67,7 +67,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('users', (request.params as { id: string }).id);
+      const id = paramId(request, 'users');
       const ctx = request.server.ctx;
       const found = await queryRows(
         ctx.db,

@@ -8,6 +8,7 @@ import { writeActorChange } from '../../../changelog/writer.js';
 import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
+import { pathParam } from '../../../http/params.js';
 import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
@@ -72,7 +73,7 @@ export const userTokensResource = defineServerResource(userTokens, {
     });
   },
   afterDelete: async (tx, items, ctx) => {
-    const owner = Number((ctx.request.params as { id?: string }).id);
+    const owner = Number(pathParam(ctx.request, 'id'));
     for (const item of items) {
       await writeActorChange(tx, ctx.request, {
         object: 'tokens',

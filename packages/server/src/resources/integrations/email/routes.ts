@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
 
@@ -86,7 +86,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('emailProfiles', (request.params as { id: string }).id);
+      const id = paramId(request, 'emailProfiles');
       const stored = await loadAccount(request.server.ctx.db, principalOf(request).domainId, id);
       if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
       const given = (request.body ?? {}) as Record<string, unknown>;

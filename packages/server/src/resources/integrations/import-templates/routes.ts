@@ -24,7 +24,7 @@ import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.j
 import { principalOf } from '../../../http/principal.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
-import { doc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { refError, unreadableRefs } from '../../engine/refs.js';
 import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';
@@ -62,7 +62,7 @@ function registerRun(scope: FastifyInstance) {
     ),
     ...routeCompilers,
     handler: async (request, reply) => {
-      const id = parseId(tag, (request.params as { id: string }).id);
+      const id = paramId(request, tag);
       const principal = principalOf(request);
       const template = await findItem(request.server.ctx.db, importTemplatesResource.compiled, principal, id);
       if (!template) throw notFound(importTemplatesResource.compiled);
@@ -122,7 +122,7 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request, reply) => {
-      const queueId = parseId('queues', (request.params as { queueId: string }).queueId, 'queueId');
+      const queueId = paramId(request, 'queues', 'queueId');
       const principal = principalOf(request);
       const queue = await writableQueue(request, queueId, 'queueId');
       const body = parseBody('queues', bulkMembersInput, request.body);

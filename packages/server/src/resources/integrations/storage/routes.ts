@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { queryRows } from '../../engine/sql.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
 import { probe, type StorageProfileRow } from './backends.js';
@@ -41,7 +41,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('storageProfiles', (request.params as { id: string }).id);
+      const id = paramId(request, 'storageProfiles');
       const profile = await loadProfile(request.server.ctx.db, principalOf(request).domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
       return probe(profile, request.server.ctx.config, request.log);

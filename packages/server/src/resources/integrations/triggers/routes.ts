@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../../http/principal.js';
 import { createManualRun, triggerRuns } from '../../../jobs/triggers.js';
-import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { triggerRunsResource, triggersResource } from './triggers.js';
 
@@ -23,7 +23,7 @@ export function registerTriggerRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('triggers', (request.params as { triggerId: string }).triggerId, 'triggerId');
+      const id = paramId(request, 'triggers', 'triggerId');
       const { variables } = parseBody('triggers', triggerRunNowInput, request.body ?? {});
       const principal = principalOf(request);
       const db = request.server.ctx.db;

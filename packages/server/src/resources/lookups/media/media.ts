@@ -21,7 +21,7 @@ import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { receiveUpload } from '../../../http/uploads.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
-import { doc, idParamDoc, parseBody, parseId, routeCompilers, validationError } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
 import { isoSql, queryRows } from '../../engine/sql.js';
 import { profileChoices, usableProfile } from '../../integrations/cognitive/cognitive-profiles.js';
@@ -218,7 +218,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { db, config } = request.server.ctx;
       const domainId = principalOf(request).domainId;
-      const id = parseId('media', (request.params as { id: string }).id);
+      const id = paramId(request, 'media');
       const item = await findItem(db, c, principalOf(request), id);
       if (!item) throw notFound(c);
       const placed = await placementOf(db, domainId, id);
@@ -356,7 +356,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { db, config } = request.server.ctx;
       const principal = principalOf(request);
-      const id = parseId('media', (request.params as { id: string }).id);
+      const id = paramId(request, 'media');
       const body = parseBody('media', transcriptInput, request.body);
       const item = await findItem(db, c, principal, id);
       if (!item) throw notFound(c);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows } from '../../../http/guard.js';
+import { pathParam } from '../../../http/params.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
@@ -170,7 +171,7 @@ function needId(query: Record<string, string | undefined>): string {
   return id;
 }
 
-const uriOf = (request: FastifyRequest) => `/${(request.params as { '*': string })['*']}`;
+const uriOf = (request: FastifyRequest) => `/${pathParam(request, '*') ?? ''}`;
 
 export function registerChatPageRoutes(app: FastifyInstance) {
   app.get(

@@ -6,7 +6,7 @@ import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { doc, parseBody, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { viewText } from '../../engine/refs.js';
 import { queryRows } from '../../engine/sql.js';
@@ -61,9 +61,8 @@ export function registerDialplanRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const params = request.params as { fromId: string; toId: string };
-      const fromId = parseId('dialplan', params.fromId, 'fromId');
-      const toId = parseId('dialplan', params.toId, 'toId');
+      const fromId = paramId(request, 'dialplan', 'fromId');
+      const toId = paramId(request, 'dialplan', 'toId');
       const domainId = principalOf(request).domainId;
       return request.server.ctx.db.transaction(async (tx) => {
         await lockDialplan(tx, domainId);

@@ -6,7 +6,7 @@ import { flowVersions } from '../../../db/schema.js';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
-import { doc, idParamDoc, parseId, queryError, routeCompilers } from '../../engine/http.js';
+import { doc, idParamDoc, paramId, queryError, routeCompilers } from '../../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
 import { notFound, updateItem } from '../../engine/ops.js';
 import { queryRows } from '../../engine/sql.js';
@@ -47,7 +47,7 @@ function answer<T>(rows: T[], size: number) {
 }
 
 async function flowOf(request: FastifyRequest): Promise<number> {
-  const id = parseId('flows', (request.params as { id: string }).id);
+  const id = paramId(request, 'flows');
   const [found] = await queryRows(
     request.server.ctx.db,
     sql`select 1 from flows where id = ${id} and domain_id = ${principalOf(request).domainId}`,
@@ -94,7 +94,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = await flowOf(request);
-      const versionId = parseId('flows', (request.params as { versionId: string }).versionId, 'versionId');
+      const versionId = paramId(request, 'flows', 'versionId');
       const [version] = await queryRows<{ schema: unknown }>(
         request.server.ctx.db,
         sql`select schema from flow_versions where id = ${versionId} and flow_id = ${id}`,

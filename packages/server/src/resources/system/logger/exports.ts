@@ -6,7 +6,7 @@ import { loggerExports } from '../../../db/schema.js';
 import { keyedError, notFound } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
-import { doc, parseId, routeCompilers } from '../../engine/http.js';
+import { doc, paramId, routeCompilers } from '../../engine/http.js';
 import { isoSql, queryRows } from '../../engine/sql.js';
 import { profileById, readPlaced } from '../../integrations/storage/files.js';
 
@@ -35,9 +35,8 @@ export function registerLoggerExportRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { db } = request.server.ctx;
       const domainId = principalOf(request).domainId;
-      const params = request.params as { id: string; exportId: string };
-      const configId = parseId(loggerConfigExports.name, params.id);
-      const exportId = parseId(loggerConfigExports.name, params.exportId, 'exportId');
+      const configId = paramId(request, loggerConfigExports.name);
+      const exportId = paramId(request, loggerConfigExports.name, 'exportId');
       const [row] = await queryRows<{ profileId: number; key: string; size: number; object: string }>(
         db,
         sql`select e.storage_profile_id as "profileId", e.storage_key as key, e.size::float8 as size, c.object
