@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LicensePayload } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/sql.js';
 import { newKeyPair, parsePrivateKey, signLicense } from '../src/licenses/document.js';
-import { queryRows } from '../src/resources/engine/sql.js';
 import type { TestServer } from './harness.js';
 
 /** One key pair per test run: servers that import licenses are configured with its public key. */

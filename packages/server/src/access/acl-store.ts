@@ -1,8 +1,8 @@
 import { bitsToGrants, grantsToBits } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
 import { keyedError, keyedField } from '../http/errors.js';
-import { queryRows } from '../resources/engine/sql.js';
 
 export type AclRow = { grantee: { id: number; name: string }; granted: string };
 export type AclChange = { grantee: { id: number }; grants: string };

@@ -10,10 +10,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { mergeAccess } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
 import { keyedError } from '../http/errors.js';
 import { classAllows } from '../http/guard.js';
 import type { Principal } from '../http/principal.js';
-import { queryRows } from '../resources/engine/sql.js';
 
 /**
  * What a set of roles grants: global permissions, class grant bits by class name (rights in the

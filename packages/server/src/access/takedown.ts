@@ -2,9 +2,9 @@ import { APPLICATIONS, grantsToBits, PERMISSIONS, type ProtectedReason, RIGHTS, 
 import { sql } from 'drizzle-orm';
 import { mergeAccess } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
 import { keyedError } from '../http/errors.js';
 import type { Principal } from '../http/principal.js';
-import { queryRows } from '../resources/engine/sql.js';
 import { excess, noRights, type Rights, rolesRights, userRights } from './escalation.js';
 
 /**

@@ -4,7 +4,7 @@ import { rolesRights } from '../access/escalation.js';
 import { FULL_CLASS_BITS, isEveryRight } from '../access/takedown.js';
 import type { Db } from '../db/client.js';
 import { roles as rolesTable } from '../db/schema.js';
-import { queryRows } from '../resources/engine/sql.js';
+import { queryRows } from '../db/sql.js';
 
 /**
  * The admin CLI's `restore-admin`: for the day an administrator was taken down anyway (by SQL, by

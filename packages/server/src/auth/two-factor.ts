@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { loginChallenges, userRecoveryCodes, userTwoFactor } from '../db/schema.js';
-import { queryRows } from '../resources/engine/sql.js';
+import { queryRows } from '../db/sql.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { AppContext } from '../context.js';
+import { queryRows } from '../db/sql.js';
 import { runFlow } from '../flows/runner.js';
 import { FAILURE_KEYS } from '../net/outbound.js';
-import { queryRows } from '../resources/engine/sql.js';
 import {
   describeMailError,
   imapClient,

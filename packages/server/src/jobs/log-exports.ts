@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../resources/engine/sql.js';
+import { queryRows } from '../db/sql.js';
 import { backendOf, folderOf, type StorageProfileRow } from '../resources/integrations/storage/backends.js';
 import { ensureRoom, profileById, removePlaced } from '../resources/integrations/storage/files.js';
 

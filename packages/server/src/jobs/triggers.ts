@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
 import { runFlow } from '../flows/runner.js';
-import { queryRows } from '../resources/engine/sql.js';
 
 /**
  * Cron triggers: each API node runs a ticker that, a little after every second, looks at the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../resources/engine/sql.js';
+import { queryRows } from '../db/sql.js';
 import { decideRoute, type RouteInput, type RouteTarget } from './route.js';
 import { hasPeers, remoteLocations, sipNodeAddress } from './sip-nodes.js';
 

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { SipAclEntry } from '../db/schema.js';
+import { queryRows } from '../db/sql.js';
 import { applyTelephonyEvent } from '../events/telephony.js';
-import { queryRows } from '../resources/engine/sql.js';
 import { HEARTBEAT_MS, heartbeat, leave, livePeers, PEER_GROUP, splitAddress } from './sip-nodes.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SipConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { queryRows } from '../resources/engine/sql.js';
+import { queryRows } from '../db/sql.js';
 
 /**
  * Several API nodes, each with its own Kamailio, behind one database. A Kamailio's location table

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { doc, idParamDoc, parseId, routeCompilers } from '../resources/engine/http.js';
 import { findItem, notFound } from '../resources/engine/ops.js';
-import { isoSql, queryRows } from '../resources/engine/sql.js';
 import { routeCall } from './sip-calls.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/resources/engine/sql.js';
+import { queryRows } from '../../src/db/sql.js';
 import { drivers, useTestServer } from '../harness.js';
 import { makeAgent } from '../resources/agent-fixtures.js';
 import { makeCalendar } from '../resources/fixtures-queues.js';

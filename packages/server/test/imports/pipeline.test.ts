@@ -3,7 +3,7 @@ import path from 'node:path';
 import { blacklistNumbersPath, DATE_INVALID, NUMBER_TAKEN } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/resources/engine/sql.js';
+import { queryRows } from '../../src/db/sql.js';
 import { drivers, startTestServer, useTestServer } from '../harness.js';
 import { getImport, importCsv, numbersFile, uploadImport, waitImport } from '../imports.js';
 import { makeActor, unique } from '../resources/helpers.js';

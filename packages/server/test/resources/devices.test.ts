@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/resources/engine/sql.js';
+import { queryRows } from '../../src/db/sql.js';
 import { drivers, useTestServer } from '../harness.js';
 import { importCsv, uploadImport } from '../imports.js';
 import { type Device, useDeviceSteps } from './device-steps.js';

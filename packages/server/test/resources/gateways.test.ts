@@ -7,7 +7,7 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/resources/engine/sql.js';
+import { queryRows } from '../../src/db/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
 import { FIXTURES } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/sql.js';
 import { assignLicenses } from '../../src/resources/directory/licenses.js';
-import { queryRows } from '../../src/resources/engine/sql.js';
 import { drivers, TEST_ADMIN_PASSWORD, useTestServer } from '../harness.js';
 import { issueLicense, LICENSE_KEYS, seedLicense } from '../licenses.js';
 import { makeActor, unique } from './helpers.js';

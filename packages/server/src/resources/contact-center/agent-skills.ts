@@ -6,9 +6,9 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { agentSkills } from '../../db/schema.js';
+import { queryRows } from '../../db/sql.js';
 import { defineServerResource } from '../engine/define.js';
 import { refNameSql } from '../engine/refs.js';
-import { queryRows } from '../engine/sql.js';
 import { AGENT_NAME_SQL } from './shared.js';
 
 /** The agent's team, as the agent holds it now (named only where the caller may read the team). */

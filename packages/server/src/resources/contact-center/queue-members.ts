@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { writeChange } from '../../changelog/writer.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
+import { runStatement, Statement } from '../../db/sql.js';
 import { type Principal, principalOf } from '../../http/principal.js';
 import { defineServerResource, guardOf } from '../engine/define.js';
 import { filterConditions, filterDocs } from '../engine/filters.js';
@@ -24,7 +25,6 @@ import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.j
 import { linkOf, parentOf } from '../engine/nested.js';
 import { listSelect } from '../engine/ops.js';
 import { refError, refNameSql, unreadableRefs } from '../engine/refs.js';
-import { runStatement, Statement } from '../engine/sql.js';
 import { currentZoneName } from '../lookups/timezone-catalog.js';
 
 /**

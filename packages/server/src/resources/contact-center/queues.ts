@@ -9,11 +9,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ccQueues } from '../../db/schema.js';
+import { queryRows } from '../../db/sql.js';
 import type { Principal } from '../../http/principal.js';
 import { defineServerResource } from '../engine/define.js';
 import { validationError } from '../engine/http.js';
 import { unreadableRefs } from '../engine/refs.js';
-import { queryRows } from '../engine/sql.js';
 import type { WriteContext } from '../engine/types.js';
 
 /** Members of the queue not yet ended. */

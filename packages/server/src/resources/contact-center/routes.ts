@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../http/guard.js';
@@ -21,7 +22,6 @@ import { doc, paramId, parseBody, queryError, routeCompilers, validationError } 
 import { escapeLike, isQueryError, parseListQuery } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';
 import { readableCondition, unreadableRefs } from '../engine/refs.js';
-import { queryRows } from '../engine/sql.js';
 import { agentsResource } from './agents.js';
 import { noSuchRef } from './shared.js';
 import { changeStatus, lockAgent } from './states.js';

@@ -1,8 +1,8 @@
 import type { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
-import { queryRows } from '../engine/sql.js';
 
 /** An agent's name is its user's: SQL over an agent row alias. */
 export const AGENT_NAME_SQL = (alias: string) =>

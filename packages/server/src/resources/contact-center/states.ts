@@ -1,8 +1,8 @@
 import type { AgentStatus } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
 import { registerTopic } from '../../events/hub.js';
-import { queryRows } from '../engine/sql.js';
 
 /** Agent status changes reach the browsers of those who may read agents (and, under rbac, the agent). */
 registerTopic('agents', { cls: 'cc_agent', recordId: (data) => data.id as number });

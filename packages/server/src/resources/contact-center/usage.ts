@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../engine/sql.js';
+import { queryRows } from '../../db/sql.js';
 
 /** Names at most this many users of a record in a refusal. */
 const NAMED = 20;

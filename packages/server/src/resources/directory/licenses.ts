@@ -16,6 +16,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
+import { isoSql, queryRows } from '../../db/sql.js';
 import { keyedError, keyedField } from '../../http/errors.js';
 import { principalOf } from '../../http/principal.js';
 import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
@@ -34,7 +35,6 @@ import {
 } from '../engine/http.js';
 import { isQueryError, parseListQuery } from '../engine/list-query.js';
 import { findItem, listItems, notFound, readItem } from '../engine/ops.js';
-import { isoSql, queryRows } from '../engine/sql.js';
 
 const USED_SQL = '(select count(*)::int from user_licenses ul where ul.license_id = t.id)';
 const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;

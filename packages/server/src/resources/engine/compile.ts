@@ -1,11 +1,11 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { sortKeySql } from '../../db/schema-helpers.js';
+import { ident, isoSql } from '../../db/sql.js';
 import { type CompiledFilter, compileFilters } from './filters.js';
 import type { ListSpec, SortSpec } from './list-query.js';
 import { parseSort } from './list-query.js';
 import { type CompiledRef, compileRefs, refSelect, refSort } from './refs.js';
-import { ident, isoSql } from './sql.js';
 import type { AnyResourceDef, FieldBinding, ResourceBinding } from './types.js';
 
 /** A resource definition and its binding, with every SQL fragment that does not depend on a request. */

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
+import { runStatement, Statement } from '../../db/sql.js';
 import { type Guard, principalOf } from '../../http/principal.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
@@ -33,7 +34,6 @@ import {
   updateItem,
 } from './ops.js';
 import { registerRefTarget } from './refs.js';
-import { runStatement, Statement } from './sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 import { withVariantDefaults } from './variants.js';
 

@@ -4,12 +4,12 @@ import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { ident, runStatement, Statement } from '../../db/sql.js';
 import type { Principal } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
 import type { ListQuery } from './list-query.js';
 import { listSelect } from './ops.js';
 import { viewText } from './refs.js';
-import { ident, runStatement, Statement } from './sql.js';
 
 /**
  * Rows one export query reads. Each page is a short statement of its own, so on PGlite (one

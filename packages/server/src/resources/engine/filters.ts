@@ -2,7 +2,7 @@ import { filterParams, type ListFilter, messages } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ident } from './sql.js';
+import { ident } from '../../db/sql.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 
 type FieldError = { field: string; message: string };

@@ -1,10 +1,10 @@
 import { BULK_CREATE_MAX, type ErrorParams, fieldErrors, messages } from '@switchboard/model';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { Row } from '../../db/sql.js';
 import { HttpError } from '../../http/errors.js';
 import { pathParam } from '../../http/params.js';
 import type { QueryError } from './list-query.js';
-import type { Row } from './sql.js';
 
 const MAX_INT = 2_147_483_647;
 

@@ -3,10 +3,10 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recordChecksOn } from '../../access/record-filter.js';
 import type { Db } from '../../db/client.js';
+import { ident, queryRows, type Row } from '../../db/sql.js';
 import { HttpError } from '../../http/errors.js';
 import { classAllows } from '../../http/guard.js';
 import type { Principal } from '../../http/principal.js';
-import { ident, queryRows, type Row } from './sql.js';
 import type { ResourceBinding } from './types.js';
 
 /** What a reference needs to know of the resource it points at. */

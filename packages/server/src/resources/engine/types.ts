@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { Row } from '../../db/sql.js';
 import type { Principal } from '../../http/principal.js';
-import type { Row } from './sql.js';
 
 /** What a write hook knows about the call. */
 export type WriteContext = {

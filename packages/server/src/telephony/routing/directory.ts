@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../resources/engine/sql.js';
+import { queryRows } from '../../db/sql.js';
 import type { CalendarData } from './calendar.js';
 import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
 

@@ -7,10 +7,10 @@ import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
 import { loggerEntries } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { principalOf } from '../../../http/principal.js';
 import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
-import { queryRows } from '../../engine/sql.js';
 import { usersResource } from './users.js';
 
 const c = usersResource.compiled;

@@ -7,12 +7,12 @@ import { issueToken } from '../../../auth/tokens.js';
 import { writeActorChange } from '../../../changelog/writer.js';
 import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { pathParam } from '../../../http/params.js';
 import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
-import { queryRows } from '../../engine/sql.js';
 
 /** A token as the security trail keeps it: the listed fields and whose it is (never its value). */
 async function tokenState(db: Db, item: Record<string, unknown>, userId: number) {

@@ -8,11 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import { recordFilter } from '../../../access/record-filter.js';
 import type { Db } from '../../../db/client.js';
 import { cognitiveProfiles } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
 import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 import type { CognitiveProfileRow } from './providers.js';
 
 /**

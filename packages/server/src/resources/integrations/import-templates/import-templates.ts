@@ -2,9 +2,9 @@ import { importTemplates as importTemplatesDef, QUEUE_TYPES, QUEUE_TYPES_WITHOUT
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { importTemplates } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 
 /** How a queue type is named in messages: `chatInbound` → "chat inbound". */
 export const queueTypeName = (code: number) =>

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
-import { queryRows } from '../../engine/sql.js';
 import {
   type ByteRange,
   backendOf,

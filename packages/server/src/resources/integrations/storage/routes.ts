@@ -1,11 +1,11 @@
 import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
-import { queryRows } from '../../engine/sql.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
 import { probe, type StorageProfileRow } from './backends.js';
 

@@ -1,9 +1,9 @@
 import { STORAGE_SECRET_KEYS, storageProfiles as storageProfilesDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { storageProfiles } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 
 const SECRET_ARRAY = `array[${STORAGE_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 

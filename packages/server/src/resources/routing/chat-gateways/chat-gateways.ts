@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { CHAT_SECRET_KEYS, chatGateways as chatGatewaysDef, randomChatUri } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { chatGateways } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 
 const SECRET_ARRAY = `array[${CHAT_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
 

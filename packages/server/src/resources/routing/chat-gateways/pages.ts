@@ -4,13 +4,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { classAllows } from '../../../http/guard.js';
 import { pathParam } from '../../../http/params.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
-import { queryRows } from '../../engine/sql.js';
 
 /**
  * The page calls of a messenger chat gateway, on the gateway's own uri as the spec has them

@@ -2,8 +2,8 @@ import { dialplan as dialplanDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { dialplan } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 
 /**
  * Positions of a domain's rules change one writer at a time: the domain row is the lock, so two

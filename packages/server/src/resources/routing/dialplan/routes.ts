@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { doc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { viewText } from '../../engine/refs.js';
-import { queryRows } from '../../engine/sql.js';
 import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
 import { firstMatch, TesterTimeoutError } from './pattern-tester.js';
 

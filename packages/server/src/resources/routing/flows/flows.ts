@@ -2,10 +2,10 @@ import { FLOW_TYPES, flows as flowsDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { flows } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { escapeLike } from '../../engine/list-query.js';
-import { queryRows } from '../../engine/sql.js';
 import type { WriteContext } from '../../engine/types.js';
 
 const many = (value: unknown): string[] =>

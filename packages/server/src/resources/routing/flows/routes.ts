@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { flowVersions } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { keyedError } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
 import { doc, idParamDoc, paramId, queryError, routeCompilers } from '../../engine/http.js';
 import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
 import { notFound, updateItem } from '../../engine/ops.js';
-import { queryRows } from '../../engine/sql.js';
 import { flowsResource } from './flows.js';
 
 /** The kept previous schemas of a flow under the flow (`/routing/schema/{id}/versions`), read-only. */

@@ -1,8 +1,8 @@
 import { loggerConfig as loggerConfigDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { loggerConfig } from '../../../db/schema.js';
+import { queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
-import { queryRows } from '../../engine/sql.js';
 import type { Placement } from '../../integrations/storage/files.js';
 import { profileById, removePlaced } from '../../integrations/storage/files.js';
 

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loggerExports } from '../../../db/schema.js';
+import { isoSql, queryRows } from '../../../db/sql.js';
 import { keyedError, notFound } from '../../../http/errors.js';
 import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { doc, paramId, routeCompilers } from '../../engine/http.js';
-import { isoSql, queryRows } from '../../engine/sql.js';
 import { profileById, readPlaced } from '../../integrations/storage/files.js';
 
 /** The exports of a config's log (`/logger/config/{id}/exports`), written by the log-exports job. */

@@ -2,9 +2,9 @@ import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queryRows } from '../../../db/sql.js';
 import { principalOf } from '../../../http/principal.js';
 import { doc, routeCompilers } from '../../engine/http.js';
-import { queryRows } from '../../engine/sql.js';
 
 const objectsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 

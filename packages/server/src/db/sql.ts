@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db } from './client.js';
 
 export type Row = Record<string, unknown>;
 
