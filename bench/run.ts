@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { ScopeEntry } from '@switchboard/model';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { Principal } from '../packages/server/src/http/principal.js';
+import type { Principal } from '../packages/server/src/core/principal.js';
 import { ensureBuilt, serverArgs } from './server-process.js';
 import { usersListSql } from './users-sql.js';
 

@@ -1,7 +1,7 @@
 import type { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Principal } from '../packages/server/src/core/principal.js';
 import type { Db } from '../packages/server/src/db/client.js';
-import type { Principal } from '../packages/server/src/http/principal.js';
 import { usersResource } from '../packages/server/src/resources/directory/users/users.js';
 // Every served resource, so the users' references resolve.
 import '../packages/server/src/resources/index.js';

@@ -1,8 +1,8 @@
 import { bitsToGrants, grantsToBits } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../core/errors.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { keyedError, keyedField } from '../http/errors.js';
 
 export type AclRow = { grantee: { id: number; name: string }; granted: string };
 export type AclChange = { grantee: { id: number }; grants: string };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import type { Principal } from '../http/principal.js';
 import { writeRecordAcl } from './acl-store.js';
 
 /** Every right, each at manage level (allow and delegate). */

@@ -1,7 +1,7 @@
 import { BYPASS_PERMISSION, type Right, rightBit } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../core/principal.js';
 import type { Statement } from '../db/sql.js';
-import type { Principal } from '../http/principal.js';
 
 /** Does the class check rights per record for this principal's domain? */
 export function recordChecksOn(principal: Principal, cls: string | null): boolean {

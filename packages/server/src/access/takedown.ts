@@ -1,10 +1,10 @@
 import { APPLICATIONS, grantsToBits, PERMISSIONS, type ProtectedReason, RIGHTS, rightBit } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { mergeAccess } from '../auth/principal.js';
+import { keyedError } from '../core/errors.js';
+import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { keyedError } from '../http/errors.js';
-import type { Principal } from '../http/principal.js';
 import { excess, noRights, type Rights, rolesRights, userRights } from './escalation.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../core/principal.js';
 import { loadOnce } from './cache.js';
 
 describe('loadOnce', () => {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { Principal } from '../http/principal.js';
+import type { Principal } from '../core/principal.js';
 
 /** How long a resolved principal is reused without asking the database again. */
 const TTL_MS = 5_000;

@@ -10,9 +10,9 @@ import {
   type UserInfo,
 } from '@switchboard/model';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { classGrants, domains, objclass, roles, userRoles, users } from '../db/schema.js';
-import type { Principal } from '../http/principal.js';
 import type { TokenRow } from './tokens.js';
 
 type RoleRow = { id: number; name: string; permissions: string[]; metadata: { access: Record<string, unknown> } };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { keyedError } from '../core/errors.js';
 import { queryRows } from '../db/sql.js';
-import { keyedError } from '../http/errors.js';
 import { revokeToken } from './tokens.js';
 
 /**

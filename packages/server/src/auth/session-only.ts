@@ -1,5 +1,5 @@
-import { keyedError } from '../http/errors.js';
-import type { Principal } from '../http/principal.js';
+import { keyedError } from '../core/errors.js';
+import type { Principal } from '../core/principal.js';
 
 /**
  * What only a sign-in session may do (a password, two-factor sign-in, minting tokens): an API

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { authTokens } from '../db/schema.js';
-import type { Principal } from '../http/principal.js';
 import { invalidateAuth } from './cache.js';
 
 export type TokenKind = 'session' | 'token';

@@ -11,10 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuseStrongerUser } from '../access/escalation.js';
 import type { AppContext } from '../context.js';
+import { keyedError, notFound } from '../core/errors.js';
+import { principalOf } from '../core/principal.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../core/route.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
-import { keyedError, notFound } from '../http/errors.js';
-import { principalOf } from '../http/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../resources/engine/http.js';
 import {
   attemptKeys,
   attemptSucceeded,

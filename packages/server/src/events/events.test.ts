@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { drivers, useTestServer } from '../../test/harness.js';
 import { makeActor, setRbac } from '../../test/resources/helpers.js';
 import { openEvents } from '../../test/sse.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../core/errors.js';
 import { publish } from './hub.js';
 import { registerTelephonyEvent } from './telephony.js';
 

@@ -2,10 +2,10 @@ import { type ErrorParams, fieldErrors } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { apiError, HttpError } from '../core/errors.js';
+import { type Principal, principalOf } from '../core/principal.js';
+import { routeCompilers, validationError } from '../core/route.js';
 import type { Db } from '../db/client.js';
-import { apiError, HttpError } from '../http/errors.js';
-import { type Principal, principalOf } from '../http/principal.js';
-import { routeCompilers, validationError } from '../resources/engine/http.js';
 import { publish } from './hub.js';
 
 /** The most events one call may carry. */

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, grantRecord, insertRole, insertUser, setClassFlags } from '../../test/fixtures.js';
 import { drivers, startTestServer, type TestServer, useTestServer } from '../../test/harness.js';
 import { invalidateAuth } from '../auth/cache.js';
-import { errorHandler } from './errors.js';
+import { errorHandler } from '../core/errors.js';
+import type { Guard } from '../core/principal.js';
 import { guardHook, requireGuard, tokenOf } from './guard.js';
-import type { Guard } from './principal.js';
 
 describe('route registration', () => {
   it('refuses a route without a guard', async () => {

@@ -6,10 +6,10 @@ import { cachedPrincipal, cacheGeneration, loadOnce, rememberPrincipal } from '.
 import { loadPrincipal } from '../auth/principal.js';
 import { findLiveToken, hashToken, noteTokenUse } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import { keyedError, unauthorized } from '../core/errors.js';
+import { pathParam } from '../core/params.js';
+import type { Guard, Principal } from '../core/principal.js';
 import { recordAcl } from '../db/schema.js';
-import { keyedError, unauthorized } from './errors.js';
-import { pathParam } from './params.js';
-import type { Guard, Principal } from './principal.js';
 
 /** Routes added by third-party plugins (API docs) that cannot carry a config of their own. */
 const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '../core/errors.js';
 import { ping } from '../db/client.js';
-import { apiError } from './errors.js';
 
 /** GET /api/health: 200 while the database answers, 503 otherwise. */
 export async function healthRoutes(app: FastifyInstance) {

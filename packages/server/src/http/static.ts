@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { apiError, HttpError, keyedError } from './errors.js';
+import { apiError, HttpError, keyedError } from '../core/errors.js';
 
 const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>Switchboard</title></head>
 <body><h1>Switchboard</h1><p>The console is not built yet: run <code>npm run build -w packages/web</code>.

@@ -13,9 +13,9 @@ const SRC = join(import.meta.dirname, '../../src');
  * text or key).
  */
 const UNKEYED = new Set([
-  'http/errors.ts',
+  'core/errors.ts',
   'http/static.ts',
-  'resources/engine/http.ts',
+  'core/route.ts',
   'resources/engine/refs.ts',
   'auth/routes.ts',
 ]);

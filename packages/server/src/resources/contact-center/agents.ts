@@ -1,9 +1,9 @@
 import { agents as agentsDef, messages, users as usersDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import { writeChange } from '../../changelog/writer.js';
+import { keyedError, keyedField } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { agentAuditors, agentSupervisors, agents } from '../../db/schema.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { defineServerResource } from '../engine/define.js';
 import { refError, refNameSql, unreadableRefs } from '../engine/refs.js';

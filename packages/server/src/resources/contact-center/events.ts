@@ -1,9 +1,9 @@
 import { AGENT_STATUSES, pastEpochMs } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { keyedError, keyedField } from '../../core/errors.js';
 import { queryRows } from '../../db/sql.js';
 import { registerTelephonyEvent } from '../../events/telephony.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { changeStatus, lockAgent } from './states.js';
 
 /**

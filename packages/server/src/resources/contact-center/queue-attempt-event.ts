@@ -1,10 +1,10 @@
 import { ATTEMPT_RESULTS, MEMBER_ATTEMPT_EVENT, messages, pastEpochMs } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { keyedError, keyedField } from '../../core/errors.js';
+import { validationError } from '../../core/route.js';
 import { queryRows } from '../../db/sql.js';
 import { registerTelephonyEvent } from '../../events/telephony.js';
-import { keyedError, keyedField } from '../../http/errors.js';
-import { validationError } from '../engine/http.js';
 
 const id = () => z.number().int().positive().max(2_147_483_647);
 

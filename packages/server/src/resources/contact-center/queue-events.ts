@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { keyedError, keyedField } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { registerTopic } from '../../events/hub.js';
 import { registerTelephonyEvent } from '../../events/telephony.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 
 /** Active-call counts of queues reach the browsers of those who may read the queue. */
 registerTopic('queues', { cls: 'cc_queue', recordId: (d) => (typeof d.id === 'number' ? d.id : undefined) });

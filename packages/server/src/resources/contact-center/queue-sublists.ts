@@ -8,6 +8,7 @@ import {
   queueSkills as skillsDef,
 } from '@switchboard/model';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { validationError } from '../../core/route.js';
 import {
   ccQueueAttempts,
   ccQueueBuckets,
@@ -18,7 +19,6 @@ import {
   ccQueues,
 } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
-import { validationError } from '../engine/http.js';
 import { AGENT_NAME_SQL } from './shared.js';
 
 const nameOf = (table: string, column: string) => `(select r.name from ${table} r where r.id = t.${column})`;

@@ -7,12 +7,12 @@ import {
   type ResourceDef,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal.js';
+import { validationError } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { ccQueues } from '../../db/schema.js';
 import { queryRows } from '../../db/sql.js';
-import type { Principal } from '../../http/principal.js';
 import { defineServerResource } from '../engine/define.js';
-import { validationError } from '../engine/http.js';
 import { unreadableRefs } from '../engine/refs.js';
 import type { WriteContext } from '../engine/types.js';
 

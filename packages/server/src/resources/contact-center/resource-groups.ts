@@ -3,9 +3,9 @@ import {
   resourceGroupResources as groupResourcesDef,
   resourceGroups as groupsDef,
 } from '@switchboard/model';
+import { validationError } from '../../core/route.js';
 import { ccResourceGroupResources, ccResourceGroups } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
-import { validationError } from '../engine/http.js';
 
 /** Resource groups at /api/call_center/resource_group; time ranges are checked by the model schema. */
 export const resourceGroupsResource = defineServerResource(groupsDef, {

@@ -1,7 +1,7 @@
 import { DISPLAY_TAKEN, resourceDisplays as displaysDef, resources as resourcesDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../core/errors.js';
 import { ccResourceDisplays, ccResources } from '../../db/schema.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { registerImporter } from '../../jobs/imports/importer.js';
 import { defineServerResource } from '../engine/define.js';
 import { usedBy } from './usage.js';

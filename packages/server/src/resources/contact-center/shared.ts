@@ -1,7 +1,7 @@
 import type { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 
 /** An agent's name is its user's: SQL over an agent row alias. */

@@ -1,7 +1,7 @@
 import { teams as teamsDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../core/errors.js';
 import { teamAdmins, teams } from '../../db/schema.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { defineServerResource } from '../engine/define.js';
 import { AGENT_NAME_SQL, namesOf } from './shared.js';
 

@@ -14,14 +14,8 @@ import { z } from 'zod';
 import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
-import { licenses, users } from '../../db/schema.js';
-import { isoSql, queryRows } from '../../db/sql.js';
-import { keyedError, keyedField } from '../../http/errors.js';
-import { principalOf } from '../../http/principal.js';
-import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
-import { compile } from '../engine/compile.js';
-import { defineServerResource } from '../engine/define.js';
+import { keyedError, keyedField } from '../../core/errors.js';
+import { principalOf } from '../../core/principal.js';
 import {
   doc,
   idParamDoc,
@@ -29,11 +23,16 @@ import {
   listQueryDoc,
   paramId,
   parseBody,
-  queryError,
   routeCompilers,
   validationError,
-} from '../engine/http.js';
-import { isQueryError, parseListQuery } from '../engine/list-query.js';
+} from '../../core/route.js';
+import type { Db } from '../../db/client.js';
+import { licenses, users } from '../../db/schema.js';
+import { isoSql, queryRows } from '../../db/sql.js';
+import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licenses/document.js';
+import { compile } from '../engine/compile.js';
+import { defineServerResource } from '../engine/define.js';
+import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import { findItem, listItems, notFound, readItem } from '../engine/ops.js';
 
 const USED_SQL = '(select count(*)::int from user_licenses ul where ul.license_id = t.id)';

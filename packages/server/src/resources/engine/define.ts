@@ -3,11 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerRecordAclRoutes } from '../../access/record-acl.js';
-import { runStatement, Statement } from '../../db/sql.js';
-import { type Guard, principalOf } from '../../http/principal.js';
-import { type Compiled, compile } from './compile.js';
-import { exportRows, sendCsv } from './export.js';
-import { filterConditions, filterDocs } from './filters.js';
+import { type Guard, principalOf } from '../../core/principal.js';
 import {
   doc,
   idParamDoc,
@@ -17,10 +13,13 @@ import {
   parseBody,
   parseBulk,
   parsePatch,
-  queryError,
   routeCompilers,
-} from './http.js';
-import { isQueryError, parseListQuery } from './list-query.js';
+} from '../../core/route.js';
+import { runStatement, Statement } from '../../db/sql.js';
+import { type Compiled, compile } from './compile.js';
+import { exportRows, sendCsv } from './export.js';
+import { filterConditions, filterDocs } from './filters.js';
+import { isQueryError, parseListQuery, queryError } from './list-query.js';
 import { linkOf, type ParentLink, parentOf } from './nested.js';
 import {
   createItem,

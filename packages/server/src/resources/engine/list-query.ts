@@ -1,4 +1,5 @@
 import { FIRST_PAGE, MAX_PAGE_SIZE, messages, PAGE_SIZE } from '@switchboard/model';
+import { validationError } from '../../core/route.js';
 
 export type SortSpec = { field: string; desc: boolean };
 
@@ -15,6 +16,8 @@ export type ListQuery = {
 };
 
 export type QueryError = { field: string; message: string };
+
+export const queryError = (name: string, e: QueryError) => validationError(name, [e]);
 
 /** What a list accepts, taken from the resource definition once. */
 export type ListSpec = { fields: ReadonlySet<string>; sort: ReadonlySet<string> };

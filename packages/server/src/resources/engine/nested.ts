@@ -2,12 +2,12 @@ import { guardingRight, type Right } from '@switchboard/model';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { keyedError } from '../../core/errors.js';
+import { principalOf } from '../../core/principal.js';
+import { paramId } from '../../core/route.js';
 import { ident, runStatement, Statement } from '../../db/sql.js';
-import { keyedError } from '../../http/errors.js';
 import { recordAllows, recordChecksOn } from '../../http/guard.js';
-import { principalOf } from '../../http/principal.js';
 import type { Compiled } from './compile.js';
-import { paramId } from './http.js';
 
 /** Where a nested resource's records hang: the parent table and how a child row names its parent. */
 export type ParentLink = {

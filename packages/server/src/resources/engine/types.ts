@@ -4,9 +4,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Principal } from '../../core/principal.js';
 import type { Db } from '../../db/client.js';
 import type { Row } from '../../db/sql.js';
-import type { Principal } from '../../http/principal.js';
 
 /** What a write hook knows about the call. */
 export type WriteContext = {

@@ -1,5 +1,5 @@
 import { errorDetail } from '@switchboard/model';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../core/errors.js';
 import type { Compiled } from './compile.js';
 
 type PgLikeError = { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };

@@ -1,5 +1,5 @@
 import { type ResourceDef, variantOf, variantProblems, withDefaultsOf } from '@switchboard/model';
-import { validationError } from './http.js';
+import { validationError } from '../../core/route.js';
 
 type Row = Record<string, unknown>;
 

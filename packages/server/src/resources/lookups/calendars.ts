@@ -1,7 +1,7 @@
 import { calendarProblems, calendars as calendarsDef } from '@switchboard/model';
+import { validationError } from '../../core/route.js';
 import { calendars } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
-import { validationError } from '../engine/http.js';
 import { timezoneField } from './timezones.js';
 
 type Body = { expires?: boolean; startAt?: number | null; endAt?: number | null };

@@ -1,7 +1,7 @@
 import { communicationTypes as communicationTypesDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../core/errors.js';
 import { communicationTypes } from '../../db/schema.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { usedBy } from '../contact-center/usage.js';
 import { defineServerResource } from '../engine/define.js';
 

@@ -1,7 +1,7 @@
 import { skills as skillsDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../core/errors.js';
 import { skills } from '../../db/schema.js';
-import { keyedError, keyedField } from '../../http/errors.js';
 import { AGENT_NAME_SQL, namesOf } from '../contact-center/shared.js';
 import { defineServerResource } from '../engine/define.js';
 

@@ -1,8 +1,8 @@
 import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, listQueryDoc, queryError, routeCompilers } from '../engine/http.js';
-import { isQueryError, parseListQuery } from '../engine/list-query.js';
+import { doc, listQueryDoc, routeCompilers } from '../../core/route.js';
+import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
 import { currentZoneName, timezoneCatalog, zoneEntry, zoneMatches } from './timezone-catalog.js';
 

@@ -11,12 +11,12 @@ import {
 } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { mergeAccess } from '../../auth/principal.js';
+import { keyedError } from '../../core/errors.js';
+import type { Principal } from '../../core/principal.js';
+import { doc, routeCompilers } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
-import { keyedError } from '../../http/errors.js';
-import type { Principal } from '../../http/principal.js';
 import { defineServerResource } from '../engine/define.js';
-import { doc, routeCompilers } from '../engine/http.js';
 
 /** What a role record grants through its own fields (class grants are changed elsewhere). */
 const roleRights = (item: Record<string, unknown>): Rights => ({

@@ -8,10 +8,10 @@ import {
   messages,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
-import { validationError } from '../../engine/http.js';
 import type { WriteContext } from '../../engine/types.js';
 
 /** "hot-" and 7 random lowercase letters or digits, from a cryptographic source. */

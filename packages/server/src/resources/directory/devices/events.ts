@@ -1,11 +1,11 @@
 import { DEVICE_STATES, type DeviceState, pastEpochMs, required } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
 import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent, type TelephonyOutcome } from '../../../events/telephony.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 import { USER_NAME_SQL } from '../users/users.js';
 
 /** Device presence changes reach the browsers of those who may read devices (and, under rbac, the device). */

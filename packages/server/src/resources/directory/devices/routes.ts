@@ -9,11 +9,11 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { deviceUserAudit } from '../../../db/schema.js';
-import { principalOf } from '../../../http/principal.js';
 import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { devicesResource } from './devices.js';
 

@@ -6,10 +6,10 @@ import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { principalOf } from '../../../http/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { usersResource } from './users.js';
 

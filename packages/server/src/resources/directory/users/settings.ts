@@ -6,9 +6,9 @@ import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, parseBody, routeCompilers, validationError } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
-import { principalOf } from '../../../http/principal.js';
-import { doc, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 
 /**
  * The signed-in user's own settings: GET and PUT /api/user/settings/phone, and the password

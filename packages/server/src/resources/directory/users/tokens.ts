@@ -5,12 +5,12 @@ import { invalidateAuth } from '../../../auth/cache.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { issueToken } from '../../../auth/tokens.js';
 import { writeActorChange } from '../../../changelog/writer.js';
+import { keyedError } from '../../../core/errors.js';
+import { pathParam } from '../../../core/params.js';
+import { principalOf } from '../../../core/principal.js';
 import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
-import { pathParam } from '../../../http/params.js';
-import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
 import { readItem } from '../../engine/ops.js';
 

@@ -1,6 +1,6 @@
 import { COGNITIVE_DEFAULT_LOCALE, type CognitiveProvider, errorDetail, MICROSOFT_VOICES } from '@switchboard/model';
 import type { Config } from '../../../config.js';
-import { keyedError } from '../../../http/errors.js';
+import { keyedError } from '../../../core/errors.js';
 import { outboundFetch, refusalOf } from '../../../net/outbound.js';
 
 /** A profile as the providers need it: with its key. */

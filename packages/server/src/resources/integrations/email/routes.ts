@@ -1,11 +1,11 @@
 import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { keyedError, keyedField } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
-import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
 
 const base = `/api${emailProfiles.path}`;

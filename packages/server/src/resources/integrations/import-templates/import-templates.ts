@@ -1,9 +1,9 @@
 import { importTemplates as importTemplatesDef, QUEUE_TYPES, QUEUE_TYPES_WITHOUT_IMPORT } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { importTemplates } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 
 /** How a queue type is named in messages: `chatInbound` → "chat inbound". */

@@ -19,12 +19,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { writeChangeRaw } from '../../../changelog/writer.js';
-import { keyedError } from '../../../http/errors.js';
+import { keyedError } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
-import { principalOf } from '../../../http/principal.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { refError, unreadableRefs } from '../../engine/refs.js';
 import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 import {
   type ByteRange,
   backendOf,

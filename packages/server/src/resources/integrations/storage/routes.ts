@@ -1,11 +1,11 @@
 import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { keyedError } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
-import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
 import { probe, type StorageProfileRow } from './backends.js';
 

@@ -1,8 +1,8 @@
 import { STORAGE_SECRET_KEYS, storageProfiles as storageProfilesDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError } from '../../../core/errors.js';
 import { storageProfiles } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 
 const SECRET_ARRAY = `array[${STORAGE_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;

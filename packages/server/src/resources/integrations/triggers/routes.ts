@@ -1,9 +1,9 @@
 import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../../http/principal.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { createManualRun, triggerRuns } from '../../../jobs/triggers.js';
-import { doc, paramId, parseBody, routeCompilers } from '../../engine/http.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { triggerRunsResource, triggersResource } from './triggers.js';
 

@@ -15,14 +15,14 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { keyedError } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
 import { isoSql, queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
-import { principalOf } from '../../../http/principal.js';
 import { receiveUpload } from '../../../http/uploads.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers, validationError } from '../../engine/http.js';
 import { findItem, notFound, readItem } from '../../engine/ops.js';
 import { profileChoices, usableProfile } from '../../integrations/cognitive/cognitive-profiles.js';
 import { synthesizeSpeech, transcribeSpeech } from '../../integrations/cognitive/providers.js';

@@ -3,14 +3,14 @@ import type { ErrorKey, ErrorParams } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { keyedError } from '../../../core/errors.js';
+import { pathParam } from '../../../core/params.js';
+import { principalOf } from '../../../core/principal.js';
+import { validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
 import { classAllows } from '../../../http/guard.js';
-import { pathParam } from '../../../http/params.js';
-import { principalOf } from '../../../http/principal.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
-import { validationError } from '../../engine/http.js';
 
 /**
  * The page calls of a messenger chat gateway, on the gateway's own uri as the spec has them

@@ -1,9 +1,9 @@
 import { FLOW_TYPES, flows as flowsDef } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { flows } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 import { defineServerResource } from '../../engine/define.js';
 import { escapeLike } from '../../engine/list-query.js';
 import type { WriteContext } from '../../engine/types.js';

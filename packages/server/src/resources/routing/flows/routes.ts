@@ -2,13 +2,13 @@ import { flowTag, flowVersions as flowVersionsDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { keyedError } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
 import { flowVersions } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { keyedError } from '../../../http/errors.js';
-import { principalOf } from '../../../http/principal.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
-import { doc, idParamDoc, paramId, queryError, routeCompilers } from '../../engine/http.js';
-import { escapeLike, isQueryError, parseListQuery } from '../../engine/list-query.js';
+import { escapeLike, isQueryError, parseListQuery, queryError } from '../../engine/list-query.js';
 import { notFound, updateItem } from '../../engine/ops.js';
 import { flowsResource } from './flows.js';
 

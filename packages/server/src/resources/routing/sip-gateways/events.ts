@@ -1,10 +1,10 @@
 import { SIP_REGISTRATION_STATES } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import { queryRows } from '../../../db/sql.js';
 import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent } from '../../../events/telephony.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 
 /** Registration changes of SIP gateways reach the browsers of those who may read gateways. */
 registerTopic('gateways', { cls: 'gateways' });

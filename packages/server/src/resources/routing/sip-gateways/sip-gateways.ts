@@ -1,7 +1,7 @@
 import { sipGateways as sipGatewaysDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
+import { keyedError, keyedField } from '../../../core/errors.js';
 import { sipGateways } from '../../../db/schema.js';
-import { keyedError, keyedField } from '../../../http/errors.js';
 import { usedBy } from '../../contact-center/usage.js';
 import { defineServerResource } from '../../engine/define.js';
 

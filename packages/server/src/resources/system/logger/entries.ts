@@ -1,9 +1,9 @@
 import { CHANGE_LOG_ACTIONS, loggerConfigLogs, messages, type ResourceDef, userLogs } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { parseBody } from '../../../core/route.js';
 import { loggerConfig, loggerEntries, users } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
-import { parseBody } from '../../engine/http.js';
 import { escapeLike } from '../../engine/list-query.js';
 import type { ResourceBinding } from '../../engine/types.js';
 

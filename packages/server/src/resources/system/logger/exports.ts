@@ -2,12 +2,12 @@ import { loggerConfigExports } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { keyedError, notFound } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, paramId, routeCompilers } from '../../../core/route.js';
 import { loggerExports } from '../../../db/schema.js';
 import { isoSql, queryRows } from '../../../db/sql.js';
-import { keyedError, notFound } from '../../../http/errors.js';
-import { principalOf } from '../../../http/principal.js';
 import { defineServerResource } from '../../engine/define.js';
-import { doc, paramId, routeCompilers } from '../../engine/http.js';
 import { profileById, readPlaced } from '../../integrations/storage/files.js';
 
 /** The exports of a config's log (`/logger/config/{id}/exports`), written by the log-exports job. */

@@ -2,9 +2,9 @@ import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { principalOf } from '../../../core/principal.js';
+import { doc, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
-import { principalOf } from '../../../http/principal.js';
-import { doc, routeCompilers } from '../../engine/http.js';
 
 const objectsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 

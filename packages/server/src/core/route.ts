@@ -1,10 +1,9 @@
 import { BULK_CREATE_MAX, type ErrorParams, fieldErrors, messages } from '@switchboard/model';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { Row } from '../../db/sql.js';
-import { HttpError } from '../../http/errors.js';
-import { pathParam } from '../../http/params.js';
-import type { QueryError } from './list-query.js';
+import type { Row } from '../db/sql.js';
+import { HttpError } from './errors.js';
+import { pathParam } from './params.js';
 
 const MAX_INT = 2_147_483_647;
 
@@ -30,8 +29,6 @@ export function validationError(
   const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
   return new HttpError(400, `app.${name}.validation`, detail, named);
 }
-
-export const queryError = (name: string, e: QueryError) => validationError(name, [e]);
 
 /** Parses a body with a zod schema; 400 naming each bad field with its spec message. */
 export function parseBody<T extends z.ZodType>(name: string, schema: T, body: unknown): z.output<T> {
