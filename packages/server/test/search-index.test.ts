@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate } from '../src/auth/authenticate.js';
 import type { Principal } from '../src/core/principal.js';
 import type { Db } from '../src/db/client.js';
-import { authenticate } from '../src/http/guard.js';
 import { usersResource } from '../src/resources/directory/users/users.js';
 import { parseListQuery } from '../src/resources/engine/list-query.js';
 import { listItems } from '../src/resources/engine/ops.js';

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { classAllows, recordAllows, recordChecksOn } from '../access/rights.js';
+import { authenticate, tokenOf } from '../auth/authenticate.js';
 import { onAuthChange } from '../auth/cache.js';
 import type { AppContext } from '../context.js';
 import { keyedError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
 import { routeCompilers, validationError } from '../core/route.js';
-import { authenticate, classAllows, recordAllows, recordChecksOn, tokenOf } from '../http/guard.js';
 import { knownTopics, type LiveEvent, subscribe, topicSpec } from './hub.js';
 
 /** A comment line keeps proxies and the browser from timing an idle stream out. */

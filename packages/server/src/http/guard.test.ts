@@ -3,10 +3,11 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, grantRecord, insertRole, insertUser, setClassFlags } from '../../test/fixtures.js';
 import { drivers, startTestServer, type TestServer, useTestServer } from '../../test/harness.js';
+import { tokenOf } from '../auth/authenticate.js';
 import { invalidateAuth } from '../auth/cache.js';
 import { errorHandler } from '../core/errors.js';
 import type { Guard } from '../core/principal.js';
-import { guardHook, requireGuard, tokenOf } from './guard.js';
+import { guardHook, requireGuard } from './guard.js';
 
 describe('route registration', () => {
   it('refuses a route without a guard', async () => {

@@ -1,15 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BYPASS_PERMISSION, type Right, rightBit } from '@switchboard/model';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { cachedPrincipal, cacheGeneration, loadOnce, rememberPrincipal } from '../auth/cache.js';
-import { loadPrincipal } from '../auth/principal.js';
-import { findLiveToken, hashToken, noteTokenUse } from '../auth/tokens.js';
+import { classAllows, recordAllows, recordChecksOn } from '../access/rights.js';
+import { authenticate, tokenOf } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
 import { keyedError, unauthorized } from '../core/errors.js';
 import { pathParam } from '../core/params.js';
-import type { Guard, Principal } from '../core/principal.js';
-import { recordAcl } from '../db/schema.js';
+import type { Guard } from '../core/principal.js';
 
 /** Routes added by third-party plugins (API docs) that cannot carry a config of their own. */
 const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
@@ -25,82 +21,6 @@ export function requireGuard(route: RouteOptions) {
   throw new Error(
     `Route ${route.method} ${route.url} has no guard: set config.guard ('public', 'authenticated', {class, right} or {permission})`,
   );
-}
-
-/**
- * The bearer token of a request: the Authorization header, else `?access_token=` on the routes a
- * browser must open without headers (media stream and upload, the live event stream), which set
- * `config.queryToken`. Elsewhere a token in the URL would end up in histories and proxies' logs.
- */
-export function tokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header !== undefined) {
-    const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
-    return m ? m[1] : null;
-  }
-  if (request.routeOptions.config.queryToken !== true) return null;
-  const q = (request.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof q === 'string' && q ? q : null;
-}
-
-/** Resolves the caller from its token, through the principal cache. */
-export async function authenticate(ctx: AppContext, token: string | null): Promise<Principal | null> {
-  if (!token || token.length > 512) return null;
-  const hash = hashToken(token);
-  const cached = cachedPrincipal(ctx, hash);
-  if (cached) {
-    await noteTokenUse(ctx, cached);
-    return cached;
-  }
-  const principal = await loadOnce(ctx, hash, async () => {
-    const generation = cacheGeneration(ctx);
-    const row = await findLiveToken(ctx, token);
-    if (!row) return null;
-    const principal = await loadPrincipal(ctx.db, row);
-    if (principal) rememberPrincipal(ctx, hash, principal, generation);
-    return principal;
-  });
-  if (principal) await noteTokenUse(ctx, principal);
-  return principal;
-}
-
-/** Does the class right hold (obac on: from the scope; off: every user of the domain)? */
-export function classAllows(principal: Principal, cls: string, right: Right): boolean {
-  if (principal.permissions.has(BYPASS_PERMISSION[right])) return true;
-  const entry = principal.scope.get(cls);
-  if (!entry) return false;
-  return !entry.obac || entry.access.includes(right);
-}
-
-/** Does one of the caller's roles hold the right on this record (record ACL)? */
-export async function recordAllows(
-  ctx: AppContext,
-  principal: Principal,
-  cls: string,
-  recordId: number,
-  right: Right,
-): Promise<boolean> {
-  if (principal.permissions.has(BYPASS_PERMISSION[right])) return true;
-  if (!principal.roleIds.length) return false;
-  const rows = await ctx.db
-    .select({ one: sql<number>`1` })
-    .from(recordAcl)
-    .where(
-      and(
-        eq(recordAcl.domainId, principal.domainId),
-        eq(recordAcl.class, cls),
-        eq(recordAcl.recordId, recordId),
-        inArray(recordAcl.granteeId, principal.roleIds),
-        sql`(${recordAcl.access} & ${rightBit(right)}) <> 0`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Is record-level checking on for this class of the caller's domain? */
-export function recordChecksOn(principal: Principal, cls: string): boolean {
-  return principal.scope.get(cls)?.rbac === true;
 }
 
 /**

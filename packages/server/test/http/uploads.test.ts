@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsRunning } from '../../src/http/uploads.js';
+import { uploadsRunning } from '../../src/core/uploads.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 
 /** Bytes a second under which an upload is cut, and the window it is measured over. */

@@ -12,12 +12,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
-import { classAllows, recordAllows, recordChecksOn } from '../../http/guard.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { escapeLike, isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';

@@ -2,11 +2,11 @@ import { guardingRight, type Right } from '@switchboard/model';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
 import { paramId } from '../../core/route.js';
 import { ident, runStatement, Statement } from '../../db/sql.js';
-import { recordAllows, recordChecksOn } from '../../http/guard.js';
 import type { Compiled } from './compile.js';
 
 /** Where a nested resource's records hang: the parent table and how a child row names its parent. */

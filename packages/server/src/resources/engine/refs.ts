@@ -2,11 +2,11 @@ import { BYPASS_PERMISSION, errorDetail, type RefDef, type ResourceDef, rightBit
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recordChecksOn } from '../../access/record-filter.js';
+import { classAllows } from '../../access/rights.js';
 import { HttpError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import type { Db } from '../../db/client.js';
 import { ident, queryRows, type Row } from '../../db/sql.js';
-import { classAllows } from '../../http/guard.js';
 import type { ResourceBinding } from './types.js';
 
 /** What a reference needs to know of the resource it points at. */

@@ -6,12 +6,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordFilter } from '../../../access/record-filter.js';
+import { classAllows, recordAllows, recordChecksOn } from '../../../access/rights.js';
 import { keyedError, keyedField } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import type { Db } from '../../../db/client.js';
 import { cognitiveProfiles } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { CognitiveProfileRow } from './providers.js';
 

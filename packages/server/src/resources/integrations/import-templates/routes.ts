@@ -18,11 +18,11 @@ import {
 } from '@switchboard/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { classAllows, recordAllows, recordChecksOn } from '../../../access/rights.js';
 import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
-import { classAllows, recordAllows, recordChecksOn } from '../../../http/guard.js';
 import { rawTransaction } from '../../../jobs/imports/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
 import { findItem, notFound } from '../../engine/ops.js';

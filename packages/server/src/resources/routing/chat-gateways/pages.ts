@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorKey, ErrorParams } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { classAllows } from '../../../access/rights.js';
 import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
 import { pathParam } from '../../../core/params.js';
@@ -9,7 +10,6 @@ import { principalOf } from '../../../core/principal.js';
 import { validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
-import { classAllows } from '../../../http/guard.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 
 /**

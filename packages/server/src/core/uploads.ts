@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keyedError } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
 import { leaveAdmission, rejoinAdmission } from './admission.js';
+import { keyedError } from './errors.js';
+import { principalOf } from './principal.js';
 
 /** Uploads running now, by user (this node's). */
 const running = new Map<number, number>();

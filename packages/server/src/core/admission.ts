@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { keyedError } from '../core/errors.js';
+import { keyedError } from './errors.js';
 
 /** ADMISSION_*: requests handled at once, requests waiting at most, and the longest wait. */
 declare module 'fastify' {
