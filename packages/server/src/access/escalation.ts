@@ -9,11 +9,11 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { classAllows } from '../access/rights.js';
-import { mergeAccess } from '../auth/principal.js';
 import { keyedError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+import { mergeAccess } from './role-access.js';
 
 /**
  * What a set of roles grants: global permissions, class grant bits by class name (rights in the

@@ -1,11 +1,11 @@
 import { APPLICATIONS, grantsToBits, PERMISSIONS, type ProtectedReason, RIGHTS, rightBit } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import { mergeAccess } from '../auth/principal.js';
 import { keyedError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { excess, noRights, type Rights, rolesRights, userRights } from './escalation.js';
+import { mergeAccess } from './role-access.js';
 
 /**
  * Nobody takes the administrator down: a user or role holding rights beyond the actor's cannot be

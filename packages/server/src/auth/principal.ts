@@ -1,15 +1,6 @@
-import {
-  type AccessMode,
-  APPLICATIONS,
-  type AppAccess,
-  bitsToGrants,
-  PERMISSIONS,
-  type Permission,
-  type RoleAccess,
-  type ScopeEntry,
-  type UserInfo,
-} from '@switchboard/model';
+import { bitsToGrants, PERMISSIONS, type Permission, type ScopeEntry, type UserInfo } from '@switchboard/model';
 import { and, eq, inArray } from 'drizzle-orm';
+import { mergeAccess } from '../access/role-access.js';
 import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { classGrants, domains, objclass, roles, userRoles, users } from '../db/schema.js';
@@ -18,28 +9,6 @@ import type { TokenRow } from './tokens.js';
 type RoleRow = { id: number; name: string; permissions: string[]; metadata: { access: Record<string, unknown> } };
 
 const isPermission = (p: string): p is Permission => (PERMISSIONS as readonly string[]).includes(p);
-const isMode = (v: unknown): v is AccessMode => v === 1 || v === 2 || v === 3;
-
-/** Application and section access over several roles: for each, the highest mode wins. */
-export function mergeAccess(list: { access: Record<string, unknown> }[]): RoleAccess {
-  const out: RoleAccess = {};
-  for (const meta of list) {
-    for (const app of APPLICATIONS) {
-      const raw = meta.access?.[app] as Partial<AppAccess> | undefined;
-      if (!raw || !isMode(raw.access)) continue;
-      const merged: AppAccess = out[app] ?? { access: 1 };
-      merged.access = Math.max(merged.access, raw.access) as AccessMode;
-      for (const [section, mode] of Object.entries(raw.sections ?? {})) {
-        if (!isMode(mode)) continue;
-        merged.sections ??= {};
-        merged.sections[section] = Math.max(merged.sections[section] ?? 1, mode) as AccessMode;
-      }
-      out[app] = merged;
-    }
-  }
-  return out;
-}
-
 /**
  * Resolves who holds a token: the user, its roles, the union of their permissions, the scope
  * over every object class of the domain and the merged application access. Null when the user

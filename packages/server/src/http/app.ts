@@ -6,7 +6,6 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
-import { authRoutes } from '../auth/routes.js';
 import { ADMISSION_CONCURRENCY_PGLITE } from '../config.js';
 import type { AppContext } from '../context.js';
 import { registerAdmission } from '../core/admission.js';
@@ -16,6 +15,7 @@ import { registerEventStream } from '../events/stream.js';
 import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
 import { registerSipRoutes } from '../telephony/sip-routes.js';
+import { authRoutes } from './auth-routes.js';
 import { guardHook, requireGuard } from './guard.js';
 import { healthRoutes } from './health.js';
 import { openApiRoute, registerOpenApi } from './openapi.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registerTwoFactorRoutes } from '../../auth/two-factor-routes.js';
 import type { ServerArea } from '../engine/area.js';
+import { registerTwoFactorRoutes } from './users/two-factor-routes.js';
 import './devices/events.js';
 import { devicesResource } from './devices/devices.js';
 import { deviceHistoryResource, registerDeviceRoutes } from './devices/routes.js';

@@ -2,7 +2,6 @@ import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { registerRecordAclRoutes } from '../../access/record-acl.js';
 import { type Guard, principalOf } from '../../core/principal.js';
 import {
   doc,
@@ -32,6 +31,7 @@ import {
   registerCompiled,
   updateItem,
 } from './ops.js';
+import { registerRecordAclRoutes } from './record-acl.js';
 import { registerRefTarget } from './refs.js';
 import type { AnyResourceDef, ResourceBinding } from './types.js';
 import { withVariantDefaults } from './variants.js';

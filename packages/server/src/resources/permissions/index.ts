@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { registerClassAccessRoutes } from '../../access/class-grants.js';
-import { registerRoleClassRoutes } from '../../access/role-classes.js';
 import type { ServerArea } from '../engine/area.js';
+import { registerClassAccessRoutes } from './class-grants.js';
 import { objclassResource } from './objclass.js';
+import { registerRoleClassRoutes } from './role-classes.js';
 import { registerPermissionsRoute, rolesResource } from './roles.js';
 
 export const permissions: ServerArea = {

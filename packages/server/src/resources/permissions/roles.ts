@@ -2,6 +2,7 @@ import { PERMISSIONS, roles as rolesDef } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
+import { mergeAccess } from '../../access/role-access.js';
 import {
   beyondActor,
   noteAdministrators,
@@ -10,7 +11,6 @@ import {
   refuseRoleTakedown,
 } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
-import { mergeAccess } from '../../auth/principal.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { doc, routeCompilers } from '../../core/route.js';

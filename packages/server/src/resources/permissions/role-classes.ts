@@ -2,15 +2,15 @@ import { bitsToGrants, grantsToBits, OBJECTS_PERMISSION, roleClassEntry, roleCla
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalidateAuth } from '../auth/cache.js';
-import { keyedError, keyedField, notFound } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../core/route.js';
-import type { Db } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
+import { noRights, refuseEscalation, rolesRights } from '../../access/escalation.js';
+import { refuseRoleTakedown } from '../../access/takedown.js';
+import { invalidateAuth } from '../../auth/cache.js';
+import { keyedError, keyedField, notFound } from '../../core/errors.js';
+import { principalOf } from '../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
-import { noRights, refuseEscalation, rolesRights } from './escalation.js';
-import { refuseRoleTakedown } from './takedown.js';
 
 const answer = z.object({ items: z.array(roleClassEntry) });
 

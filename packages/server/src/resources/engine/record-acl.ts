@@ -2,17 +2,17 @@ import { aclEntry, aclPatch } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { grantsByRole, writeActorChange } from '../changelog/writer.js';
-import { keyedError } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../core/route.js';
-import type { Db } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
-import type { Compiled } from '../resources/engine/compile.js';
-import { notFound } from '../resources/engine/ops.js';
-import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from './acl-store.js';
-import { changedRights, unmanaged } from './delegation.js';
-import { recordChecksOn } from './record-filter.js';
+import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from '../../access/acl-store.js';
+import { changedRights, unmanaged } from '../../access/delegation.js';
+import { recordChecksOn } from '../../access/record-filter.js';
+import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
+import { keyedError } from '../../core/errors.js';
+import { principalOf } from '../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
+import type { Compiled } from './compile.js';
+import { notFound } from './ops.js';
 
 const aclAnswer = z.object({ items: z.array(aclEntry) });
 

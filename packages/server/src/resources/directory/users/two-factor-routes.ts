@@ -9,21 +9,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { refuseStrongerUser } from '../access/escalation.js';
-import type { AppContext } from '../context.js';
-import { keyedError, notFound } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../core/route.js';
-import { domains, loggerEntries, users } from '../db/schema.js';
+import { refuseStrongerUser } from '../../../access/escalation.js';
 import {
   attemptKeys,
   attemptSucceeded,
   reserveAttempt,
   reserveSessionAttempt,
   sessionAttemptSucceeded,
-} from './rate-limit.js';
-import { refuseApiToken } from './session-only.js';
-import { loginAnswer, startSession } from './session-start.js';
+} from '../../../auth/rate-limit.js';
+import { refuseApiToken } from '../../../auth/session-only.js';
+import { loginAnswer, startSession } from '../../../auth/session-start.js';
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -35,7 +30,12 @@ import {
   twoFactorRequired,
   twoFactorStatus,
   verifySecondFactor,
-} from './two-factor.js';
+} from '../../../auth/two-factor.js';
+import type { AppContext } from '../../../context.js';
+import { keyedError, notFound } from '../../../core/errors.js';
+import { principalOf } from '../../../core/principal.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { domains, loggerEntries, users } from '../../../db/schema.js';
 
 const expiredChallenge = () => keyedError(401, 'app.auth.challenge_expired', 'signInExpired');
 const wrongCode = () => validationError('auth', [{ field: 'code', message: messages.twoFactorWrong }]);

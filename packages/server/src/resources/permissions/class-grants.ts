@@ -2,16 +2,16 @@ import { aclPatch, bitsToGrants, classAclEntry, defaultAclEntry, OBJECTS_PERMISS
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalidateAuth } from '../auth/cache.js';
-import { grantsByRole, writeActorChange } from '../changelog/writer.js';
-import { notFound } from '../core/errors.js';
-import { type Principal, principalOf } from '../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../core/route.js';
-import type { Db } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
-import { changesToBits, checkRoles, toAclRows } from './acl-store.js';
-import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from './escalation.js';
-import { protectedRoles, refuseRoleTakedown } from './takedown.js';
+import { changesToBits, checkRoles, toAclRows } from '../../access/acl-store.js';
+import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } from '../../access/escalation.js';
+import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
+import { invalidateAuth } from '../../auth/cache.js';
+import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
+import { notFound } from '../../core/errors.js';
+import { type Principal, principalOf } from '../../core/principal.js';
+import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
 
 const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
