@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
@@ -9,6 +9,7 @@ import { findItem, notFound } from '../resources/engine/ops.js';
 import { isoSql, queryRows } from '../resources/engine/sql.js';
 import { routeCall } from './sip-calls.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
+import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from './sip-stats.js';
 
 /**
  * The routes the SIP server (Kamailio, run by telephony/kamailio.ts) calls, guarded by the shared
@@ -17,6 +18,11 @@ import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 
 /** Requests the SIP server made of this process's API, by kind (tests and the bench read the deltas). */
 export const sipApiCalls = { credentials: 0, route: 0, events: 0 };
+
+/** A route hook keeping the time of each answer (from its arrival to its last byte) by kind. */
+const timed = (kind: SipAnswerKind) => ({
+  onResponse: async (_request: FastifyRequest, reply: FastifyReply) => recordSipAnswer(kind, reply.elapsedTime),
+});
 
 const realm = z.string().trim().toLowerCase().min(1).max(255);
 const account = z.string().trim().min(1).max(255);
@@ -164,6 +170,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/credentials',
     config: { guard: 'telephony' },
+    ...timed('credentials'),
     schema: {
       tags: ['telephony'],
       summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
@@ -191,6 +198,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/route',
     config: { guard: 'telephony' },
+    ...timed('route'),
     schema: {
       tags: ['telephony'],
       summary: 'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
@@ -215,6 +223,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/events',
     config: { guard: 'telephony' },
+    ...timed('events'),
     schema: {
       tags: ['telephony'],
       summary: 'Registrations, expiries and call states the SIP server saw, in order',
@@ -235,5 +244,27 @@ export async function registerSipRoutes(app: FastifyInstance) {
       }
       return { codes };
     },
+  });
+
+  const times = z.object({ count: z.number(), totalMs: z.number(), buckets: z.array(z.number()) });
+  app.route({
+    method: 'GET',
+    url: '/api/telephony/sip/stats',
+    config: { guard: 'telephony' },
+    schema: {
+      tags: ['telephony'],
+      summary:
+        "How long this node took to answer the SIP server since it started: per kind, a histogram of the answers' times (bucket i: at most boundsMs[i]; the last: slower)",
+      response: {
+        200: z.object({
+          boundsMs: z.array(z.number()),
+          credentials: times,
+          route: times,
+          events: times,
+        }),
+      },
+    },
+    ...routeCompilers,
+    handler: async () => ({ boundsMs: BOUNDS_MS, ...sipAnswerTimes() }),
   });
 }
