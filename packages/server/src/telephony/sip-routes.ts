@@ -119,9 +119,52 @@ function splitAor(aor: string): { account: string; realm: string } | null {
   return m ? { account: decodeURIComponent(m[1]), realm: m[2].toLowerCase() } : null;
 }
 
+/**
+ * Refreshes: a phone registers again from the same contact every few minutes (behind NAT, every few
+ * seconds), and such a refresh changes nothing the API keeps but its location's expiry. So a
+ * registration from the contact of the last one applied in full for that account, within
+ * REFRESH_WINDOW_MS of it and while the location written then outlives the window, is answered
+ * without database work. Any other event of the account (an unregistration, an expiry, a call
+ * state) forgets it, so the next registration is applied in full again.
+ */
+export const REFRESH_WINDOW_MS = 60_000;
+const MAX_REFRESHES = 100_000;
+type Refresh = { contact: string; at: number; until: number };
+const refreshesOf = new WeakMap<AppContext, Map<string, Refresh>>();
+
+function refreshes(ctx: AppContext): Map<string, Refresh> {
+  const known = refreshesOf.get(ctx);
+  if (known) return known;
+  const map = new Map<string, Refresh>();
+  refreshesOf.set(ctx, map);
+  return map;
+}
+
 async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEvent): Promise<number> {
   const target = e.type === 'expired' ? splitAor(e.aor) : { account: e.account, realm: e.realm };
   if (!target) return 404;
+  const key = `${target.realm}/${target.account.toLowerCase()}`;
+  const seen = refreshes(ctx);
+  const last = seen.get(key);
+  const now = Date.now();
+  if (e.type === 'registered' && last?.contact === e.contact && now - last.at < REFRESH_WINDOW_MS) {
+    if (last.until - now > REFRESH_WINDOW_MS) return 200;
+  }
+  seen.delete(key);
+  const code = await applySipEventInFull(ctx, request, e, target);
+  if (e.type === 'registered' && code === 200 && e.expires !== undefined) {
+    if (seen.size >= MAX_REFRESHES) seen.clear();
+    seen.set(key, { contact: e.contact, at: now, until: now + e.expires * 1000 });
+  }
+  return code;
+}
+
+async function applySipEventInFull(
+  ctx: AppContext,
+  request: FastifyRequest,
+  e: SipEvent,
+  target: { account: string; realm: string },
+): Promise<number> {
   const domain = await domainOfRealm(ctx, target.realm);
   if (!domain) return 404;
   const caller: TelephonyCaller = { app: ctx, principal: { domainId: domain.id }, request };
