@@ -413,6 +413,7 @@ async function bench(driver: Driver) {
         `(target p99 <= ${target}: ${route.p99 <= target && routed.wrong === 0 ? 'met' : 'NOT met'})`,
     );
     if (routed.firstWrong) print(`  first wrong route answer: ${routed.firstWrong}`);
+    if (a.failed) print(`  the server's last words:\n${server.output().slice(-1500)}`);
     print(`event batches during (a): ${events.count}, p50 ${fmt(events.p50)} ms, p99 ${fmt(events.p99)} ms`);
     print(
       `API RSS: start ${rss.start} MB, middle ${rss.middle} MB, end ${rss.end} MB; end/middle ${flat.toFixed(2)} ` +
@@ -431,7 +432,10 @@ async function bench(driver: Driver) {
 
 async function main() {
   await ensureBuilt();
-  await bench('pglite');
+  // BENCH_SIP_DRIVER=postgres (or pglite) runs one driver only.
+  const only = process.env.BENCH_SIP_DRIVER;
+  if (only !== 'postgres') await bench('pglite');
+  if (only === 'pglite') return;
   if (process.env.DATABASE_URL) await bench('postgres');
   else print('DATABASE_URL is not set: PostgreSQL skipped');
 }
