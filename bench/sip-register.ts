@@ -127,7 +127,18 @@ async function freeUdpPort(ip: string): Promise<number> {
   return port;
 }
 
-type Load = { label: string; sent: number; ok: number; failed: number; retrans: number; seconds: number; rate: number };
+type Load = {
+  label: string;
+  sent: number;
+  ok: number;
+  failed: number;
+  /** Failed calls by SIPp's cause (an unexpected answer such as a 503, no answer in time). */
+  causes: Record<string, number>;
+  retrans: number;
+  seconds: number;
+  rate: number;
+};
+const CAUSES = ['UnexpectedMessage', 'MaxUDPRetrans', 'TimeoutOnRecv', 'CallRejected'];
 
 function statColumns(file: string): Record<string, number> {
   const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
@@ -164,8 +175,10 @@ async function registerLoad(label: string, target: string, work: string): Promis
   let ok = 0;
   let failed = 0;
   let retrans = 0;
+  const causes: Record<string, number> = {};
   for (const [i, run] of runs.entries()) {
     const c = statColumns(path.join(run.dir, 'stat.csv'));
+    for (const cause of CAUSES) causes[cause] = (causes[cause] ?? 0) + (c[`Failed${cause}(C)`] ?? 0);
     ok += c['SuccessfulCall(C)'] ?? 0;
     failed += c['FailedCall(C)'] ?? 0;
     retrans += c['Retransmissions(C)'] ?? 0;
@@ -176,7 +189,7 @@ async function registerLoad(label: string, target: string, work: string): Promis
   const sent = calls * SOURCES;
   // Calls that never ended (SIPp stopped by its global timeout) count as failed too.
   failed = Math.max(failed, sent - ok);
-  return { label, sent, ok, failed, retrans, seconds, rate: ok / seconds };
+  return { label, sent, ok, failed, causes, retrans, seconds, rate: ok / seconds };
 }
 
 // --- The baseline: the same configuration, credentials in Kamailio's memory --------------------
@@ -400,6 +413,8 @@ async function bench(driver: Driver) {
         `${what.padEnd(38)} ${l.ok}/${l.sent} registered in ${l.seconds.toFixed(1)} s: ${l.rate.toFixed(1)}/s, ` +
           `${l.failed} failed, ${l.retrans} retransmissions`,
       );
+      const why = Object.entries(l.causes).filter(([, n]) => n > 0);
+      if (why.length) print(`  failed by cause: ${why.map(([c, n]) => `${c} ${n}`).join(', ')}`);
     }
     print(
       `rate (a)/(b) ${ratio.toFixed(2)} (target >= 0.70 with 0 failures: ${ratio >= 0.7 && a.failed + b.failed === 0 ? 'met' : 'NOT met'})`,
