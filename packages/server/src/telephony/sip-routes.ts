@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { onAuthChange } from '../auth/cache.js';
 import type { AppContext } from '../context.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
@@ -9,6 +8,7 @@ import { doc, idParamDoc, parseId, routeCompilers } from '../resources/engine/ht
 import { findItem, notFound } from '../resources/engine/ops.js';
 import { isoSql, queryRows } from '../resources/engine/sql.js';
 import { routeCall } from './sip-calls.js';
+import { credentialsOf, watchSipCredentials } from './sip-credentials.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from './sip-stats.js';
 
@@ -114,54 +114,6 @@ async function recordRegistration(
   return device.id;
 }
 
-/**
- * HA1s answered lately, by `realm/account`, kept HA1_TTL_MS: Kamailio asks again every few seconds
- * for each registering phone. Forgotten on every node whenever devices or users change (a device's
- * password, account, user or deletion; a user deactivated: the auth change notice), so the answer
- * after a change is fresh; an unknown account is never kept here (Kamailio keeps it briefly).
- */
-const HA1_TTL_MS = 60_000;
-const MAX_HA1 = 100_000;
-type Ha1Cache = { entries: Map<string, { ha1: string; until: number }>; generation: number };
-const ha1Caches = new WeakMap<object, Ha1Cache>();
-
-function ha1Cache(ctx: AppContext): Ha1Cache {
-  const known = ha1Caches.get(ctx.db);
-  if (known) return known;
-  const cache: Ha1Cache = { entries: new Map(), generation: 0 };
-  ha1Caches.set(ctx.db, cache);
-  onAuthChange(ctx, () => {
-    cache.entries.clear();
-    cache.generation++;
-  });
-  return cache;
-}
-
-/** The HA1 of a device of the realm whose user (if any) is active, or null. */
-async function credentialsOf(ctx: AppContext, realmName: string, acct: string): Promise<string | null> {
-  const cache = ha1Cache(ctx);
-  const key = `${realmName}/${acct.toLowerCase()}`;
-  const hit = cache.entries.get(key);
-  if (hit && hit.until > Date.now()) return hit.ha1;
-  const generation = cache.generation;
-  // A device of a deactivated user is refused, as that user's sign-in is.
-  const [row] = await queryRows<{ ha1: string | null }>(
-    ctx.db,
-    sql`select d.password_ha1 as ha1 from devices d
-        join domains m on m.id = d.domain_id
-        left join users u on u.id = d.user_id
-        where lower(m.name) = ${realmName} and lower(d.account) = lower(${acct})
-          and d.password_ha1 is not null and coalesce(u.state, true)`,
-  );
-  const ha1 = row?.ha1 ?? null;
-  // Not when something changed while the database was asked: the answer may predate it.
-  if (ha1 && cache.generation === generation) {
-    if (cache.entries.size >= MAX_HA1) cache.entries.clear();
-    cache.entries.set(key, { ha1, until: Date.now() + HA1_TTL_MS });
-  }
-  return ha1;
-}
-
 /** `sip:account@realm` (an address of record) split, or null. */
 function splitAor(aor: string): { account: string; realm: string } | null {
   const m = /^(?:sips?:)?([^@;>]+)@([^;:>]+)/i.exec(aor.trim());
@@ -235,6 +187,8 @@ async function applySipEventInFull(
 }
 
 export async function registerSipRoutes(app: FastifyInstance) {
+  const unwatch = await watchSipCredentials(app.ctx);
+  app.addHook('onClose', async () => unwatch());
   app.route({
     method: 'GET',
     url: '/api/devices/:id/registrations',

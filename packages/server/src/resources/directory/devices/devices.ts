@@ -8,9 +8,9 @@ import {
   messages,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import { invalidateAuth } from '../../../auth/cache.js';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema.js';
+import { forgetSipCredentials } from '../../../telephony/sip-credentials.js';
 import { defineServerResource } from '../../engine/define.js';
 import { validationError } from '../../engine/http.js';
 import type { WriteContext } from '../../engine/types.js';
@@ -61,9 +61,8 @@ export const devicesResource = defineServerResource(devicesDef, {
     hotdesks: { select: 'to_json(t.hotdesks)' },
   },
   beforeRow: deviceRow,
-  // The SIP server's answers about credentials are cached with the principals: forgotten on every
-  // node after a change (telephony/sip-routes.ts).
-  afterCommit: (app) => invalidateAuth(app),
+  // The HA1s the SIP server was answered are kept: forgotten on every node after a change.
+  afterCommit: (app) => forgetSipCredentials(app),
   // A deleted device is no longer any user's own device (the join table's key drops the rest).
   afterDelete: async (tx, items, ctx) => {
     const ids = items.map((i) => i.id as number);
