@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { doc, idParamDoc, parseId, routeCompilers } from '../core/route.js';
@@ -9,7 +9,9 @@ import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.j
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { findItem, notFound } from '../resources/engine/ops.js';
 import { routeCall } from './sip-calls.js';
+import { credentialsOf, watchSipCredentials } from './sip-credentials.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
+import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from './sip-stats.js';
 
 /**
  * The routes the SIP server (Kamailio, run by telephony/kamailio.ts) calls, guarded by the shared
@@ -18,6 +20,11 @@ import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 
 /** Requests the SIP server made of this process's API, by kind (tests and the bench read the deltas). */
 export const sipApiCalls = { credentials: 0, route: 0, events: 0 };
+
+/** A route hook keeping the time of each answer (from its arrival to its last byte) by kind. */
+const timed = (kind: SipAnswerKind) => ({
+  onResponse: async (_request: FastifyRequest, reply: FastifyReply) => recordSipAnswer(kind, reply.elapsedTime),
+});
 
 const realm = z.string().trim().toLowerCase().min(1).max(255);
 const account = z.string().trim().min(1).max(255);
@@ -116,9 +123,52 @@ function splitAor(aor: string): { account: string; realm: string } | null {
   return m ? { account: decodeURIComponent(m[1]), realm: m[2].toLowerCase() } : null;
 }
 
+/**
+ * Refreshes: a phone registers again from the same contact every few minutes (behind NAT, every few
+ * seconds), and such a refresh changes nothing the API keeps but its location's expiry. So a
+ * registration from the contact of the last one applied in full for that account, within
+ * REFRESH_WINDOW_MS of it and while the location written then outlives the window, is answered
+ * without database work. Any other event of the account (an unregistration, an expiry, a call
+ * state) forgets it, so the next registration is applied in full again.
+ */
+export const REFRESH_WINDOW_MS = 60_000;
+const MAX_REFRESHES = 100_000;
+type Refresh = { contact: string; at: number; until: number };
+const refreshesOf = new WeakMap<AppContext, Map<string, Refresh>>();
+
+function refreshes(ctx: AppContext): Map<string, Refresh> {
+  const known = refreshesOf.get(ctx);
+  if (known) return known;
+  const map = new Map<string, Refresh>();
+  refreshesOf.set(ctx, map);
+  return map;
+}
+
 async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEvent): Promise<number> {
   const target = e.type === 'expired' ? splitAor(e.aor) : { account: e.account, realm: e.realm };
   if (!target) return 404;
+  const key = `${target.realm}/${target.account.toLowerCase()}`;
+  const seen = refreshes(ctx);
+  const last = seen.get(key);
+  const now = Date.now();
+  if (e.type === 'registered' && last?.contact === e.contact && now - last.at < REFRESH_WINDOW_MS) {
+    if (last.until - now > REFRESH_WINDOW_MS) return 200;
+  }
+  seen.delete(key);
+  const code = await applySipEventInFull(ctx, request, e, target);
+  if (e.type === 'registered' && code === 200 && e.expires !== undefined) {
+    if (seen.size >= MAX_REFRESHES) seen.clear();
+    seen.set(key, { contact: e.contact, at: now, until: now + e.expires * 1000 });
+  }
+  return code;
+}
+
+async function applySipEventInFull(
+  ctx: AppContext,
+  request: FastifyRequest,
+  e: SipEvent,
+  target: { account: string; realm: string },
+): Promise<number> {
   const domain = await domainOfRealm(ctx, target.realm);
   if (!domain) return 404;
   const caller: TelephonyCaller = { app: ctx, principal: { domainId: domain.id }, request };
@@ -146,6 +196,8 @@ async function applySipEvent(ctx: AppContext, request: FastifyRequest, e: SipEve
 }
 
 export async function registerSipRoutes(app: FastifyInstance) {
+  const unwatch = await watchSipCredentials(app.ctx);
+  app.addHook('onClose', async () => unwatch());
   app.route({
     method: 'GET',
     url: '/api/devices/:id/registrations',
@@ -173,6 +225,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/credentials',
     config: { guard: 'telephony' },
+    ...timed('credentials'),
     schema: {
       tags: ['telephony'],
       summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
@@ -182,17 +235,9 @@ export async function registerSipRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       sipApiCalls.credentials++;
       const body = request.body as { realm: string; account: string };
-      // A device of a deactivated user is refused, as that user's sign-in is.
-      const [row] = await queryRows<{ ha1: string | null }>(
-        request.server.ctx.db,
-        sql`select d.password_ha1 as ha1 from devices d
-            join domains m on m.id = d.domain_id
-            left join users u on u.id = d.user_id
-            where lower(m.name) = ${body.realm} and lower(d.account) = lower(${body.account})
-              and d.password_ha1 is not null and coalesce(u.state, true)`,
-      );
-      if (!row?.ha1) return reply.status(404).send({ error: 'No such account' });
-      return { ha1: row.ha1 };
+      const ha1 = await credentialsOf(request.server.ctx, body.realm, body.account);
+      if (!ha1) return reply.status(404).send({ error: 'No such account' });
+      return { ha1 };
     },
   });
 
@@ -200,6 +245,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/route',
     config: { guard: 'telephony' },
+    ...timed('route'),
     schema: {
       tags: ['telephony'],
       summary: 'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
@@ -224,6 +270,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/telephony/sip/events',
     config: { guard: 'telephony' },
+    ...timed('events'),
     schema: {
       tags: ['telephony'],
       summary: 'Registrations, expiries and call states the SIP server saw, in order',
@@ -244,5 +291,27 @@ export async function registerSipRoutes(app: FastifyInstance) {
       }
       return { codes };
     },
+  });
+
+  const times = z.object({ count: z.number(), totalMs: z.number(), buckets: z.array(z.number()) });
+  app.route({
+    method: 'GET',
+    url: '/api/telephony/sip/stats',
+    config: { guard: 'telephony' },
+    schema: {
+      tags: ['telephony'],
+      summary:
+        "How long this node took to answer the SIP server since it started: per kind, a histogram of the answers' times (bucket i: at most boundsMs[i]; the last: slower)",
+      response: {
+        200: z.object({
+          boundsMs: z.array(z.number()),
+          credentials: times,
+          route: times,
+          events: times,
+        }),
+      },
+    },
+    ...routeCompilers,
+    handler: async () => ({ boundsMs: BOUNDS_MS, ...sipAnswerTimes() }),
   });
 }

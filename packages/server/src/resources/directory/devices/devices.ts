@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema.js';
+import { forgetSipCredentials } from '../../../telephony/sip-credentials.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
 
@@ -60,6 +61,8 @@ export const devicesResource = defineServerResource(devicesDef, {
     hotdesks: { select: 'to_json(t.hotdesks)' },
   },
   beforeRow: deviceRow,
+  // The HA1s the SIP server was answered are kept: forgotten on every node after a change.
+  afterCommit: (app) => forgetSipCredentials(app),
   // A deleted device is no longer any user's own device (the join table's key drops the rest).
   afterDelete: async (tx, items, ctx) => {
     const ids = items.map((i) => i.id as number);

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drivers, useTestServer } from '../harness.js';
+import { unique } from '../resources/helpers.js';
+
+const SECRET = 'sip-credentials-test-secret';
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/**
+ * POST /api/telephony/sip/credentials, Kamailio's question about a device's HA1: the API keeps its
+ * answers, and forgets them as soon as the device or its user changes, so the next answer is fresh.
+ */
+describe.each(drivers())('SIP credentials on %s', (driver) => {
+  const s = useTestServer(driver, { config: { telephonySecret: SECRET } });
+  const ask = async (account: string) => {
+    const res = await s.request('POST', '/api/telephony/sip/credentials', {
+      headers: { 'x-telephony-secret': SECRET },
+      body: { realm: s.domain, account },
+    });
+    return { status: res.status, ha1: res.body.ha1 as string | undefined };
+  };
+  const write = async (method: string, path: string, body?: unknown) => {
+    const res = await s.request(method, path, { token: s.adminToken, body });
+    expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  let device: { id: number; account: string };
+
+  beforeAll(async () => {
+    const account = unique('cred');
+    device = await write('POST', '/api/devices', { name: account, account, password: 'pw-cred-1' });
+  });
+
+  it('answers the HA1 again and again, and the new one right after a password change', async () => {
+    const first = await ask(device.account);
+    expect(first).toEqual({ status: 200, ha1: md5(`${device.account}:${s.domain}:pw-cred-1`) });
+    expect(await ask(device.account.toUpperCase())).toEqual(first);
+    await write('PATCH', `/api/devices/${device.id}`, { password: 'pw-cred-2' });
+    expect(await ask(device.account)).toEqual({ status: 200, ha1: md5(`${device.account}:${s.domain}:pw-cred-2`) });
+  });
+
+  it('answers a device created after the account was asked for', async () => {
+    const account = unique('later');
+    expect((await ask(account)).status).toBe(404);
+    await write('POST', '/api/devices', { name: account, account, password: 'pw-later-1' });
+    expect(await ask(account)).toEqual({ status: 200, ha1: md5(`${account}:${s.domain}:pw-later-1`) });
+  });
+
+  it('refuses at once a device whose user was deactivated, and a deleted device', async () => {
+    const username = unique('credu');
+    const user = await write('POST', '/api/users', { username, name: username, password: 'Cred-user-pw-1' });
+    const account = unique('credd');
+    const owned = await write('POST', '/api/devices', {
+      name: account,
+      account,
+      password: 'pw-owned-1',
+      user: { id: user.id },
+    });
+    expect((await ask(account)).status).toBe(200);
+    await write('PATCH', `/api/users/${user.id}`, { state: false });
+    expect((await ask(account)).status).toBe(404);
+    await write('PATCH', `/api/users/${user.id}`, { state: true });
+    expect((await ask(account)).status).toBe(200);
+    await write('DELETE', `/api/devices/${owned.id}`);
+    expect((await ask(account)).status).toBe(404);
+  });
+});
