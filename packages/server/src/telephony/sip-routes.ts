@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { doc, idParamDoc, parseId, routeCompilers } from '../core/route.js';
+import { principalOf } from '../core/principal.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../core/route.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
@@ -208,9 +209,9 @@ export async function registerSipRoutes(app: FastifyInstance) {
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const id = parseId('devices', (request.params as { id: string }).id);
+      const id = paramId(request, 'devices');
       const c = devicesResource.compiled;
-      if (!(await findItem(request.server.ctx.db, c, request.principal!, id))) throw notFound(c);
+      if (!(await findItem(request.server.ctx.db, c, principalOf(request), id))) throw notFound(c);
       const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
         request.server.ctx.db,
         sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,

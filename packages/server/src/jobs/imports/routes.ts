@@ -7,7 +7,8 @@ import { IMPORTS_TOPIC, type ImportItem, importError, importItem, importOptions,
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../core/errors.js';
-import { doc, parseBody, parseId, routeCompilers, validationError } from '../../core/route.js';
+import { principalOf } from '../../core/principal.js';
+import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
 import { receiveUpload } from '../../core/uploads.js';
 import { registerTopic } from '../../events/hub.js';
 import { guardOf } from '../../resources/engine/define.js';
@@ -54,7 +55,7 @@ export async function receiveFile(
       { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
     ]);
   }
-  const principal = request.principal!;
+  const principal = principalOf(request);
   const dir = path.join(config.importDir, String(principal.domainId));
   await fs.promises.mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
@@ -110,7 +111,7 @@ export type ImportValues = {
 /** Records an import of the caller's and queues its job; answers the import. */
 export async function queueImport(request: FastifyRequest, file: Upload, v: ImportValues): Promise<ImportItem> {
   const { raw, jobs } = request.server.ctx;
-  const principal = request.principal!;
+  const principal = principalOf(request);
   const [created] = await rawQuery<{ id: number }>(
     raw!,
     `insert into imports (domain_id, user_id, user_ip, resource, parent_id, file_name, file_path, bytes, mode,
@@ -147,8 +148,8 @@ const notFound = () => keyedError(404, 'app.imports.not_found', 'notFound', { re
 
 /** An import of the caller's (only its starter sees it); 404 for any other. */
 async function ownImport(request: FastifyRequest): Promise<ImportItem> {
-  const id = parseId(tag, (request.params as { id: string }).id);
-  const principal = request.principal!;
+  const id = paramId(request, tag);
+  const principal = principalOf(request);
   const [item] = await rawQuery<ImportItem>(
     request.server.ctx.raw!,
     `${ITEM_SQL} where id = $1 and domain_id = $2 and user_id = $3`,
@@ -262,7 +263,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const q = parseBody(tag, listQuery, request.query);
-      const principal = request.principal!;
+      const principal = principalOf(request);
       const params: unknown[] = [principal.domainId, principal.userId];
       let where = 'domain_id = $1 and user_id = $2';
       if (q.resource) where += ` and resource = $${params.push(q.resource)}`;
