@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
+import type { Jobs } from './core/jobs.js';
 import type { Database, Db } from './db/client.js';
-import type { Jobs } from './jobs/engine.js';
 
 /** Cross-node messages: PostgreSQL LISTEN/NOTIFY (PGlite has them too). */
 export type Bus = Pick<Database, 'listen' | 'notify' | 'listenerState' | 'onListenerRestored'>;

@@ -1,8 +1,8 @@
 import { type ChangeLogAction, isAuditObject } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { RawTx } from '../db/raw.js';
 import { queryRows } from '../db/sql.js';
-import type { RawTx } from '../jobs/imports/raw.js';
 
 export type ChangeEntry = {
   domainId: number;

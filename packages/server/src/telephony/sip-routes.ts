@@ -8,9 +8,9 @@ import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
+import { credentialsOf, watchSipCredentials } from '../resources/directory/devices/sip-credentials.js';
 import { findItem, notFound } from '../resources/engine/ops.js';
 import { routeCall } from './sip-calls.js';
-import { credentialsOf, watchSipCredentials } from './sip-credentials.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from './sip-stats.js';
 

@@ -1,6 +1,6 @@
 import { BULK_ADDED, MEMBER_COMMUNICATIONS_MAX, importTemplateMessages as m, messages } from '@switchboard/model';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rawQuery } from '../../src/jobs/imports/raw.js';
+import { rawQuery } from '../../src/db/raw.js';
 import { drivers, useTestServer } from '../harness.js';
 import { importCsv, uploadImport } from '../imports.js';
 import { makeImportQueue } from '../resources/fixtures-import-templates.js';

@@ -4,6 +4,7 @@ import { TextDecoder } from 'node:util';
 import { fieldErrors, type ImportSpec, messages, restoreCsvCell } from '@switchboard/model';
 import { CsvError, parse } from 'csv-parse';
 import type { AppContext } from '../../context.js';
+import { copyLine, type RawTx, rawQuery, rawTransaction } from '../../db/raw.js';
 import type { Importer, ImportScope, RowReader } from './importer.js';
 import {
   Ended,
@@ -15,7 +16,6 @@ import {
   Stopping,
   yieldToRequests,
 } from './phase.js';
-import { copyLine, type RawTx, rawQuery, rawTransaction } from './raw.js';
 
 /** Rows checked per transaction (staged rows and report lines of one chunk commit together). */
 const CHECK_CHUNK = { postgres: 5_000, pglite: 2_000 } as const;

@@ -1,8 +1,8 @@
 import type { ImportSpec, ResourceDef } from '@switchboard/model';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { RawTx } from '../../db/raw.js';
 import type { Compiled } from '../../resources/engine/compile.js';
-import type { RawTx } from './raw.js';
 
 /** Who an import runs for and where its rows go. */
 export type ImportScope = {

@@ -1,8 +1,8 @@
 import { createGrants } from '../../access/grants-on-create.js';
 import type { AppContext } from '../../context.js';
+import { rawQuery, rawTransaction } from '../../db/raw.js';
 import type { Importer, ImportRoles, ImportScope, Params } from './importer.js';
 import { Ended, type Mark, yieldToRequests } from './phase.js';
-import { rawQuery, rawTransaction } from './raw.js';
 
 /**
  * File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers

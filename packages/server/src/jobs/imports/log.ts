@@ -1,6 +1,6 @@
 import { writeChangeRaw } from '../../changelog/writer.js';
+import type { RawTx } from '../../db/raw.js';
 import type { Importer } from './importer.js';
-import type { RawTx } from './raw.js';
 
 /** What the entry of an import needs to know of it. */
 type Ended = {

@@ -1,6 +1,6 @@
 /** What the run of an import and its checking and loading phases share. */
 import { type ErrorKey, type ErrorParams, errorDetail } from '@switchboard/model';
-import type { RawTx } from './raw.js';
+import type { RawTx } from '../../db/raw.js';
 
 /** The `imports` row as the job reads it. */
 export type ImportRecord = {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { rawQuery } from './raw.js';
+import { rawQuery } from '../../db/raw.js';
 import { IMPORT_QUEUE } from './run.js';
 
 /**

@@ -10,13 +10,13 @@ import { keyedError } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
 import { receiveUpload } from '../../core/uploads.js';
+import { rawQuery } from '../../db/raw.js';
 import { registerTopic } from '../../events/hub.js';
 import { guardOf } from '../../resources/engine/define.js';
 import { sendCsv } from '../../resources/engine/export.js';
 import { linkOf, parentOf } from '../../resources/engine/nested.js';
 import { allImporters, type Importer } from './importer.js';
 import type { ImportRecord } from './phase.js';
-import { rawQuery } from './raw.js';
 import { IMPORT_QUEUE } from './run.js';
 
 registerTopic(IMPORTS_TOPIC, {

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import { type ErrorKey, type ErrorParams, errorDetail, IMPORTS_TOPIC } from '@switchboard/model';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { type RawTx, rawQuery, rawTransaction } from '../../db/raw.js';
 import { publish } from '../../events/hub.js';
 import { check } from './check.js';
 import { type ImportScope, importerOf } from './importer.js';
 import { load } from './load.js';
 import { logImport } from './log.js';
 import { Ended, type ImportRecord, LostClaim, Stopping, stagingTable } from './phase.js';
-import { type RawTx, rawQuery, rawTransaction } from './raw.js';
 
 /** The pg-boss queue of import runs; a job's data is `{importId}`. */
 export const IMPORT_QUEUE = 'imports';

@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm';
 import { validationError } from '../../../core/route.js';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema.js';
-import { forgetSipCredentials } from '../../../telephony/sip-credentials.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
+import { forgetSipCredentials } from './sip-credentials.js';
 
 /** "hot-" and 7 random lowercase letters or digits, from a cryptographic source. */
 export function generateHotdeskAccount(): string {

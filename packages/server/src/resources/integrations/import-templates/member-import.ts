@@ -17,9 +17,9 @@ import {
 import { z } from 'zod';
 import { loadPrincipal } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
+import { type RawTx, rawQuery } from '../../../db/raw.js';
 import type { StoredCommunication as StoredCommunicationShape } from '../../../db/schema.js';
 import { type ImportScope, type RowReader, registerImporter } from '../../../jobs/imports/importer.js';
-import { type RawTx, rawQuery } from '../../../jobs/imports/raw.js';
 import { readableCondition } from '../../engine/refs.js';
 import { importTemplatesResource } from './import-templates.js';
 

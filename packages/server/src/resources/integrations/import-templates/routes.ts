@@ -23,7 +23,7 @@ import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
-import { rawTransaction } from '../../../jobs/imports/raw.js';
+import { rawTransaction } from '../../../db/raw.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { refError, unreadableRefs } from '../../engine/refs.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { onAuthChange } from '../auth/cache.js';
-import type { AppContext } from '../context.js';
-import { queryRows } from '../db/sql.js';
+import { onAuthChange } from '../../../auth/cache.js';
+import type { AppContext } from '../../../context.js';
+import { queryRows } from '../../../db/sql.js';
 
 /**
  * HA1s this node answered the SIP server lately, by `realm/account`, kept HA1_TTL_MS: Kamailio asks
