@@ -266,7 +266,10 @@ const optionsOf = (options: Record<string, unknown>) => options as unknown as Me
  * Only the `update` policy (without clearMembers) names members to replace. Their update reaches
  * each member by its primary key from the chunk's rows: the queue's own indexes are kept out of it
  * (`+ 0`), so no estimate can turn it into a scan of every member of the queue for each row (a
- * resumed import, whose tables' statistics were old, took 83 s a chunk that way).
+ * resumed import, whose tables' statistics were old, took 83 s a chunk that way), and no read of
+ * the whole table is planned either (a hash or merge join over every member, chosen because the
+ * chunk's replacements looked many next to a table of a few thousand, reads the table once a
+ * chunk): the members replaced are named by their ids, each one probe of the primary key.
  */
 async function loadMembers(
   tx: RawTx,
@@ -281,7 +284,18 @@ async function loadMembers(
     return c.cast ? `s.c${i}::${c.cast}` : `s.c${i}`;
   };
   const names = MEMBER_COLUMNS.map((c) => c.column);
-  const replaces = o.duplicates === 'update' && !o.clearMembers;
+  const params: unknown[] = [scope.domainId, o.queueId, range.from, range.to];
+  let replaces = false;
+  if (o.duplicates === 'update' && !o.clearMembers) {
+    const [{ ids }] = await tx.query<{ ids: string[] | null }>(
+      `select array_agg(target)::text[] as ids from ${staging} where line > $1 and line <= $2 and target is not null`,
+      [range.from, range.to],
+    );
+    replaces = ids !== null;
+    params.push(ids);
+    // For this chunk's transaction only: the staging table, which PostgreSQL reads whole, has no other way.
+    if (replaces) await tx.query('set local enable_seqscan = off');
+  }
   const [out] = await tx.query<{ n: number }>(
     `with ins as (
        insert into cc_queue_members (domain_id, queue_id, ${names.join(', ')})
@@ -294,13 +308,13 @@ async function loadMembers(
      upd as (
        update cc_queue_members t set ${names.map((n, i) => `${n} = ${value(i)}`).join(', ')}, updated_at = now()
        from ${staging} s where s.line > $3 and s.line <= $4 and s.target is not null
-         and t.id = s.target and t.queue_id + 0 = $2
+         and t.id = any($5::bigint[]) and t.id = s.target and t.queue_id + 0 = $2
        returning 1
      )`
          : ''
      }
      select ((select count(*) from ins)${replaces ? ' + (select count(*) from upd)' : ''})::int as n`,
-    [scope.domainId, o.queueId, range.from, range.to],
+    replaces ? params : params.slice(0, 4),
   );
   return out.n;
 }
