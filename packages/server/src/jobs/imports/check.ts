@@ -349,18 +349,26 @@ export async function check(
   await settle();
   if (rowsRead === 0) throw new Ended('failed', 'importEmpty');
   if (importer.settle) {
-    const settled = await rawTransaction(raw, async (tx) => {
-      const n = await importer.settle!(tx, scope, staging, options);
-      if (n.failed + n.skipped > 0)
-        await mark(
+    // Step by step, each in its own transaction with the counts of the rows it took out, and
+    // requests (and a shutdown) let in between: on PGlite one statement over a large staging
+    // table held the whole server for seconds.
+    await importer.settle(raw, scope, staging, options, async (work) => {
+      const { settled, cancel } = await rawTransaction(raw, async (tx) => {
+        const n = (await work(tx)) ?? { failed: 0, skipped: 0 };
+        const cancel = await mark(
           tx,
           'rows_failed = rows_failed + $3, rows_skipped = rows_skipped + $4, rows_to_load = rows_to_load - $3 - $4',
           [n.failed, n.skipped],
         );
-      return n;
+        return { settled: n, cancel };
+      });
+      committed.failed += settled.failed;
+      committed.toLoad -= settled.failed + settled.skipped;
+      await progress();
+      await yieldToRequests();
+      if (cancel) throw new Ended('cancelled', 'importCancelled');
+      goOn();
     });
-    committed.failed += settled.failed;
-    committed.toLoad -= settled.failed + settled.skipped;
   } else if (!perChunkKeys) {
     const settled = await rawTransaction(raw, async (tx) => {
       const n = await settleKeys(tx, importer, scope, staging);

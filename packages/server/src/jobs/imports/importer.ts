@@ -1,6 +1,7 @@
 import type { ImportSpec, ResourceDef } from '@switchboard/model';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import type { RawTx } from '../../db/raw.js';
 import type { Compiled } from '../../resources/engine/compile.js';
 
@@ -80,14 +81,18 @@ export type Importer = {
   ) => Promise<RowReader>;
   /**
    * Finds duplicates its own way, once every row is checked (both drivers), instead of the key
-   * checks; answers how many staged rows it reported as failed and as skipped (both taken out).
+   * checks, in steps: each `step(work)` is one transaction in which the rows `work` reports as
+   * failed or skipped (taken out of the staging table by the same statement) are counted, and
+   * requests are let in between steps. A run resumed after a crash settles again from the start:
+   * each step must find nothing more in rows an earlier run already settled.
    */
   settle?: (
-    tx: RawTx,
+    raw: Database['raw'],
     scope: ImportScope,
     staging: string,
     options: Record<string, unknown>,
-  ) => Promise<{ failed: number; skipped: number }>;
+    step: SettleStep,
+  ) => Promise<void>;
   /** Runs in the transaction that starts the loading phase (once, even across restarts). */
   onLoading?: (tx: RawTx, scope: ImportScope, options: Record<string, unknown>) => Promise<void>;
   /** Loads the staged lines `from < line <= to` its own way; answers the rows written. */
@@ -99,6 +104,11 @@ export type Importer = {
     options: Record<string, unknown>,
   ) => Promise<number>;
 };
+
+/** Rows a settle step reported and took out of the staging table. */
+export type Settled = { failed: number; skipped: number };
+/** Runs one step of a settle in its own transaction (see `Importer.settle`). */
+export type SettleStep = (work: (tx: RawTx) => Promise<Settled | undefined>) => Promise<void>;
 
 /** How rows of one import become records (see `Importer.reader`). */
 export type RowReader = {

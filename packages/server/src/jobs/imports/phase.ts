@@ -32,6 +32,8 @@ export type ImportRecord = {
 };
 
 export const stagingTable = (id: number) => `import_staging_${id}`;
+/** The tables of a run beside its staging table (a settle's keys), dropped with it. */
+export const scratchTables = (staging: string) => [`${staging}_keys`, `${staging}_targets`];
 
 /**
  * Lets the event loop take its I/O turn. On PGlite a statement runs synchronously inside a

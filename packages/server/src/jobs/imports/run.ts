@@ -9,7 +9,7 @@ import { check } from './check.js';
 import { type ImportScope, importerOf } from './importer.js';
 import { load } from './load.js';
 import { logImport } from './log.js';
-import { Ended, type ImportRecord, LostClaim, Stopping, stagingTable } from './phase.js';
+import { Ended, type ImportRecord, LostClaim, Stopping, scratchTables, stagingTable } from './phase.js';
 
 /** The pg-boss queue of import runs; a job's data is `{importId}`. */
 export const IMPORT_QUEUE = 'imports';
@@ -126,7 +126,7 @@ async function runOnce(
           key ? JSON.stringify(params) : null,
         ],
       );
-      await tx.query(`drop table if exists ${staging}`);
+      await tx.query(`drop table if exists ${[staging, ...scratchTables(staging)].join(', ')}`);
       const importer = importerOf(row.resource);
       if (importer) await logImport(tx, importer, row);
     });

@@ -22,6 +22,7 @@ import type { StoredCommunication as StoredCommunicationShape } from '../../../d
 import { type ImportScope, type RowReader, registerImporter } from '../../../jobs/imports/importer.js';
 import { readableCondition } from '../../engine/refs.js';
 import { importTemplatesResource } from './import-templates.js';
+import { memberSettle } from './member-settle.js';
 
 /** The name imports of members are recorded under (`imports.resource`). */
 export const MEMBER_IMPORT = 'queueMembers';
@@ -259,100 +260,16 @@ const DESTINATIONS = MEMBER_COLUMNS.findIndex((c) => c.column === 'destinations'
 
 const optionsOf = (options: Record<string, unknown>) => options as unknown as MemberImportOptions;
 
-/** The staged rows' destinations, one row per destination. */
-const destinationsOf = (staging: string) =>
-  `select s.line, u.dest from ${staging} s, unnest(s.c${DESTINATIONS}::text[]) as u(dest)`;
-/** The queue's members' destinations (member id, destination). */
-const membersDestinations = (queue: string) =>
-  `select m.id, u.dest from cc_queue_members m, unnest(m.destinations) as u(dest) where m.queue_id = ${queue}`;
-
-/**
- * The duplicate-destination policy, once every row is checked. `skip`: a row with a destination
- * of a member of the queue, or of an earlier row, is reported and left out. `update`: a row whose
- * destination a later row repeats is replaced by it (reported, left out); a row with a member's
- * destination replaces that member on load. `allow`: every row is a new member. After
- * clearMembers, no member of the queue counts.
- */
-async function settleMembers(tx: RawTx, scope: ImportScope, staging: string, options: Record<string, unknown>) {
-  const o = optionsOf(options);
-  await tx.query(`alter table ${staging} add column if not exists target bigint`);
-  if (o.duplicates === 'allow') return { failed: 0, skipped: 0 };
-  await tx.query(`set local work_mem = '128MB'`);
-  const params: unknown[] = [scope.importId, o.queueId];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  // Every parameter is used (PostgreSQL cannot type one that is not): after clearMembers, no member counts.
-  const members = o.clearMembers
-    ? 'select null::bigint as id, null::text as dest where $2::int is null'
-    : membersDestinations('$2');
-  if (o.duplicates === 'skip') {
-    const taken = p(m.destinationTaken);
-    const repeated = p(m.destinationRepeated);
-    const [out] = await tx.query<{ n: number }>(
-      `with d as (${destinationsOf(staging)}),
-       firsts as (select dest, min(line) as first from d group by dest),
-       rep as (select d.line, min(f.first) as first from d join firsts f on f.dest = d.dest where f.first < d.line group by d.line),
-       tk as (select distinct d.line from d join (${members}) mm on mm.dest = d.dest),
-       bad as (
-         select b.line, case when t.line is not null then ${taken}::text else replace(${repeated}::text, '{{line}}', r.first::text) end as message
-         from (select line from rep union select line from tk) b left join tk t on t.line = b.line left join rep r on r.line = b.line
-       ),
-       reported as (insert into import_errors (import_id, line, field, message) select $1, line, 'destination', message from bad),
-       gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
-       select count(*)::int as n from gone`,
-      params,
-    );
-    return { failed: 0, skipped: out.n };
-  }
-  // update: the last row of a destination wins within the file…
-  params.splice(1, 1);
-  const replaced = p(m.destinationReplaced);
-  const [out] = await tx.query<{ n: number }>(
-    `with d as (${destinationsOf(staging)}),
-     lasts as (select dest, max(line) as last from d group by dest),
-     bad as (select d.line, max(l.last) as by from d join lasts l on l.dest = d.dest where l.last > d.line group by d.line),
-     reported as (
-       insert into import_errors (import_id, line, field, message)
-       select $1, line, 'destination', replace(${replaced}::text, '{{line}}', by::text) from bad
-     ),
-     gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
-     select count(*)::int as n from gone`,
-    params,
-  );
-  let skipped = out.n;
-  if (!o.clearMembers) {
-    // …and replaces the member that has it (one row per member: the last).
-    await tx.query(
-      `update ${staging} s set target = x.id
-       from (select d.line, min(mm.id) as id from (${destinationsOf(staging)}) d join (${membersDestinations('$1')}) mm on mm.dest = d.dest group by d.line) x
-       where s.line = x.line`,
-      [o.queueId],
-    );
-    const [again] = await tx.query<{ n: number }>(
-      `with bad as (
-         select s.line, (select max(o.line) from ${staging} o where o.target = s.target) as by
-         from ${staging} s where s.target is not null
-           and exists (select 1 from ${staging} o where o.target = s.target and o.line > s.line)
-       ),
-       reported as (
-         insert into import_errors (import_id, line, field, message)
-         select $1, line, 'destination', replace($2::text, '{{line}}', by::text) from bad
-       ),
-       gone as (delete from ${staging} s using bad b where s.line = b.line returning 1)
-       select count(*)::int as n from gone`,
-      [scope.importId, m.destinationReplaced],
-    );
-    skipped += again.n;
-  }
-  return { failed: 0, skipped };
-}
-
 /**
  * Staged lines `from < line <= to` into the queue: new members inserted, replaced ones updated.
  *
  * Only the `update` policy (without clearMembers) names members to replace. Their update reaches
  * each member by its primary key from the chunk's rows: the queue's own indexes are kept out of it
  * (`+ 0`), so no estimate can turn it into a scan of every member of the queue for each row (a
- * resumed import, whose tables' statistics were old, took 83 s a chunk that way).
+ * resumed import, whose tables' statistics were old, took 83 s a chunk that way), and no read of
+ * the whole table is planned either (a hash or merge join over every member, chosen because the
+ * chunk's replacements looked many next to a table of a few thousand, reads the table once a
+ * chunk): the members replaced are named by their ids, each one probe of the primary key.
  */
 async function loadMembers(
   tx: RawTx,
@@ -367,7 +284,18 @@ async function loadMembers(
     return c.cast ? `s.c${i}::${c.cast}` : `s.c${i}`;
   };
   const names = MEMBER_COLUMNS.map((c) => c.column);
-  const replaces = o.duplicates === 'update' && !o.clearMembers;
+  const params: unknown[] = [scope.domainId, o.queueId, range.from, range.to];
+  let replaces = false;
+  if (o.duplicates === 'update' && !o.clearMembers) {
+    const [{ ids }] = await tx.query<{ ids: string[] | null }>(
+      `select array_agg(target)::text[] as ids from ${staging} where line > $1 and line <= $2 and target is not null`,
+      [range.from, range.to],
+    );
+    replaces = ids !== null;
+    params.push(ids);
+    // For this chunk's transaction only: the staging table, which PostgreSQL reads whole, has no other way.
+    if (replaces) await tx.query('set local enable_seqscan = off');
+  }
   const [out] = await tx.query<{ n: number }>(
     `with ins as (
        insert into cc_queue_members (domain_id, queue_id, ${names.join(', ')})
@@ -380,13 +308,13 @@ async function loadMembers(
      upd as (
        update cc_queue_members t set ${names.map((n, i) => `${n} = ${value(i)}`).join(', ')}, updated_at = now()
        from ${staging} s where s.line > $3 and s.line <= $4 and s.target is not null
-         and t.id = s.target and t.queue_id + 0 = $2
+         and t.id = any($5::bigint[]) and t.id = s.target and t.queue_id + 0 = $2
        returning 1
      )`
          : ''
      }
      select ((select count(*) from ins)${replaces ? ' + (select count(*) from upd)' : ''})::int as n`,
-    [scope.domainId, o.queueId, range.from, range.to],
+    replaces ? params : params.slice(0, 4),
   );
   return out.n;
 }
@@ -421,7 +349,7 @@ export const memberImporter = registerImporter({
   takenMessage: m.destinationTaken,
   reader: async (ctx, scope, options, header) =>
     memberReader(optionsOf(options).mappings, header, await memberLookups(ctx, scope.domainId, scope.userId)),
-  settle: settleMembers,
+  settle: memberSettle(`c${DESTINATIONS}`),
   onLoading: async (tx, _scope, options) => {
     const o = optionsOf(options);
     if (o.clearMembers) await tx.query('delete from cc_queue_members where queue_id = $1', [o.queueId]);
