@@ -6,9 +6,9 @@ import { type Database, openDatabase } from './db/client.js';
 import { type BuildOptions, buildApp } from './http/app.js';
 import { closeWithin } from './http/close.js';
 import { jobsOff, startJobEngine } from './jobs/engine.js';
-import { stopImports } from './jobs/imports/run.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
-import { stopTriggers } from './jobs/triggers.js';
+import { stopImports } from './resources/imports/run.js';
+import { stopTriggers } from './resources/integrations/triggers/runs.js';
 import { type KamailioOptions, kamailioInstalled, type SipServer, startKamailio } from './telephony/kamailio.js';
 
 export type RunningServer = {

@@ -1,4 +1,4 @@
-// Tables of the CSV import pipeline (jobs/imports); see schema.ts for the conventions.
+// Tables of the CSV import pipeline (resources/imports); see schema.ts for the conventions.
 import {
   bigint,
   bigserial,

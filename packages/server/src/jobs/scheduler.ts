@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
+import { resumeImports } from '../resources/imports/resume.js';
+import { IMPORT_QUEUE, runImport } from '../resources/imports/run.js';
+import { closeOpenRuns, startTriggerTicker, sweepInterrupted } from '../resources/integrations/triggers/runs.js';
 import { cleanLoginCounters, cleanRetention } from './cleanup.js';
 import { EMAIL_POLL_QUEUE, pollEmailProfiles } from './email-poll.js';
-import { resumeImports } from './imports/resume.js';
-import { IMPORT_QUEUE, runImport } from './imports/run.js';
 import { runLogExports } from './log-exports.js';
-import { closeOpenRuns, startTriggerTicker, sweepInterrupted } from './triggers.js';
 
 /** Scheduled clean-ups: pg-boss queue name and cron (UTC). Each slot runs once across API nodes. */
 export const SCHEDULES = {

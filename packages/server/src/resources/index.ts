@@ -1,11 +1,11 @@
 import { RESOURCES } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
-import { registerImportRoutes } from '../jobs/imports/routes.js';
 import { contactCenter } from './contact-center/index.js';
 import { derivedResource } from './derived.js';
 import { directory } from './directory/index.js';
 import type { ServerArea } from './engine/area.js';
 import type { ServerResource } from './engine/define.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { integrations } from './integrations/index.js';
 import { lookups } from './lookups/index.js';
 import { permissions } from './permissions/index.js';

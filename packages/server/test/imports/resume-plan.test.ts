@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../../src/jobs/imports/run.js';
+import { runImport } from '../../src/resources/imports/run.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { getImport, uploadImport } from '../imports.js';
 

@@ -5,7 +5,12 @@ import { messages, TRIGGER_CRON_DEFAULT } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_FLOW_RUNNER } from '../../src/flows/runner.js';
-import { INTERRUPTED, sweepInterrupted, type TriggerRuns, TriggerTicker } from '../../src/jobs/triggers.js';
+import {
+  INTERRUPTED,
+  sweepInterrupted,
+  type TriggerRuns,
+  TriggerTicker,
+} from '../../src/resources/integrations/triggers/runs.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type FlowRunnerStandin, startFlowRunnerStandin } from '../support/flow-runner-standin.mjs';

@@ -2,8 +2,8 @@ import { DISPLAY_TAKEN, resourceDisplays as displaysDef, resources as resourcesD
 import { sql } from 'drizzle-orm';
 import { keyedError, keyedField } from '../../core/errors.js';
 import { ccResourceDisplays, ccResources } from '../../db/schema.js';
-import { registerImporter } from '../../jobs/imports/importer.js';
 import { defineServerResource } from '../engine/define.js';
+import { registerImporter } from '../imports/importer.js';
 import { usedBy } from './usage.js';
 
 /**

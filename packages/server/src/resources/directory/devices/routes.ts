@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../core/principal.js';
 import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { deviceUserAudit } from '../../../db/schema.js';
-import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
 import { findItem, notFound } from '../../engine/ops.js';
+import { registerImporter } from '../../imports/importer.js';
 import { devicesResource } from './devices.js';
 
 const c = devicesResource.compiled;

@@ -19,8 +19,8 @@ import { loadPrincipal } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import { type RawTx, rawQuery } from '../../../db/raw.js';
 import type { StoredCommunication as StoredCommunicationShape } from '../../../db/schema.js';
-import { type ImportScope, type RowReader, registerImporter } from '../../../jobs/imports/importer.js';
 import { readableCondition } from '../../engine/refs.js';
+import { type ImportScope, type RowReader, registerImporter } from '../../imports/importer.js';
 import { importTemplatesResource } from './import-templates.js';
 import { memberSettle } from './member-settle.js';
 

@@ -1,8 +1,8 @@
 import { type MemberImportOptions, importTemplateMessages as m } from '@switchboard/model';
 import type { Database } from '../../../db/client.js';
 import { type RawTx, rawQuery } from '../../../db/raw.js';
-import type { ImportScope, Settled, SettleStep } from '../../../jobs/imports/importer.js';
-import { scratchTables } from '../../../jobs/imports/phase.js';
+import type { ImportScope, Settled, SettleStep } from '../../imports/importer.js';
+import { scratchTables } from '../../imports/phase.js';
 
 /**
  * Staged lines per step on PGlite: one statement holds the embedded database (and every request

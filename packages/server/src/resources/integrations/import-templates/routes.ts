@@ -24,9 +24,9 @@ import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
 import { rawTransaction } from '../../../db/raw.js';
-import { addUploadRoute, queueImport, receiveFile } from '../../../jobs/imports/routes.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { refError, unreadableRefs } from '../../engine/refs.js';
+import { addUploadRoute, queueImport, receiveFile } from '../../imports/routes.js';
 import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';
 import { defaultExpiry, MEMBER_IMPORT, parseExpiry, textArray } from './member-import.js';
 

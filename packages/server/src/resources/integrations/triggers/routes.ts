@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
-import { createManualRun, triggerRuns } from '../../../jobs/triggers.js';
 import { findItem, notFound } from '../../engine/ops.js';
+import { createManualRun, triggerRuns } from './runs.js';
 import { triggerRunsResource, triggersResource } from './triggers.js';
 
 /**

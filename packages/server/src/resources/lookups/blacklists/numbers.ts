@@ -1,7 +1,7 @@
 import { NUMBER_TAKEN, blacklistNumbers as numbersDef } from '@switchboard/model';
 import { blacklistNumbers } from '../../../db/schema.js';
-import { registerImporter } from '../../../jobs/imports/importer.js';
 import { defineServerResource } from '../../engine/define.js';
+import { registerImporter } from '../../imports/importer.js';
 
 /** Numbers carry no record ACL of their own: the list's class and record rights govern them. */
 export const blacklistNumbersResource = defineServerResource(numbersDef, {

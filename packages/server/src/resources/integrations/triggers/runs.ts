@@ -1,10 +1,10 @@
 import { dueSlots, TRIGGER_TIMEOUT_CAP } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/client.js';
-import { queryRows } from '../db/sql.js';
-import { runFlow } from '../flows/runner.js';
+import type { AppContext } from '../../../context.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/sql.js';
+import { runFlow } from '../../../flows/runner.js';
 
 /**
  * Cron triggers: each API node runs a ticker that, a little after every second, looks at the

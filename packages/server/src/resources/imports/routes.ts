@@ -12,9 +12,9 @@ import { doc, paramId, parseBody, routeCompilers, validationError } from '../../
 import { receiveUpload } from '../../core/uploads.js';
 import { rawQuery } from '../../db/raw.js';
 import { registerTopic } from '../../events/hub.js';
-import { guardOf } from '../../resources/engine/define.js';
-import { sendCsv } from '../../resources/engine/export.js';
-import { linkOf, parentOf } from '../../resources/engine/nested.js';
+import { guardOf } from '../engine/define.js';
+import { sendCsv } from '../engine/export.js';
+import { linkOf, parentOf } from '../engine/nested.js';
 import { allImporters, type Importer } from './importer.js';
 import type { ImportRecord } from './phase.js';
 import { IMPORT_QUEUE } from './run.js';

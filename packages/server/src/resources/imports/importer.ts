@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { RawTx } from '../../db/raw.js';
-import type { Compiled } from '../../resources/engine/compile.js';
+import type { Compiled } from '../engine/compile.js';
 
 /** Who an import runs for and where its rows go. */
 export type ImportScope = {
