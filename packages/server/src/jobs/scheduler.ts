@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { resumeImports } from '../resources/imports/resume.js';
 import { IMPORT_QUEUE, runImport } from '../resources/imports/run.js';
+import { EMAIL_POLL_QUEUE, pollEmailProfiles } from '../resources/integrations/email/poll.js';
 import { closeOpenRuns, startTriggerTicker, sweepInterrupted } from '../resources/integrations/triggers/runs.js';
+import { runLogExports } from '../resources/system/logger/export-runs.js';
 import { cleanLoginCounters, cleanRetention } from './cleanup.js';
-import { EMAIL_POLL_QUEUE, pollEmailProfiles } from './email-poll.js';
-import { runLogExports } from './log-exports.js';
 
 /** Scheduled clean-ups: pg-boss queue name and cron (UTC). Each slot runs once across API nodes. */
 export const SCHEDULES = {
@@ -23,7 +23,7 @@ export const SCHEDULES = {
  * Email polling needs seconds, finer than pg-boss's minute-grained cron: every node sends a poll
  * job each EMAIL_POLL_SECONDS as a singleton of that slot (so the nodes send about one between
  * them), and whichever node takes it fetches the profiles that are due. Each profile is claimed by
- * one node at a time (jobs/email-poll.ts), so a duplicate poll does no harm. Answers the stop.
+ * one node at a time (resources/integrations/email/poll.ts), so a duplicate poll does no harm. Answers the stop.
  */
 async function startEmailPolling(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
   await ctx.jobs.work(EMAIL_POLL_QUEUE, async () => {

@@ -1,8 +1,8 @@
 import { EMAIL_MAILBOX, errorTexts, messages } from '@switchboard/model';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollEmailProfiles } from '../../src/jobs/email-poll.js';
 import { parseOutboundAllow } from '../../src/net/outbound.js';
+import { pollEmailProfiles } from '../../src/resources/integrations/email/poll.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type FlowRunnerStandin, startFlowRunnerStandin } from '../support/flow-runner-standin.mjs';

@@ -2,16 +2,11 @@ import { errorDetail } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { type AddressObject, simpleParser } from 'mailparser';
-import type { AppContext } from '../context.js';
-import { queryRows } from '../db/sql.js';
-import { runFlow } from '../flows/runner.js';
-import { FAILURE_KEYS } from '../net/outbound.js';
-import {
-  describeMailError,
-  imapClient,
-  type MailAccount,
-  mailFailureKind,
-} from '../resources/integrations/email/mail.js';
+import type { AppContext } from '../../../context.js';
+import { queryRows } from '../../../db/sql.js';
+import { runFlow } from '../../../flows/runner.js';
+import { FAILURE_KEYS } from '../../../net/outbound.js';
+import { describeMailError, imapClient, type MailAccount, mailFailureKind } from './mail.js';
 
 /** pg-boss queue of the poll: one job per tick across the API nodes (a singleton per tick). */
 export const EMAIL_POLL_QUEUE = 'email-poll';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import { queryRows } from '../db/sql.js';
-import { backendOf, folderOf, type StorageProfileRow } from '../resources/integrations/storage/backends.js';
-import { ensureRoom, profileById, removePlaced } from '../resources/integrations/storage/files.js';
+import type { AppContext } from '../../../context.js';
+import { queryRows } from '../../../db/sql.js';
+import { backendOf, folderOf, type StorageProfileRow } from '../../integrations/storage/backends.js';
+import { ensureRoom, profileById, removePlaced } from '../../integrations/storage/files.js';
 
 const DAY_MS = 86_400_000;
 /** Entries read from the database at a time while a file is written. */
