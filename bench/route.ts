@@ -145,6 +145,38 @@ async function measure(server: RunningServer, c: Case, concurrency: number) {
   return { p50: pct(times, 0.5), p99: pct(times, 0.99), wrong, firstWrong };
 }
 
+/**
+ * One decision of the case with each database query it asks timed (BENCH_ROUTE_PROFILE=1): which
+ * queries the common path costs, and how long each takes, after the warm-up.
+ */
+async function profile(server: RunningServer, c: Case) {
+  const db = server.ctx.db as unknown as { execute: (q: unknown) => Promise<unknown> };
+  const execute = db.execute;
+  const queries: string[] = [];
+  db.execute = async (q: unknown) => {
+    const start = performance.now();
+    try {
+      return await execute.call(db, q);
+    } finally {
+      const text = (q as { queryChunks?: unknown[] }).queryChunks
+        ?.map((p) => (p && typeof p === 'object' && 'value' in p ? String((p as { value: unknown }).value) : '?'))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 70);
+      queries.push(`${(performance.now() - start).toFixed(2).padStart(7)} ms  ${text}`);
+    }
+  };
+  const start = performance.now();
+  try {
+    await decideRoute(server.ctx, c.input, { log });
+  } finally {
+    db.execute = execute;
+  }
+  print(`  ${c.label}: ${(performance.now() - start).toFixed(2)} ms, ${queries.length} queries`);
+  for (const q of queries) print(`    ${q}`);
+}
+
 async function bench(driver: Driver, databaseUrl: string | null, dataDir: string): Promise<void> {
   const server = await startServer(
     {
@@ -164,6 +196,7 @@ async function bench(driver: Driver, databaseUrl: string | null, dataDir: string
     const cases = await seed(server);
     for (const c of cases) {
       for (let i = 0; i < 50; i++) await decideRoute(server.ctx, c.input); // warm-up
+      if (process.env.BENCH_ROUTE_PROFILE) await profile(server, c);
       for (const concurrency of [1, CONCURRENCY]) {
         const r = await measure(server, c, concurrency);
         const target = TARGET_MS[driver];

@@ -46,8 +46,12 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
   });
   live.add(child);
   let tail = '';
+  // BENCH_SERVER_LOG=<file>: the server's whole output copied there (with SWITCHBOARD_SIP_ECHO=1,
+  // Kamailio's log too), for what the last 4000 characters do not show.
+  const copy = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
+    if (copy) fs.appendFileSync(copy, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -165,6 +165,8 @@ async function registerLoad(label: string, target: string, work: string): Promis
     args.push('-i', ip, '-p', String(localPorts[s]), '-m', String(calls), '-r', String(perSource), '-rp', '1000');
     args.push('-recv_timeout', '5000', '-timeout', `${SECONDS * 4}s`, '-nostdin');
     args.push('-trace_stat', '-stf', 'stat.csv', '-fd', '1');
+    // BENCH_SIP_TRACE_ERR=1: SIPp logs the messages it did not expect; their status lines are tallied.
+    if (process.env.BENCH_SIP_TRACE_ERR) args.push('-trace_err');
     const { child, output } = spawnGroup('sipp', args, dir);
     const exited = new Promise<number>((r) => child.once('exit', (code) => r(code ?? -1)));
     return { dir, exited, output };
@@ -185,6 +187,17 @@ async function registerLoad(label: string, target: string, work: string): Promis
     if (codes[i] !== 0 && !c['FailedCall(C)']) {
       process.stderr.write(`sipp ${label}/${i} exited ${codes[i]}:\n${run.output().slice(-1500)}\n`);
     }
+  }
+  if (process.env.BENCH_SIP_TRACE_ERR) {
+    const unexpected = new Map<string, number>();
+    for (const run of runs)
+      for (const file of fs.readdirSync(run.dir).filter((f) => f.endsWith('_errors.log')))
+        for (const m of fs.readFileSync(path.join(run.dir, file), 'utf8').matchAll(/^SIP\/2\.0 (\d{3}[^\r\n]*)/gm))
+          unexpected.set(m[1], (unexpected.get(m[1]) ?? 0) + 1);
+    if (unexpected.size)
+      process.stdout.write(
+        `  (${label}) answers SIPp did not expect: ${[...unexpected].map(([k, n]) => `${k}: ${n}`).join(', ')}\n`,
+      );
   }
   const sent = calls * SOURCES;
   // Calls that never ended (SIPp stopped by its global timeout) count as failed too.
@@ -428,7 +441,17 @@ async function bench(driver: Driver) {
         `(target p99 <= ${target}: ${route.p99 <= target && routed.wrong === 0 ? 'met' : 'NOT met'})`,
     );
     if (routed.firstWrong) print(`  first wrong route answer: ${routed.firstWrong}`);
-    if (a.failed) print(`  the server's last words:\n${server.output().slice(-1500)}`);
+    if (a.failed) {
+      // What the SIP server got from the API where it answered 503 "Directory unavailable".
+      const answered = new Map<string, number>();
+      for (const m of server.output().matchAll(/credentials of \S+: the API answered (-?\d+)/g))
+        answered.set(m[1], (answered.get(m[1]) ?? 0) + 1);
+      if (answered.size)
+        print(
+          `  credential lookups the API failed, by its answer: ${[...answered].map(([c, n]) => `${c} ${n}`).join(', ')}`,
+        );
+      print(`  the server's last words:\n${server.output().slice(-1500)}`);
+    }
     print(`event batches during (a): ${events.count}, p50 ${fmt(events.p50)} ms, p99 ${fmt(events.p99)} ms`);
     print(
       `API RSS: start ${rss.start} MB, middle ${rss.middle} MB, end ${rss.end} MB; end/middle ${flat.toFixed(2)} ` +

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { runFlow } from '../flows/runner.js';
 import { matchStrict, TesterFailedError, TesterTimeoutError } from '../resources/routing/dialplan/pattern-tester.js';
+import { cachedDialplan } from './route-cache.js';
 import { DomainDirectory } from './routing/directory.js';
 import {
   type CallState,
@@ -153,27 +154,28 @@ async function decide(
   };
 
   // The caller must be of the domain: a device, or an enabled gateway.
+  // The caller, and the dialled number as a device's account or a user's extension, in one query.
   let inbound: Awaited<ReturnType<DomainDirectory['callingGateway']>> = null;
-  if (input.from.kind === 'device') {
-    const caller = await dir.device({ id: input.from.deviceId });
-    if (!caller) return reject(403, 'Unknown caller');
-    if (caller.userActive === false) return reject(403, 'Caller disabled');
-  } else {
+  if (input.from.kind === 'gateway') {
     inbound = await dir.callingGateway(input.from.gatewayId);
     if (!inbound) return reject(403, 'Unknown gateway');
     if (!inbound.enable) return reject(403, 'Gateway disabled');
   }
+  const found = await dir.callee(input.from.kind === 'device' ? input.from.deviceId : null, destination);
+  if (input.from.kind === 'device') {
+    if (!found.caller) return reject(403, 'Unknown caller');
+    if (found.caller.userActive === false) return reject(403, 'Caller disabled');
+  }
 
-  // A device's account or a user's extension.
-  const device = await dir.device({ account: destination });
+  const device = found.device;
   if (device) {
     if (device.userActive === false) return reject(480, 'Device disabled');
     return routeTo(state, 'multiple', [{ type: 'device', deviceId: device.id, account: device.account }]);
   }
-  const user = await dir.user({ extension: destination });
-  if (user) {
-    if (!user.active) return reject(480, 'User disabled');
-    if (user.dnd) return reject(486, 'Do not disturb', { cause: 'USER_BUSY' });
+  if (found.user) {
+    if (!found.user.active) return reject(480, 'User disabled');
+    if (found.user.dnd) return reject(486, 'Do not disturb', { cause: 'USER_BUSY' });
+    const user = await dir.withDevices(found.user);
     if (!user.devices.length) return reject(480, 'User has no device');
     return routeTo(
       state,
@@ -194,7 +196,7 @@ async function decide(
     };
     state.captures = [destination];
   } else {
-    const rules = await dir.dialplan();
+    const rules = await cachedDialplan(ctx, input.domainId, () => dir.dialplan());
     let match: { index: number; groups: string[] };
     try {
       match = await matchStrict(

@@ -109,17 +109,18 @@ export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyB
     domain = { id: gateway.domain_id, name: gateway.domain };
     from = { kind: 'gateway', gatewayId: gateway.id };
   } else {
-    [domain] = await queryRows<{ id: number; name: string }>(
+    // The realm and the caller's device in one query: no row, an unknown realm; no device, an unknown caller.
+    const [found] = await queryRows<{ id: number; name: string; deviceId: number | null }>(
       ctx.db,
-      sql`select id, lower(name) as name from domains where lower(name) = ${input.realm ?? ''}`,
+      sql`select m.id, lower(m.name) as name,
+            (select d.id from devices d where d.domain_id = m.id and lower(d.account) = lower(${input.caller})
+              order by d.id limit 1) as "deviceId"
+          from domains m where lower(m.name) = ${input.realm ?? ''}`,
     );
-    if (!domain) return { action: 'reject', code: 404, reason: 'Unknown realm' };
-    const [device] = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`select id from devices where domain_id = ${domain.id} and lower(account) = lower(${input.caller})`,
-    );
-    if (!device) return { action: 'reject', code: 403, reason: 'Unknown caller' };
-    from = { kind: 'device', deviceId: device.id };
+    if (!found) return { action: 'reject', code: 404, reason: 'Unknown realm' };
+    domain = { id: found.id, name: found.name };
+    if (found.deviceId === null) return { action: 'reject', code: 403, reason: 'Unknown caller' };
+    from = { kind: 'device', deviceId: found.deviceId };
   }
   const callerName = unquoteDisplay(input.callerName);
   const decision = await decideRoute(

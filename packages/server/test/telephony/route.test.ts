@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decideRoute, type RouteDecision, type RouteInput, type RouteLog } from '../../src/telephony/route.js';
 import { drivers, useTestServer } from '../harness.js';
 import { unique } from '../resources/helpers.js';
@@ -135,6 +136,40 @@ describe.each(drivers())('call routing decisions on %s', (driver) => {
     });
     // The second rule takes what the first does not match.
     expect(await call(`${p}1`)).toMatchObject({ action: 'reject', code: 603, cause: 'CALL_REJECTED', step: 'hangup' });
+  });
+
+  it('sees every change of the dialplan and its flows at the next call, made here or on another node', async () => {
+    const p = prefix();
+    const busy = [{ hangup: 'USER_BUSY' }];
+    const declined = [{ hangup: 'CALL_REJECTED' }];
+    const cause = async () => ((await call(`${p}55`)) as { cause?: string }).cause;
+    const a = await rule(`^${p}(\\d+)$`, busy);
+    expect(await cause()).toBe('USER_BUSY');
+
+    // The rule's flow edited.
+    const edited = await s.request('PATCH', `/api/routing/schema/${a.flow.id}`, { token, body: { schema: declined } });
+    expect(edited.status).toBe(200);
+    expect(await cause()).toBe('CALL_REJECTED');
+
+    // A rule added at the end changes nothing; moved before the first, it routes the call.
+    const b = await rule(`^${p}55$`, busy);
+    expect(await cause()).toBe('CALL_REJECTED');
+    const moved = await s.request('PATCH', `/api/routing/outbound/calls/${b.rule.id}/to/${a.rule.id}`, { token });
+    expect(moved.status).toBe(200);
+    expect(await cause()).toBe('USER_BUSY');
+
+    // Disabled, and its pattern changed: the other rule routes again, then none.
+    await s.request('PATCH', `/api/routing/outbound/calls/${b.rule.id}`, { token, body: { disabled: true } });
+    expect(await cause()).toBe('CALL_REJECTED');
+    await s.request('PATCH', `/api/routing/outbound/calls/${a.rule.id}`, { token, body: { pattern: `^${p}9$` } });
+    expect(await call(`${p}55`)).toEqual({ action: 'reject', code: 404, reason: 'No route' });
+
+    // Another node's change reaches this one as a notice on the bus.
+    await s.request('PATCH', `/api/routing/outbound/calls/${b.rule.id}`, { token, body: { disabled: false } });
+    expect(await cause()).toBe('USER_BUSY');
+    await s.ctx.db.execute(sql`update flows set schema = ${JSON.stringify(declined)}::jsonb where id = ${b.flow.id}`);
+    await s.ctx.bus.notify('sip_routes_changed', 'another node');
+    await vi.waitFor(async () => expect(await cause()).toBe('CALL_REJECTED'), { timeout: 5000, interval: 20 });
   });
 
   it("keeps the failover order, skips a disabled gateway and never picks another domain's gateway or device", async () => {

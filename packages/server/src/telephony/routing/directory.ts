@@ -4,6 +4,21 @@ import { queryRows } from '../../db/sql.js';
 import type { CalendarData } from './calendar.js';
 import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
 
+type UserRow = { id: number; name: string; active: boolean; dnd: boolean; deviceId: number | null };
+
+/** A device of the domain where `where`, an exact account match first. */
+const deviceQuery = (domainId: number, where: SQL, account: string) =>
+  sql`select d.id, d.account, d.name, u.state as "userActive"
+      from devices d left join users u on u.id = d.user_id
+      where d.domain_id = ${domainId} and ${where}
+      order by (lower(d.account) = lower(${account})) desc, d.id limit 1`;
+
+/** A user of the domain where `where`, the lowest id first. */
+const userQuery = (domainId: number, where: SQL) =>
+  sql`select id, coalesce(nullif(name, ''), username) as name, state as active,
+        presence_status = 'dnd' as dnd, device_id as "deviceId"
+      from users where domain_id = ${domainId} and ${where} order by id limit 1`;
+
 /** Read-only lookups of one domain's directory for routing: every query is bound to the domain. */
 export class DomainDirectory {
   constructor(
@@ -27,10 +42,27 @@ export class DomainDirectory {
             ? sql`(lower(d.account) = lower(${ref.name}) or d.name = ${ref.name})`
             : null;
     if (!where) return Promise.resolve(null);
-    return this.one<DeviceData>(sql`select d.id, d.account, d.name, u.state as "userActive"
-      from devices d left join users u on u.id = d.user_id
-      where d.domain_id = ${this.domainId} and ${where}
-      order by (lower(d.account) = lower(${ref.account ?? ref.name ?? ''})) desc, d.id limit 1`);
+    return this.one<DeviceData>(deviceQuery(this.domainId, where, ref.account ?? ref.name ?? ''));
+  }
+
+  /**
+   * The first lookups of a call in one query: the calling device (by id, when a device calls), and
+   * the dialled number as a device's account and as a user's extension (with `devices` still empty).
+   */
+  async callee(
+    callerId: number | null,
+    destination: string,
+  ): Promise<{ caller: DeviceData | null; device: DeviceData | null; user: UserRow | null }> {
+    const caller =
+      callerId === null
+        ? sql`null::json`
+        : sql`(select row_to_json(c) from (${deviceQuery(this.domainId, sql`d.id = ${callerId}`, '')}) c)`;
+    const row = await this.one<{ caller: DeviceData | null; device: DeviceData | null; user: UserRow | null }>(
+      sql`select ${caller} as caller,
+        (select row_to_json(c) from (${deviceQuery(this.domainId, sql`lower(d.account) = lower(${destination})`, destination)}) c) as device,
+        (select row_to_json(c) from (${userQuery(this.domainId, sql`extension = ${destination}`)}) c) as "user"`,
+    );
+    return { caller: row?.caller ?? null, device: row?.device ?? null, user: row?.user ?? null };
   }
 
   /** A user by id, extension or username (`name` is tried as both), with the devices that ring for it. */
@@ -44,12 +76,12 @@ export class DomainDirectory {
             ? sql`(extension = ${ref.name} or lower(username) = lower(${ref.name}))`
             : null;
     if (!where) return null;
-    const user = await this.one<{ id: number; name: string; active: boolean; dnd: boolean; deviceId: number | null }>(
-      sql`select id, coalesce(nullif(name, ''), username) as name, state as active,
-          presence_status = 'dnd' as dnd, device_id as "deviceId"
-        from users where domain_id = ${this.domainId} and ${where} order by id limit 1`,
-    );
-    if (!user) return null;
+    const user = await this.one<UserRow>(userQuery(this.domainId, where));
+    return user ? this.withDevices(user) : null;
+  }
+
+  /** A user with the devices that ring for it. */
+  async withDevices(user: UserRow): Promise<UserData> {
     // Its own device first, then the devices assigned to it, then those it may use.
     const devices = await queryRows<DeviceData & { rank: number }>(
       this.db,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { dialplan } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
+import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { defineServerResource } from '../../engine/define.js';
 
 /**
@@ -33,6 +34,8 @@ async function closeGaps(tx: Db, domainId: number) {
 export const dialplanResource = defineServerResource(dialplanDef, {
   table: dialplan,
   refs: { schema: dialplan.flowId },
+  // The route decisions keep the enabled rules: forgotten on every node after a change.
+  afterCommit: (app) => forgetRoutes(app),
   // A new rule goes to the end of the list.
   beforeInsert: async (tx, row, ctx) => {
     await lockDialplan(tx, ctx.principal.domainId);

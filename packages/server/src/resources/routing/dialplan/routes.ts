@@ -7,6 +7,7 @@ import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
+import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { viewText } from '../../engine/refs.js';
@@ -64,7 +65,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
       const fromId = paramId(request, 'dialplan', 'fromId');
       const toId = paramId(request, 'dialplan', 'toId');
       const domainId = principalOf(request).domainId;
-      return request.server.ctx.db.transaction(async (tx) => {
+      const moved = await request.server.ctx.db.transaction(async (tx) => {
         await lockDialplan(tx, domainId);
         const rows = await queryRows<{ id: number; position: number }>(
           tx,
@@ -85,6 +86,8 @@ export function registerDialplanRoutes(app: FastifyInstance) {
         await settlePositions(tx, domainId);
         return readItem(tx, c, principalOf(request), fromId);
       });
+      await forgetRoutes(request.server.ctx);
+      return moved;
     },
   });
 }

@@ -4,6 +4,7 @@ import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { flows } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
+import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { defineServerResource } from '../../engine/define.js';
 import { escapeLike } from '../../engine/list-query.js';
 import type { WriteContext } from '../../engine/types.js';
@@ -103,6 +104,8 @@ export const flowsResource = defineServerResource(flowsDef, {
     },
   },
   listFilters: flowListFilters,
+  // The route decisions keep the dialplan's flows: forgotten on every node after a change.
+  afterCommit: (app) => forgetRoutes(app),
   beforeDelete: async (item, _ctx, tx) => {
     const usage = await flowUsage(tx, item.id as number);
     if (usage) throw inUse(usage, 'flowInUse');
