@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { runFlow } from '../flows/runner.js';
 import { matchStrict, TesterFailedError, TesterTimeoutError } from '../resources/routing/dialplan/pattern-tester.js';
-import { cachedDialplan } from './route-cache.js';
+import { cachedDialplan } from '../resources/routing/dialplan/route-cache.js';
 import { DomainDirectory } from './routing/directory.js';
 import {
   type CallState,

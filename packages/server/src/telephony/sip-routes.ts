@@ -10,7 +10,7 @@ import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.j
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { credentialsOf, watchSipCredentials } from '../resources/directory/devices/sip-credentials.js';
 import { findItem, notFound } from '../resources/engine/ops.js';
-import { watchRoutes } from './route-cache.js';
+import { watchRoutes } from '../resources/routing/dialplan/route-cache.js';
 import { routeCall } from './sip-calls.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
 import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from './sip-stats.js';

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { dialplan } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { defineServerResource } from '../../engine/define.js';
+import { forgetRoutes } from './route-cache.js';
 
 /**
  * Positions of a domain's rules change one writer at a time: the domain row is the lock, so two

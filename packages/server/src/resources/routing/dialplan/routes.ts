@@ -7,12 +7,12 @@ import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
 import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
-import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { notFound, readItem } from '../../engine/ops.js';
 import { viewText } from '../../engine/refs.js';
 import { dialplanResource, lockDialplan, settlePositions } from './dialplan.js';
 import { firstMatch, TesterTimeoutError } from './pattern-tester.js';
+import { forgetRoutes } from './route-cache.js';
 
 const c = dialplanResource.compiled;
 const base = `/api${dialplan.path}`;

@@ -4,10 +4,10 @@ import { keyedError, keyedField } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { flows } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
-import { forgetRoutes } from '../../../telephony/route-cache.js';
 import { defineServerResource } from '../../engine/define.js';
 import { escapeLike } from '../../engine/list-query.js';
 import type { WriteContext } from '../../engine/types.js';
+import { forgetRoutes } from '../dialplan/route-cache.js';
 
 const many = (value: unknown): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../../context.js';
 
 /**
  * A domain's enabled dialplan rules with their flows, as the last route decision read them: every
