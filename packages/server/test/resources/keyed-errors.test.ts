@@ -17,7 +17,7 @@ const UNKEYED = new Set([
   'http/static.ts',
   'core/route.ts',
   'resources/engine/refs.ts',
-  'auth/routes.ts',
+  'http/auth-routes.ts',
 ]);
 
 describe('server errors in source', () => {
