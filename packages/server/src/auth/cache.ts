@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { watchChanges } from '../core/node-changes.js';
 import type { Principal } from '../core/principal.js';
 
 /** How long a resolved principal is reused without asking the database again. */
@@ -51,14 +52,8 @@ export async function invalidateAuth(ctx: AppContext): Promise<void> {
 }
 
 /** Listens for other nodes' invalidations; returns the unsubscribe. */
-export async function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
-  const stop = await ctx.bus.listen(AUTH_CHANNEL, () => clearLocal(ctx));
-  // Changes made on other nodes while the listener was down were never heard: forget everything.
-  const stopRestored = ctx.bus.onListenerRestored(() => clearLocal(ctx));
-  return async () => {
-    stopRestored();
-    await stop();
-  };
+export function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
+  return watchChanges(ctx.bus, AUTH_CHANNEL, () => clearLocal(ctx));
 }
 
 /** The cached principal of a token hash, if still fresh and its token not expired. */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
+import type { DialplanRule } from '../../resources/routing/dialplan/route-cache.js';
 import type { CalendarData } from './calendar.js';
 import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
 
@@ -118,15 +119,7 @@ export class DomainDirectory {
 
   /** The enabled dialplan rules in order, with their flows. */
   dialplan() {
-    return queryRows<{
-      id: number;
-      name: string;
-      pattern: string;
-      flowId: number;
-      flowName: string;
-      flowType: string;
-      schema: unknown;
-    }>(
+    return queryRows<DialplanRule>(
       this.db,
       sql`select r.id, r.name, r.pattern, f.id as "flowId", f.name as "flowName", f.type as "flowType", f.schema
         from dialplan r join flows f on f.id = r.flow_id

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { onAuthChange } from '../../../auth/cache.js';
 import type { AppContext } from '../../../context.js';
+import { watchChanges } from '../../../core/node-changes.js';
 import { queryRows } from '../../../db/sql.js';
 
 /**
@@ -39,15 +40,9 @@ export async function forgetSipCredentials(ctx: AppContext): Promise<void> {
 }
 
 /** Listens for the other nodes' changes; returns the stop. */
-export async function watchSipCredentials(ctx: AppContext): Promise<() => Promise<void>> {
+export function watchSipCredentials(ctx: AppContext): Promise<() => Promise<void>> {
   const cache = cacheOf(ctx);
-  const stop = await ctx.bus.listen(CHANNEL, () => clear(cache));
-  // Changes made elsewhere while the listener was down were never heard: forget everything.
-  const stopRestored = ctx.bus.onListenerRestored(() => clear(cache));
-  return async () => {
-    stopRestored();
-    await stop();
-  };
+  return watchChanges(ctx.bus, CHANNEL, () => clear(cache));
 }
 
 /** The HA1 of a device of the realm whose user (if any) is active, or null. */

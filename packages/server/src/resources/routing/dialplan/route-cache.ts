@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.js';
+import { watchChanges } from '../../../core/node-changes.js';
 
 /**
  * A domain's enabled dialplan rules with their flows, as the last route decision read them: every
@@ -44,15 +45,9 @@ export async function forgetRoutes(ctx: Pick<AppContext, 'db' | 'bus'>): Promise
 }
 
 /** Listens for the other nodes' changes; returns the stop. */
-export async function watchRoutes(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<() => Promise<void>> {
+export function watchRoutes(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<() => Promise<void>> {
   const cache = cacheOf(ctx);
-  const stop = await ctx.bus.listen(CHANNEL, () => clear(cache));
-  // Changes made elsewhere while the listener was down were never heard: forget everything.
-  const stopRestored = ctx.bus.onListenerRestored(() => clear(cache));
-  return async () => {
-    stopRestored();
-    await stop();
-  };
+  return watchChanges(ctx.bus, CHANNEL, () => clear(cache));
 }
 
 /** The domain's rules from the cache, else from `read` (kept unless a change came meanwhile). */
