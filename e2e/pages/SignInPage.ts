@@ -9,11 +9,16 @@ export class SignInPage {
     await this.page.goto('/auth');
   }
 
-  /** Signs in to the worker's domain: a bare username is typed as `username@domain`. */
+  /**
+   * Signs in to the worker's domain: a bare username is typed as `username@domain`. Every field is
+   * looked for in the sign-in form: right after a sign-out the page left behind may still show,
+   * and a user editor has a Username and a Password field of its own.
+   */
   async signIn(username: string, password: string) {
-    await this.page.getByLabel('Username').fill(inWorkerDomain(username));
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    const form = this.page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(inWorkerDomain(username));
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
   }
 
   async expectShown() {
