@@ -6,6 +6,8 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { matchStrict } from '../packages/server/src/resources/routing/dialplan/pattern-tester.js';
 import { type RunningServer, startServer } from '../packages/server/src/server.js';
 import { decideRoute, type RouteDecision, type RouteInput } from '../packages/server/src/telephony/route.js';
+import { seedRouting } from './route-seed.js';
+import { api } from './server-process.js';
 
 /**
  * The call-routing decision (`decideRoute`, issue 23) measured in-process on a running server's
@@ -24,20 +26,6 @@ type Driver = keyof typeof TARGET_MS;
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
-async function api<T>(base: string, method: string, p: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 type Case = { label: string; input: RouteInput; expect: (d: RouteDecision) => boolean };
 
 /** Devices, a user with an extension, a gateway and 50 dialplan rules, through the API. */
@@ -49,42 +37,15 @@ async function seed(server: RunningServer): Promise<Case[]> {
   });
   const token = login.accessToken;
   const { domainId } = await api<{ domainId: number }>(base, 'GET', '/api/userinfo', token);
-  const device = (account: string, extra: Record<string, unknown> = {}) =>
+  const device = (account: string) =>
     api<{ id: number; account: string }>(base, 'POST', '/api/devices', token, {
       name: account,
       account,
       password: 'secret-123',
-      ...extra,
     });
   const caller = await device('bench-caller');
   const callee = await device('bench-callee');
-  const user = await api<{ id: number }>(base, 'POST', '/api/users', token, {
-    username: 'bench-user',
-    name: 'Bench user',
-    extension: '2001',
-    password: 'Bench-user-password-1',
-  });
-  await device('bench-user-phone', { user: { id: user.id } });
-  const gw = await api<{ id: number }>(base, 'POST', '/api/sip/gateways', token, {
-    name: 'bench-carrier',
-    register: false,
-    host: '127.0.0.1',
-    proxy: '127.0.0.1',
-  });
-  for (let i = 0; i < RULES; i++) {
-    const flow = await api<{ id: number }>(base, 'POST', '/api/routing/schema', token, {
-      name: `bench flow ${i}`,
-      schema: [
-        { set: { ruleIndex: String(i) } },
-        { bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '00$1' }] } },
-      ],
-    });
-    await api(base, 'POST', '/api/routing/outbound/calls', token, {
-      name: `bench rule ${i}`,
-      pattern: `^${9000 + i}(\\d{4,12})$`,
-      schema: { id: flow.id },
-    });
-  }
+  const seeded = await seedRouting(base, token, RULES);
   const from = { kind: 'device' as const, deviceId: caller.id };
   const input = (destination: string): RouteInput => ({
     domainId,
@@ -96,10 +57,10 @@ async function seed(server: RunningServer): Promise<Case[]> {
   const routed = (d: RouteDecision) => d.action === 'route';
   return [
     { label: 'device', input: input(callee.account), expect: routed },
-    { label: 'extension', input: input('2001'), expect: routed },
+    { label: 'extension', input: input(seeded.extension), expect: routed },
     {
       label: `dialplan (${RULES} rules, bridge)`,
-      input: input(`${9000 + RULES - 1}12025550100`),
+      input: input(seeded.lastRuleNumber),
       expect: (d) =>
         d.action === 'route' && d.targets[0]?.type === 'gateway' && d.targets[0].uri === 'sip:0012025550100@127.0.0.1',
     },

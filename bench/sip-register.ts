@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type SipConfig } from '../packages/server/src/config.js';
 import { kamailioArgs, renderKamailioConfig } from '../packages/server/src/telephony/kamailio.js';
+import { seedRouting } from './route-seed.js';
 import {
   api,
   benchPlace,
@@ -278,45 +279,13 @@ async function seed(base: string, token: string): Promise<RouteCase[]> {
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  const user = await api<{ id: number }>(base, 'POST', '/api/users', token, {
-    username: 'bench-user',
-    name: 'Bench user',
-    extension: '2001',
-    password: 'Bench-user-password-1',
-  });
-  await api(base, 'POST', '/api/devices', token, {
-    name: 'bench-user-phone',
-    account: 'bench-user-phone',
-    password: 'Bench-sip-user',
-    user: { id: user.id },
-  });
-  const gw = await api<{ id: number }>(base, 'POST', '/api/sip/gateways', token, {
-    name: 'bench-carrier',
-    register: false,
-    host: '127.0.0.1',
-    proxy: '127.0.0.1',
-  });
-  const rules = 10;
-  for (let i = 0; i < rules; i++) {
-    const flow = await api<{ id: number }>(base, 'POST', '/api/routing/schema', token, {
-      name: `bench flow ${i}`,
-      schema: [
-        { set: { ruleIndex: String(i) } },
-        { bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '00$1' }] } },
-      ],
-    });
-    await api(base, 'POST', '/api/routing/outbound/calls', token, {
-      name: `bench rule ${i}`,
-      pattern: `^${9000 + i}(\\d{4,12})$`,
-      schema: { id: flow.id },
-    });
-  }
+  const seeded = await seedRouting(base, token, 10);
   const kind = (k: string) => (a: { action: string; targets?: { kind: string }[] }) =>
     a.action === 'route' && a.targets?.[0]?.kind === k;
   return [
     { destination: account(1), expect: kind('device') },
-    { destination: '2001', expect: kind('device') },
-    { destination: `${9000 + rules - 1}12025550100`, expect: kind('gateway') },
+    { destination: seeded.extension, expect: kind('device') },
+    { destination: seeded.lastRuleNumber, expect: kind('gateway') },
   ];
 }
 
