@@ -39,6 +39,26 @@ describe.each(drivers())('SIP credentials on %s', (driver) => {
     expect(await ask(device.account)).toEqual({ status: 200, ha1: md5(`${device.account}:${s.domain}:pw-cred-2`) });
   });
 
+  it("loads the realm's credentials once: other accounts, known or not, cost no query", async () => {
+    const other = unique('credo');
+    await write('POST', '/api/devices', { name: other, account: other, password: 'pw-other-1' });
+    expect((await ask(device.account)).status).toBe(200);
+    const db = s.ctx.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    let queries = 0;
+    db.execute = (...args: unknown[]) => {
+      queries++;
+      return execute.apply(db, args);
+    };
+    try {
+      expect(await ask(other)).toEqual({ status: 200, ha1: md5(`${other}:${s.domain}:pw-other-1`) });
+      expect((await ask(unique('nobody'))).status).toBe(404);
+      expect(queries).toBe(0);
+    } finally {
+      db.execute = execute;
+    }
+  });
+
   it('answers a device created after the account was asked for', async () => {
     const account = unique('later');
     expect((await ask(account)).status).toBe(404);
