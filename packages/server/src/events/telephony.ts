@@ -21,6 +21,8 @@ export type TelephonyCaller = { app: AppContext; principal: Pick<Principal, 'dom
 export type TelephonyOutcome = {
   result: Record<string, unknown>;
   publish?: { topic: string; data: Record<string, unknown> }[];
+  /** Work once committed, before the publishing (caches that kept what changed forget it). */
+  afterCommit?: (app: AppContext) => Promise<void>;
 };
 
 export type TelephonyHandler<T> = (tx: Db, event: T, caller: TelephonyCaller) => Promise<TelephonyOutcome>;
@@ -96,6 +98,7 @@ async function apply(caller: TelephonyCaller, parsed: Parsed, index: number): Pr
   const { handler } = registry.get(parsed.type) as Registered;
   try {
     const outcome = await app.db.transaction((tx) => handler(tx, parsed.event, caller));
+    await outcome.afterCommit?.(app);
     for (const p of outcome.publish ?? []) {
       await publish(app, { domainId: principal.domainId, topic: p.topic, data: p.data });
     }

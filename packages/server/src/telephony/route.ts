@@ -143,7 +143,7 @@ async function decide(
   const destination = String(input.destination ?? '').trim();
   if (!destination || destination.length > MAX_NUMBER || /[\s@<>"]/.test(destination))
     return reject(484, 'Address Incomplete');
-  const dir = new DomainDirectory(ctx.db, input.domainId);
+  const dir = await DomainDirectory.of(ctx, input.domainId);
   const state: CallState = {
     destination,
     callerNumber: String(input.callerNumber ?? '').slice(0, MAX_NUMBER),

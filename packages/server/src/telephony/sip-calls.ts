@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { queryRows } from '../db/sql.js';
+import { realmDomain } from '../resources/directory/sip-directory.js';
 import { decideRoute, type RouteInput, type RouteTarget } from './route.js';
+import { DomainDirectory } from './routing/directory.js';
 import { hasPeers, remoteLocations, sipNodeAddress } from './sip-nodes.js';
 
 export type CallInput = {
@@ -109,18 +111,13 @@ export async function routeCall(ctx: AppContext, input: CallInput, log: FastifyB
     domain = { id: gateway.domain_id, name: gateway.domain };
     from = { kind: 'gateway', gatewayId: gateway.id };
   } else {
-    // The realm and the caller's device in one query: no row, an unknown realm; no device, an unknown caller.
-    const [found] = await queryRows<{ id: number; name: string; deviceId: number | null }>(
-      ctx.db,
-      sql`select m.id, lower(m.name) as name,
-            (select d.id from devices d where d.domain_id = m.id and lower(d.account) = lower(${input.caller})
-              order by d.id limit 1) as "deviceId"
-          from domains m where lower(m.name) = ${input.realm ?? ''}`,
-    );
+    // The realm's domain and the caller's device, from what this node keeps of them.
+    const found = input.realm === undefined ? null : await realmDomain(ctx, input.realm);
     if (!found) return { action: 'reject', code: 404, reason: 'Unknown realm' };
-    domain = { id: found.id, name: found.name };
-    if (found.deviceId === null) return { action: 'reject', code: 403, reason: 'Unknown caller' };
-    from = { kind: 'device', deviceId: found.deviceId };
+    domain = { id: found.id, name: found.name.toLowerCase() };
+    const caller = await (await DomainDirectory.of(ctx, found.id)).device({ account: input.caller });
+    if (!caller) return { action: 'reject', code: 403, reason: 'Unknown caller' };
+    from = { kind: 'device', deviceId: caller.id };
   }
   const callerName = unquoteDisplay(input.callerName);
   const decision = await decideRoute(

@@ -8,7 +8,8 @@ import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
-import { credentialsOf, watchSipCredentials } from '../resources/directory/devices/sip-credentials.js';
+import { credentialsOf } from '../resources/directory/devices/sip-credentials.js';
+import { realmDomain, watchSipDirectory } from '../resources/directory/sip-directory.js';
 import { findItem, notFound } from '../resources/engine/ops.js';
 import { watchRoutes } from '../resources/routing/dialplan/route-cache.js';
 import { routeCall } from './sip-calls.js';
@@ -30,15 +31,6 @@ const timed = (kind: SipAnswerKind) => ({
 
 const realm = z.string().trim().toLowerCase().min(1).max(255);
 const account = z.string().trim().min(1).max(255);
-
-/** The domain whose realm this is, or null. */
-export async function domainOfRealm(ctx: AppContext, value: string): Promise<{ id: number; name: string } | null> {
-  const [row] = await queryRows<{ id: number; name: string }>(
-    ctx.db,
-    sql`select id, name from domains where lower(name) = ${value.toLowerCase()}`,
-  );
-  return row ?? null;
-}
 
 const registration = z.object({
   type: z.enum(['registered', 'unregistered']),
@@ -171,7 +163,7 @@ async function applySipEventInFull(
   e: SipEvent,
   target: { account: string; realm: string },
 ): Promise<number> {
-  const domain = await domainOfRealm(ctx, target.realm);
+  const domain = await realmDomain(ctx, target.realm);
   if (!domain) return 404;
   const caller: TelephonyCaller = { app: ctx, principal: { domainId: domain.id }, request };
   if (e.type === 'call') {
@@ -198,7 +190,7 @@ async function applySipEventInFull(
 }
 
 export async function registerSipRoutes(app: FastifyInstance) {
-  const unwatch = await watchSipCredentials(app.ctx);
+  const unwatch = await watchSipDirectory(app.ctx);
   app.addHook('onClose', async () => unwatch());
   const unwatchRoutes = await watchRoutes(app.ctx);
   app.addHook('onClose', async () => unwatchRoutes());

@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
+import {
+  type DirectoryDevice,
+  type DirectorySnapshot,
+  type DirectoryUser,
+  directorySnapshot,
+} from '../../resources/directory/sip-directory.js';
 import type { DialplanRule } from '../../resources/routing/dialplan/route-cache.js';
 import type { CalendarData } from './calendar.js';
 import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
@@ -20,12 +26,32 @@ const userQuery = (domainId: number, where: SQL) =>
         presence_status = 'dnd' as dnd, device_id as "deviceId"
       from users where domain_id = ${domainId} and ${where} order by id limit 1`;
 
-/** Read-only lookups of one domain's directory for routing: every query is bound to the domain. */
+/**
+ * Read-only lookups of one domain's directory for routing: every query is bound to the domain.
+ * With the domain's snapshot (resources/directory/sip-directory.ts) the lookups of devices, users
+ * and gateways answer from memory, exactly as their queries would.
+ */
 export class DomainDirectory {
   constructor(
     private readonly db: Db,
     readonly domainId: number,
+    private readonly kept: DirectorySnapshot | null = null,
   ) {}
+
+  /** The domain's directory, from its snapshot when the node keeps one. */
+  static async of(ctx: { db: Db }, domainId: number): Promise<DomainDirectory> {
+    return new DomainDirectory(ctx.db, domainId, await directorySnapshot(ctx, domainId));
+  }
+
+  private keptDevice(d: DirectoryDevice | undefined): DeviceData | null {
+    if (!d) return null;
+    const user = d.userId === null ? undefined : this.kept?.users.get(d.userId);
+    return { id: d.id, account: d.account, name: d.name, userActive: user ? user.active : null };
+  }
+
+  private static keptUser(u: DirectoryUser | undefined): UserRow | null {
+    return u ? { id: u.id, name: u.name, active: u.active, dnd: u.dnd, deviceId: u.deviceId } : null;
+  }
 
   private async one<T>(query: SQL): Promise<T | null> {
     const [row] = await queryRows<T>(this.db, query);
@@ -34,6 +60,18 @@ export class DomainDirectory {
 
   /** A device by id, account (any case) or name; `userActive` is its user's state (null: none). */
   device(ref: EndpointRef): Promise<DeviceData | null> {
+    const k = this.kept;
+    if (k) {
+      const found =
+        ref.id !== undefined
+          ? k.devices.get(ref.id)
+          : ref.account
+            ? k.deviceByAccount.get(ref.account.toLowerCase())
+            : ref.name
+              ? (k.deviceByAccount.get(ref.name.toLowerCase()) ?? k.deviceByName.get(ref.name))
+              : undefined;
+      return Promise.resolve(this.keptDevice(found));
+    }
     const where =
       ref.id !== undefined
         ? sql`d.id = ${ref.id}`
@@ -54,6 +92,14 @@ export class DomainDirectory {
     callerId: number | null,
     destination: string,
   ): Promise<{ caller: DeviceData | null; device: DeviceData | null; user: UserRow | null }> {
+    const k = this.kept;
+    if (k) {
+      return {
+        caller: callerId === null ? null : this.keptDevice(k.devices.get(callerId)),
+        device: this.keptDevice(k.deviceByAccount.get(destination.toLowerCase())),
+        user: DomainDirectory.keptUser(k.userByExtension.get(destination)),
+      };
+    }
     const caller =
       callerId === null
         ? sql`null::json`
@@ -68,6 +114,19 @@ export class DomainDirectory {
 
   /** A user by id, extension or username (`name` is tried as both), with the devices that ring for it. */
   async user(ref: EndpointRef): Promise<UserData | null> {
+    const k = this.kept;
+    if (k) {
+      let found: DirectoryUser | undefined;
+      if (ref.id !== undefined) found = k.users.get(ref.id);
+      else if (ref.extension) found = k.userByExtension.get(ref.extension);
+      else if (ref.name) {
+        // The lowest id of the user with that extension and the one with that username.
+        const [a, b] = [k.userByExtension.get(ref.name), k.userByUsername.get(ref.name.toLowerCase())];
+        found = a && b ? (a.id < b.id ? a : b) : (a ?? b);
+      }
+      const user = DomainDirectory.keptUser(found);
+      return user ? this.withDevices(user) : null;
+    }
     const where =
       ref.id !== undefined
         ? sql`id = ${ref.id}`
@@ -83,6 +142,24 @@ export class DomainDirectory {
 
   /** A user with the devices that ring for it. */
   async withDevices(user: UserRow): Promise<UserData> {
+    const k = this.kept;
+    if (k) {
+      // Its own device first, then the devices assigned to it, then those it may use; 20 at most.
+      const ranked = new Map<number, { d: DirectoryDevice; rank: number }>();
+      const add = (d: DirectoryDevice | undefined, rank: number) => {
+        if (!d || d.account === '') return;
+        const had = ranked.get(d.id);
+        if (!had || had.rank > rank) ranked.set(d.id, { d, rank });
+      };
+      if (user.deviceId !== null) add(k.devices.get(user.deviceId), 0);
+      for (const d of k.devicesOfUser.get(user.id) ?? []) add(d, 1);
+      for (const id of k.usable.get(user.id) ?? []) add(k.devices.get(id), 2);
+      const devices = [...ranked.values()]
+        .sort((a, b) => a.rank - b.rank || a.d.id - b.d.id)
+        .slice(0, 20)
+        .map(({ d }) => ({ id: d.id, account: d.account, name: d.name, userActive: true }));
+      return { ...user, devices };
+    }
     // Its own device first, then the devices assigned to it, then those it may use.
     const devices = await queryRows<DeviceData & { rank: number }>(
       this.db,
@@ -98,6 +175,16 @@ export class DomainDirectory {
 
   /** A SIP gateway by id or name (any case). */
   gateway(ref: EndpointRef): Promise<GatewayData | null> {
+    const k = this.kept;
+    if (k) {
+      const found =
+        ref.id !== undefined
+          ? k.gateways.get(ref.id)
+          : ref.name
+            ? k.gatewayByName.get(ref.name.toLowerCase())
+            : undefined;
+      return Promise.resolve(found ?? null);
+    }
     const where = ref.id !== undefined ? sql`id = ${ref.id}` : ref.name ? sql`lower(name) = lower(${ref.name})` : null;
     if (!where) return Promise.resolve(null);
     return this.one<GatewayData>(sql`select id, name, enable, register, host, proxy, account, ipacl
@@ -129,6 +216,7 @@ export class DomainDirectory {
 
   /** The domain's name, for the flow runner. */
   async domainName(): Promise<string> {
+    if (this.kept) return this.kept.domainName;
     return (await this.one<{ name: string }>(sql`select name from domains where id = ${this.domainId}`))?.name ?? '';
   }
 

@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
-import { forgetSipCredentials } from './sip-credentials.js';
+import { forgetSipDirectory } from '../sip-directory.js';
 
 /** "hot-" and 7 random lowercase letters or digits, from a cryptographic source. */
 export function generateHotdeskAccount(): string {
@@ -61,8 +61,8 @@ export const devicesResource = defineServerResource(devicesDef, {
     hotdesks: { select: 'to_json(t.hotdesks)' },
   },
   beforeRow: deviceRow,
-  // The HA1s the SIP server was answered are kept: forgotten on every node after a change.
-  afterCommit: (app) => forgetSipCredentials(app),
+  // What the SIP server is answered from is kept: forgotten on every node after a change.
+  afterCommit: (app) => forgetSipDirectory(app),
   // A deleted device is no longer any user's own device (the join table's key drops the rest).
   afterDelete: async (tx, items, ctx) => {
     const ids = items.map((i) => i.id as number);

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
 import { registerTopic } from '../../../events/hub.js';
 import { registerTelephonyEvent, type TelephonyOutcome } from '../../../events/telephony.js';
+import { forgetSipDirectory } from '../sip-directory.js';
 import { USER_NAME_SQL } from '../users/users.js';
 
 /** Device presence changes reach the browsers of those who may read devices (and, under rbac, the device). */
@@ -144,6 +145,7 @@ registerTelephonyEvent('device.hotdesk.login', hotdeskUser, async (tx, e, { prin
   return {
     result: { device: { id: device.id, account: device.account }, user: asSent(e), historyId: entry.id },
     publish: [{ topic: 'devices', data: { id: device.id, account: device.account, user: ref } }],
+    afterCommit: forgetSipDirectory,
   };
 });
 
@@ -167,5 +169,6 @@ registerTelephonyEvent('device.hotdesk.logout', hotdeskUser, async (tx, e, { pri
       closed: closed.length,
     },
     publish: closed.length ? [{ topic: 'devices', data: { id: device.id, account: device.account, user: null } }] : [],
+    afterCommit: forgetSipDirectory,
   };
 });

@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { onAuthChange } from '../../../auth/cache.js';
 import type { AppContext } from '../../../context.js';
-import { watchChanges } from '../../../core/node-changes.js';
 import { queryRows } from '../../../db/sql.js';
+import { onSipDirectoryChange } from '../sip-directory.js';
 
 /**
  * HA1s this node answers the SIP server from, by `realm/account`, kept HA1_TTL_MS: Kamailio asks
@@ -10,14 +9,12 @@ import { queryRows } from '../../../db/sql.js';
  * of the realm's credentials in one query when it has at most REALM_LOAD_MAX devices (a registrar's
  * preload: one query a realm a minute instead of one a phone, and an unknown account of a loaded
  * realm costs no query at all); a larger realm is asked account by account. Forgotten on every node
- * whenever a device changes (its password, account, user, deletion: `forgetSipCredentials`, a notice
- * to the other nodes) or a user does (deactivated: the sign-in cache's change notice), so the
- * answer after a change is fresh.
+ * whenever the directory changes (`forgetSipDirectory` in ../sip-directory.ts: a device's password,
+ * account, user or deletion; a user deactivated), so the answer after a change is fresh.
  */
 const HA1_TTL_MS = 60_000;
 const MAX_HA1 = 100_000;
 export const REALM_LOAD_MAX = 20_000;
-const CHANNEL = 'sip_credentials_changed';
 
 type Ha1Cache = {
   entries: Map<string, { ha1: string; until: number }>;
@@ -39,20 +36,8 @@ function cacheOf(ctx: Pick<AppContext, 'db'>): Ha1Cache {
   if (known) return known;
   const cache: Ha1Cache = { entries: new Map(), realms: new Map(), generation: 0 };
   caches.set(ctx.db, cache);
-  onAuthChange(ctx, () => clear(cache));
+  onSipDirectoryChange(ctx, () => clear(cache));
   return cache;
-}
-
-/** Forgets the kept HA1s here and on every other node (after a change of devices). */
-export async function forgetSipCredentials(ctx: AppContext): Promise<void> {
-  clear(cacheOf(ctx));
-  await ctx.bus.notify(CHANNEL, String(process.pid));
-}
-
-/** Listens for the other nodes' changes; returns the stop. */
-export function watchSipCredentials(ctx: AppContext): Promise<() => Promise<void>> {
-  const cache = cacheOf(ctx);
-  return watchChanges(ctx.bus, CHANNEL, () => clear(cache));
 }
 
 const credentialsQuery = (realmName: string, where: SQL, limit: number) =>

@@ -11,6 +11,7 @@ import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../co
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { notFound, readItem } from '../../engine/ops.js';
+import { forgetSipDirectory } from '../sip-directory.js';
 import { usersResource } from './users.js';
 
 const c = usersResource.compiled;
@@ -33,7 +34,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       const { db } = request.server.ctx;
       const principal = principalOf(request);
       // A change of presence is an update of the user: logged like any, in the same transaction.
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const old = await readItem(tx, c, principal, id);
         if (!old) throw notFound(c);
         await queryRows(
@@ -54,6 +55,9 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
         });
         return item;
       });
+      // Do not disturb decides where calls go: call routing reads it afresh.
+      await forgetSipDirectory(request.server.ctx);
+      return answer;
     },
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { keyedError, keyedField } from '../../../core/errors.js';
 import { sipGateways } from '../../../db/schema.js';
 import { usedBy } from '../../contact-center/usage.js';
+import { forgetSipDirectory } from '../../directory/sip-directory.js';
 import { defineServerResource } from '../../engine/define.js';
 
 /**
@@ -23,6 +24,8 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
     },
     passwordSet: { select: `(t.password <> '')` },
   },
+  // Call routing keeps the domain's gateways: forgotten on every node after a change.
+  afterCommit: (app) => forgetSipDirectory(app),
   // A gateway that resources dial through stays until they change: the refusal names them.
   beforeDelete: async (item, _ctx, tx) => {
     const names = await usedBy(tx, sql`select name from cc_resources where gateway_id = ${item.id as number}`);
