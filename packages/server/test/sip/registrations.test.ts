@@ -96,6 +96,56 @@ describe.each(drivers())('device registrations on %s', (driver) => {
     }
   });
 
+  it("applies a batch of several phones' events, each phone's in order, with a code per event", async () => {
+    const phones = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const account = unique(`lane${n}`);
+        const made = await s.request('POST', '/api/devices', {
+          token: s.adminToken,
+          body: { name: account, account, password: `pw-lanes-${n}` },
+        });
+        return { id: made.body.id as number, account };
+      }),
+    );
+    const event = (account: string, type: string, port: number) => ({
+      type,
+      realm: s.domain,
+      account,
+      ip: '127.0.0.7',
+      port,
+      transport: 'udp',
+      contact: `sip:${account}@127.0.0.7:${port}`,
+      expires: type === 'registered' ? 60 : 0,
+    });
+    const [a, b, c] = phones.map((p) => p.account);
+    const posted = await sipEvents([
+      event(a, 'registered', 5090),
+      event(b, 'registered', 5091),
+      { type: 'registered', realm: s.domain },
+      event(a, 'unregistered', 5090),
+      event(c, 'registered', 5093),
+      event(b, 'registered', 5092),
+      event(a, 'registered', 5094),
+      event('nobody-here', 'registered', 5095),
+    ]);
+    expect(posted.body.codes).toEqual([200, 200, 400, 200, 200, 200, 200, 404]);
+    const ports = async (id: number) =>
+      ((await history(id, s.adminToken)).body.items as Entry[]).map((e) => [e.event, e.port]);
+    expect(await ports(phones[0].id)).toEqual([
+      ['registered', 5094],
+      ['unregistered', 5090],
+      ['registered', 5090],
+    ]);
+    expect(await ports(phones[1].id)).toEqual([
+      ['registered', 5092],
+      ['registered', 5091],
+    ]);
+    const states = await Promise.all(
+      phones.map(async (p) => (await s.request('GET', `/api/devices/${p.id}`, { token: s.adminToken })).body.state),
+    );
+    expect(states).toEqual([1, 1, 1]);
+  });
+
   it('refuses a user without the devices read right (403) and answers 404 for an unknown device', async () => {
     const nobody = await makeActor(s, s.adminToken, { grants: { users: 'r' } });
     const refused = await history(device.id, nobody.token);
