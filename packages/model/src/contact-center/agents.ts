@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, nested, resource } from '../define.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
@@ -267,7 +267,7 @@ export const agentStates = nested({
     { field: 'channel' },
     { field: 'payload' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: agents,
   param: 'agentId',
 });

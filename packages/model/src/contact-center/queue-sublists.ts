@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested } from '../define.js';
+import { NAME_COLUMN, nested, READ_ONLY } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
@@ -299,7 +299,7 @@ export const queueAgents = nested({
   filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
   columns: [NAME_COLUMN, { field: 'status', kind: 'enum', sort: 'status' }, { field: 'skills', kind: 'tags' }],
   refs: {},
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: queues,
   param: 'queueId',
 });
@@ -367,7 +367,7 @@ export const queueAttempts = nested({
     { field: 'attempts', sort: 'attempts' },
     { field: 'result', kind: 'enum', sort: 'result' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: queues,
   param: 'queueId',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, resource } from '../define.js';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
 import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
@@ -162,7 +162,7 @@ export const deviceHistory = nested({
     { field: 'loggedInAt', kind: 'date', sort: 'loggedInAt' },
     { field: 'loggedOutAt', kind: 'date', sort: 'loggedOutAt' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: devices,
   param: 'id',
   itemParam: 'entryId',

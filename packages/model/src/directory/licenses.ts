@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nested, resource } from '../define.js';
+import { nested, READ_ONLY, resource } from '../define.js';
 import { refOutput, required } from '../validation.js';
 
 /**
@@ -105,7 +105,7 @@ export const licenses = resource({
     { field: 'remain', sort: 'remain' },
     { field: 'competitive' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
 });
 
 /** One user of a license (GET /products/{id}/users): live sessions and the user's licenses. */
@@ -137,7 +137,7 @@ export const licenseUsers = nested({
     { field: 'username', sort: 'username' },
     { field: 'sessions', sort: 'sessions' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: licenses,
   param: 'id',
   itemParam: 'userId',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
-import { NAME_COLUMN, nested, resource } from '../define.js';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { named, ref } from '../resource.js';
+import { type ColumnDef, named, ref } from '../resource.js';
 import { email, optionalText, refInput, refOutput, required } from '../validation.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
@@ -158,6 +158,38 @@ export const userTokens = nested({
   itemParam: 'tokenId',
 });
 
+/** The fields of an audit log entry, in the order a list answers them. */
+export const AUDIT_LOG_FIELDS = [
+  'id',
+  'action',
+  'object',
+  'recordId',
+  'record',
+  'date',
+  'user',
+  'userIp',
+  'newState',
+  'oldState',
+] as const;
+
+/** What a user's log and a config's log share: read-only lists of entries, newest first. */
+export const AUDIT_LOG_LIST = {
+  input: z.object({}),
+  search: [],
+  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
+  defaultSort: '-date',
+  ops: READ_ONLY,
+} as const;
+
+/** The columns of an audit log, the third (who or what) being the log's own. */
+export const auditLogColumns = (third: ColumnDef): ColumnDef[] => [
+  { field: 'date', kind: 'date', sort: 'date' },
+  { field: 'action', sort: 'action' },
+  third,
+  { field: 'recordId', sort: 'recordId' },
+  { field: 'userIp', sort: 'userIp' },
+];
+
 /**
  * What a user did (`/logger/user/{userId}/logs`): change-log entries it made and its sign-ins,
  * newest first; read-only, under the user's read right. Filters: `auditLogQuery`.
@@ -166,20 +198,10 @@ export const userLogs = nested({
   name: 'userLogs',
   path: '/logger/user/:userId/logs',
   objClass: null,
-  input: z.object({}),
+  ...AUDIT_LOG_LIST,
   item: auditLogEntry,
-  fields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  search: [],
-  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
-  defaultSort: '-date',
-  columns: [
-    { field: 'date', kind: 'date', sort: 'date' },
-    { field: 'action', sort: 'action' },
-    { field: 'object', sort: 'object' },
-    { field: 'recordId', sort: 'recordId' },
-    { field: 'userIp', sort: 'userIp' },
-  ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  fields: AUDIT_LOG_FIELDS,
+  columns: auditLogColumns({ field: 'object', sort: 'object' }),
   parent: users,
   param: 'userId',
 });

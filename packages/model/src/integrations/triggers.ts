@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, resource } from '../define.js';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
@@ -127,7 +127,7 @@ export const triggerRuns = nested({
     { field: 'result', kind: 'enum' },
     { field: 'error' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: triggers,
   param: 'triggerId',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, resource } from '../define.js';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
 import { oneOf, recordId, refOutput, required } from '../validation.js';
 
@@ -146,7 +146,7 @@ export const flowVersions = nested({
     { field: 'savedAt', kind: 'date', sort: 'savedAt' },
     { field: 'savedBy', kind: 'ref' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: flows,
   param: 'id',
   itemParam: 'versionId',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
-import { DESCRIPTION_FIELD, nested, resource } from '../define.js';
-import { auditLogEntry } from '../directory/users.js';
+import { DESCRIPTION_FIELD, nested, READ_ONLY, resource } from '../define.js';
+import { AUDIT_LOG_FIELDS, AUDIT_LOG_LIST, auditLogColumns, auditLogEntry } from '../directory/users.js';
 import { storageProfiles } from '../integrations/storage-profiles.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
@@ -81,7 +81,8 @@ export const CHANGE_LOG_EXPORT = [
 export const loggerConfigLogs = nested({
   name: 'loggerConfigLogs',
   path: '/logger/config/:id/logs',
-  input: z.object({}),
+  // `q` matches the record id, the record's name in either state and the user's name (server side).
+  ...AUDIT_LOG_LIST,
   item: auditLogEntry.extend({
     /** The top-level fields whose values differ between the two states, comma-separated. */
     changedFields: z.string().nullable(),
@@ -89,35 +90,10 @@ export const loggerConfigLogs = nested({
     before: z.string().nullable(),
     after: z.string().nullable(),
   }),
-  fields: [
-    'id',
-    'action',
-    'object',
-    'recordId',
-    'record',
-    'date',
-    'user',
-    'userIp',
-    'newState',
-    'oldState',
-    'changedFields',
-    'before',
-    'after',
-  ],
-  listFields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  // `q` matches the record id, the record's name in either state and the user's name (server side).
-  search: [],
-  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
-  defaultSort: '-date',
-  columns: [
-    { field: 'date', kind: 'date', sort: 'date' },
-    { field: 'action', sort: 'action' },
-    { field: 'user', kind: 'ref' },
-    { field: 'recordId', sort: 'recordId' },
-    { field: 'userIp', sort: 'userIp' },
-  ],
+  fields: [...AUDIT_LOG_FIELDS, 'changedFields', 'before', 'after'],
+  listFields: AUDIT_LOG_FIELDS,
+  columns: auditLogColumns({ field: 'user', kind: 'ref' }),
   export: CHANGE_LOG_EXPORT,
-  ops: { create: false, update: false, patch: false, delete: false },
   parent: loggerConfig,
   param: 'id',
   itemParam: 'logId',
@@ -154,7 +130,7 @@ export const loggerConfigExports = nested({
     { field: 'size', sort: 'size' },
     { field: 'count', sort: 'count' },
   ],
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
   parent: loggerConfig,
   param: 'id',
   itemParam: 'exportId',
