@@ -1,20 +1,17 @@
 // The chat plans table; see schema.ts for the conventions.
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, refId, searchIndex, sortIndex, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Chat plans: which chat flow serves outgoing chats. */
 export const chatplan = pgTable(
   'chatplan',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
-    description: text('description').notNull().default(''),
+    flowId: refId('flow_id', () => flows.id, 'restrict'),
+    description: emptyText('description'),
     enabled: boolean('enabled').notNull().default(true),
     ...stamps,
   },

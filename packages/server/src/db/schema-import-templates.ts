@@ -1,8 +1,8 @@
 // Tables of CSV import templates (integrations); see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, refId, searchIndex, sortIndex, stamps } from './schema-helpers.js';
 import { ccQueues } from './schema-queues.js';
 
 /**
@@ -13,13 +13,10 @@ import { ccQueues } from './schema-queues.js';
 export const importTemplates = pgTable(
   'import_templates',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    sourceId: integer('source_id')
-      .notNull()
-      .references(() => ccQueues.id, { onDelete: 'cascade' }),
+    description: emptyText('description'),
+    sourceId: refId('source_id', () => ccQueues.id, 'cascade'),
     sourceType: text('source_type').notNull().default('queue'),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps,

@@ -1,7 +1,7 @@
 // Tables of the storage area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
 import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 
 /**
@@ -11,8 +11,7 @@ import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 export const storageProfiles = pgTable(
   'storage_profiles',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     /** GB. */
