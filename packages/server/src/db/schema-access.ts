@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { storageProfiles } from './schema-storage.js';
 
 export const roles = pgTable(
@@ -29,11 +29,7 @@ export const roles = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('roles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('roles_name_search', t.name),
-    sortIndex('roles_name_sort', t.domainId, t.name, t.id),
-  ],
+  (t) => [...uniqueNameIndexes('roles', t)],
 );
 
 export const userRoles = pgTable(

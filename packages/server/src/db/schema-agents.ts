@@ -1,8 +1,6 @@
-// Tables of the contact center's agents and teams; see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { regions, skills } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 
@@ -22,11 +20,7 @@ export const teams = pgTable(
     rejectDelayTime: integer('reject_delay_time').notNull().default(0),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('teams_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('teams_name_search', t.name),
-    sortIndex('teams_name_sort', t.domainId, t.name, t.id),
-  ],
+  (t) => [...uniqueNameIndexes('teams', t)],
 );
 
 /**

@@ -2,7 +2,7 @@
 import type { AcceptRow, ExceptRow } from '@switchboard/model';
 import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, nameIndexes, stamps } from './schema-helpers.js';
 
 /**
  * Calendars. The work week and the holidays are read and written whole with their calendar, so
@@ -23,9 +23,5 @@ export const calendars = pgTable(
     excepts: jsonb('excepts').$type<ExceptRow[]>().notNull().default([]),
     ...stamps,
   },
-  (t) => [
-    searchIndex('calendars_name_search', t.name),
-    sortIndex('calendars_name_sort', t.domainId, t.name, t.id),
-    index('calendars_domain_name').on(t.domainId, t.name),
-  ],
+  (t) => [...nameIndexes('calendars', t), index('calendars_domain_name').on(t.domainId, t.name)],
 );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
 import { sipGateways } from './schema-gateways.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, refId, sortIndex, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { communicationTypes } from './schema-lookups.js';
 
 /**
@@ -32,12 +32,7 @@ export const ccResources = pgTable(
       .default({ cidType: 'none', ignoreEarlyMedia: 'false' }),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('cc_resources_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_resources_name_search', t.name),
-    sortIndex('cc_resources_name_sort', t.domainId, t.name, t.id),
-    index('cc_resources_gateway').on(t.gatewayId),
-  ],
+  (t) => [...uniqueNameIndexes('cc_resources', t), index('cc_resources_gateway').on(t.gatewayId)],
 );
 
 /** Display numbers of a resource; one row per number and resource. */
@@ -75,9 +70,7 @@ export const ccResourceGroups = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cc_resource_groups_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_resource_groups_name_search', t.name),
-    sortIndex('cc_resource_groups_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cc_resource_groups', t),
     index('cc_resource_groups_communication').on(t.communicationId),
   ],
 );

@@ -1,7 +1,7 @@
 // The chat plans table; see schema.ts for the conventions.
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, nameIndexes, refId, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Chat plans: which chat flow serves outgoing chats. */
@@ -16,8 +16,7 @@ export const chatplan = pgTable(
     ...stamps,
   },
   (t) => [
-    searchIndex('chatplan_name_search', t.name),
-    sortIndex('chatplan_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('chatplan', t),
     index('chatplan_domain_name').on(t.domainId, t.name),
     index('chatplan_flow').on(t.flowId),
   ],

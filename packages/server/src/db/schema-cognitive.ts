@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, stamps, uniqueNameIndexes } from './schema-helpers.js';
 
 /**
  * Cognitive profiles: a speech provider's service with its key. The provider's settings (the key
@@ -22,9 +22,7 @@ export const cognitiveProfiles = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cognitive_profiles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cognitive_profiles_name_search', t.name),
-    sortIndex('cognitive_profiles_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cognitive_profiles', t),
     // One default per service in a domain: the write clears the old one first, this holds the rule.
     uniqueIndex('cognitive_profiles_domain_default').on(t.domainId, t.service).where(sql`${t.default}`),
   ],

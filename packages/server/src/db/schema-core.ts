@@ -1,7 +1,7 @@
 // Domains and users: every other schema file refers to them, and this file refers to none of those.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 export const domains = pgTable('domains', {
   id: serial('id').primaryKey(),
@@ -38,8 +38,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_domain_username').on(t.domainId, sql`lower(${t.username})`),
-    searchIndex('users_name_search', t.name),
-    sortIndex('users_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('users', t),
     searchIndex('users_username_search', t.username),
     searchIndex('users_extension_search', t.extension),
     searchIndex('users_email_search', t.email),

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, linkKeys, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 export const devices = pgTable(
   'devices',
@@ -32,8 +32,7 @@ export const devices = pgTable(
   },
   (t) => [
     uniqueIndex('devices_domain_account').on(t.domainId, sql`lower(${t.account})`),
-    searchIndex('devices_name_search', t.name),
-    sortIndex('devices_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('devices', t),
     searchIndex('devices_account_search', t.account),
     index('devices_domain_name').on(t.domainId, t.name),
     index('devices_user').on(t.userId),

@@ -1,8 +1,8 @@
 // Tables of email profiles; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /**
@@ -35,9 +35,7 @@ export const emailProfiles = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('email_profiles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('email_profiles_name_search', t.name),
-    sortIndex('email_profiles_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('email_profiles', t),
     index('email_profiles_flow').on(t.flowId),
     // The poller looks for enabled profiles that are due, across every domain.
     index('email_profiles_due').on(t.nextFetchAt).where(sql`${t.enabled}`),

@@ -1,8 +1,6 @@
-// Tables of the gateways area; see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, nameIndexes, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 export type SipAclEntry = { ip: string; proto: string; port: number | null };
@@ -35,12 +33,7 @@ export const sipGateways = pgTable(
     rState: text('r_state').notNull().default('not_registered'),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('sip_gateways_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('sip_gateways_name_search', t.name),
-    sortIndex('sip_gateways_name_sort', t.domainId, t.name, t.id),
-    index('sip_gateways_domain_name_idx').on(t.domainId, t.name),
-  ],
+  (t) => [...uniqueNameIndexes('sip_gateways', t), index('sip_gateways_domain_name_idx').on(t.domainId, t.name)],
 );
 
 /** Chat gateways (chat bots): provider settings as a text-valued map, as the original keeps them. */
@@ -65,8 +58,7 @@ export const chatGateways = pgTable(
   (t) => [
     // A uri is unique in its domain: another tenant's uri is neither blocked nor revealed.
     uniqueIndex('chat_gateways_domain_uri').on(t.domainId, t.uri),
-    searchIndex('chat_gateways_name_search', t.name),
-    sortIndex('chat_gateways_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('chat_gateways', t),
     index('chat_gateways_domain_name').on(t.domainId, t.name),
   ],
 );

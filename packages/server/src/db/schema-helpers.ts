@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, type PgColumn, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  type PgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for both drivers. Search columns get a `lower(col) text_pattern_ops` index so a
@@ -22,6 +31,21 @@ export const sortKeySql = (col: string) => `lower(${col}) collate "${SORT_COLLAT
  */
 export const sortIndex = (name: string, scope: PgColumn, col: PgColumn, id: PgColumn) =>
   index(name).using('btree', scope, sql`(lower(${col}) collate "und-x-icu")`, id);
+
+/** The columns a named list of a domain searches and orders by. */
+type Named = { id: PgColumn; domainId: PgColumn; name: PgColumn };
+
+/** The indexes of a domain's list searched and ordered by name: `<table>_name_search`, `<table>_name_sort`. */
+export const nameIndexes = (table: string, t: Named) => [
+  searchIndex(`${table}_name_search`, t.name),
+  sortIndex(`${table}_name_sort`, t.domainId, t.name, t.id),
+];
+
+/** The same, and the name unique in the domain whatever its case (`<table>_domain_name`). */
+export const uniqueNameIndexes = (table: string, t: Named) => [
+  uniqueIndex(`${table}_domain_name`).on(t.domainId, sql`lower(${t.name})`),
+  ...nameIndexes(table, t),
+];
 
 /** A timestamp with time zone, read as ISO text. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });

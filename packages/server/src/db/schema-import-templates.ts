@@ -1,8 +1,6 @@
-// Tables of CSV import templates (integrations); see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, refId, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { ccQueues } from './schema-queues.js';
 
 /**
@@ -21,10 +19,5 @@ export const importTemplates = pgTable(
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('import_templates_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('import_templates_name_search', t.name),
-    sortIndex('import_templates_name_sort', t.domainId, t.name, t.id),
-    index('import_templates_source').on(t.sourceId),
-  ],
+  (t) => [...uniqueNameIndexes('import_templates', t), index('import_templates_source').on(t.sourceId)],
 );

@@ -1,7 +1,7 @@
 // Tables of the media area; see schema.ts for the conventions.
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { searchIndex, sortIndex, timestamptz } from './schema-helpers.js';
+import { nameIndexes, timestamptz } from './schema-helpers.js';
 import { storageProfiles } from './schema-storage.js';
 
 /**
@@ -22,8 +22,7 @@ export const mediaFiles = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    searchIndex('media_files_name_search', t.name),
-    sortIndex('media_files_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('media_files', t),
     index('media_files_domain_created').on(t.domainId, t.createdAt),
     index('media_files_domain_name').on(t.domainId, t.name),
     index('media_files_storage_profile').on(t.storageProfileId),

@@ -1,11 +1,11 @@
 // Tables of the contact center's queues and their members; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { roles } from './schema-access.js';
 import { agents, teams } from './schema-agents.js';
 import { calendars } from './schema-calendars.js';
 import { domainId, domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, refId, searchIndex, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { blacklists, buckets } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 import { flows } from './schema-routing.js';
@@ -51,9 +51,7 @@ export const ccQueues = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cc_queues_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_queues_name_search', t.name),
-    sortIndex('cc_queues_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cc_queues', t),
     index('cc_queues_team').on(t.teamId),
     index('cc_queues_calendar').on(t.calendarId),
     index('cc_queues_dnc_list').on(t.dncListId),

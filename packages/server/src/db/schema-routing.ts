@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 /** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
 export const flows = pgTable(
@@ -18,8 +18,7 @@ export const flows = pgTable(
     ...stamps,
   },
   (t) => [
-    searchIndex('flows_name_search', t.name),
-    sortIndex('flows_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('flows', t),
     index('flows_domain_name').on(t.domainId, t.name),
     index('flows_domain_type').on(t.domainId, t.type),
     // Tag filters (`&&`) and the tag search read this.

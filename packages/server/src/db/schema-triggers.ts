@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, nameIndexes, refId, stamps, timestamptz } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Cron triggers: a service flow run at the expression's times in the trigger's zone. */
@@ -23,8 +23,7 @@ export const triggers = pgTable(
     ...stamps,
   },
   (t) => [
-    searchIndex('triggers_name_search', t.name),
-    sortIndex('triggers_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('triggers', t),
     index('triggers_flow').on(t.flowId),
     // The scheduler reads the enabled ones on every tick.
     index('triggers_enabled').on(t.enabled),
