@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { CRUD, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 /** Bucket (spec part 1 section 3): name, description; per-record permissions. */
@@ -13,6 +13,7 @@ export const buckets = lookup({
   columns: [NAME_COLUMN, DESCRIPTION_COLUMN],
   recordAcl: true,
   // REFERENCE lists GET, PUT and DELETE on an item; PATCH is served too, like every lookup.
+  ops: CRUD,
   form: {
     fields: [NAME_FIELD, DESCRIPTION_FIELD],
   },
