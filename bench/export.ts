@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { rssSampler } from './measure.js';
 import { api, ensureBuilt, rssMb, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -48,11 +49,8 @@ async function main() {
     await (await fetch(`${url}?q=3800000000*`, { headers })).text();
     await sleep(1000);
     const pid = server.child.pid as number;
-    const idle = rssMb(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
-    }, 50);
+    const sampler = rssSampler(pid, 50);
+    const idle = sampler.idle;
 
     const start = performance.now();
     const res = await fetch(url, { headers });
@@ -64,8 +62,7 @@ async function main() {
       for (const b of chunk) if (b === 10) lines++;
     }
     const seconds = (performance.now() - start) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssMb(pid));
+    const peak = Math.max(sampler.stop(), rssMb(pid));
     await sleep(2000);
     const after = rssMb(pid);
     if (lines !== ROWS + 1) throw new Error(`export: ${lines - 1} rows instead of ${ROWS}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { rssSampler } from './measure.js';
 import { api, ensureBuilt, rssMb, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -50,17 +51,14 @@ async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
     await autocannon({ url, connections: 10, duration: 2, headers });
     await sleep(2000);
     const pid = server.child.pid as number;
-    const idle = rssMb(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
-    }, 100);
+    const sampler = rssSampler(pid, 100);
+    const idle = sampler.idle;
     // Connections that got at least one answer: one never answered waited for the whole run.
     const answered = new Set<unknown>();
     const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 60 }, () => {});
     run.on('response', (client) => answered.add(client));
     const result = await new Promise<autocannon.Result>((resolve) => run.on('done', resolve));
-    clearInterval(sampler);
+    const peak = sampler.stop();
     // What stays once the load is gone: after the collector has had time to run.
     await sleep(10_000);
     const after = rssMb(pid);

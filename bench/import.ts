@@ -4,17 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import {
-  api,
-  benchPlace,
-  ensureBuilt,
-  rssMb,
-  type Server,
-  signIn,
-  sleep,
-  startServer,
-  stopServer,
-} from './server-process.js';
+import { importEnded, uploadImport } from './imports.js';
+import { benchDrivers, rssSampler } from './measure.js';
+import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
  * The CSV import of 1,000,000 blacklist numbers through the import pipeline, on PGlite and (with
@@ -142,11 +134,8 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
     for (let i = 0; i < 5; i++) await (await fetch(listUrl, { headers })).text();
     await sleep(1000);
     const pid = server.child.pid as number;
-    const idle = rssMb(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
-    }, 50);
+    const sampler = rssSampler(pid, 50);
+    const idle = sampler.idle;
     const latencies: number[] = [];
     let failures = 0;
     let probing = true;
@@ -172,43 +161,26 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
     })();
 
     const start = performance.now();
-    const form = new FormData();
-    form.append('mode', 'all');
-    form.append('file', await fs.openAsBlob(file), 'numbers.csv');
-    const up = await fetch(`${server.base}/api/call_center/list/${list.id}/communication/import`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    if (up.status !== 202) throw new Error(`upload: ${up.status} ${await up.text()}`);
-    const { id } = (await up.json()) as { id: number };
-    let item: { state: string; rowsLoaded: number; rowsFailed: number; error: string | null };
-    for (;;) {
-      item = await api(server.base, 'GET', `/api/imports/${id}`, token);
-      if (item.state !== 'queued' && item.state !== 'running') break;
-      await sleep(200);
-    }
+    const route = `/api/call_center/list/${list.id}/communication/import`;
+    const id = await uploadImport(server, token, route, { mode: 'all' }, file, 'numbers.csv');
+    const item = await importEnded(server, token, id);
     const importSeconds = (performance.now() - start) / 1000;
     probing = false;
     await prober;
     await Promise.all(probes);
-    clearInterval(sampler);
+    const importPeak = sampler.stop();
     if (item.state !== 'done' || item.rowsLoaded !== ROWS) throw new Error(`import ended ${JSON.stringify(item)}`);
-    const importPeak = peak;
 
     // The export of what was imported.
     await sleep(2000);
-    const exportIdle = rssMb(pid);
-    let exportPeak = exportIdle;
-    const exportSampler = setInterval(() => {
-      exportPeak = Math.max(exportPeak, rssMb(pid));
-    }, 50);
+    const exportSampler = rssSampler(pid, 50);
+    const exportIdle = exportSampler.idle;
     const exportStart = performance.now();
     const res = await fetch(`${server.base}/api/call_center/list/${list.id}/communication/export.csv`, { headers });
     let lines = 0;
     for await (const chunk of res.body as AsyncIterable<Uint8Array>) for (const b of chunk) if (b === 10) lines++;
     const exportSeconds = (performance.now() - exportStart) / 1000;
-    clearInterval(exportSampler);
+    const exportPeak = exportSampler.stop();
     if (lines !== ROWS + 1) throw new Error(`export: ${lines - 1} rows`);
 
     latencies.sort((a, b) => a - b);
@@ -244,13 +216,7 @@ async function main() {
   try {
     const out: string[] = [];
     // BENCH_IMPORT_DRIVER=postgres (or pglite) measures one driver only.
-    const one = process.env.BENCH_IMPORT_DRIVER as 'pglite' | 'postgres' | undefined;
-    const drivers: ('pglite' | 'postgres')[] = one
-      ? [one]
-      : process.env.DATABASE_URL
-        ? ['postgres', 'pglite']
-        : ['pglite'];
-    for (const driver of drivers) {
+    for (const driver of benchDrivers('BENCH_IMPORT_DRIVER')) {
       const figures = await measure(driver, file);
       // Each driver's figures as soon as they are measured.
       process.stdout.write(`\n${figures.join('\n')}\n`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { uploadImport } from './imports.js';
 import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -132,17 +133,8 @@ async function main() {
         mappings: { name: 'name', destination: ['phone1', 'phone2'], code: ['type1', 'type2'], variables: ['city'] },
       },
     });
-    const form = new FormData();
-    form.append('mode', 'skip');
-    form.append('duplicates', DUPLICATES);
-    form.append('file', await fs.openAsBlob(file), 'members.csv');
-    const up = await fetch(`${server.base}/api/storage/import_templates/${template.id}/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (up.status !== 202) throw new Error(`upload: ${up.status} ${await up.text()}`);
-    const { id } = (await up.json()) as { id: number };
+    const route = `/api/storage/import_templates/${template.id}/import`;
+    const id = await uploadImport(server, token, route, { mode: 'skip', duplicates: DUPLICATES }, file, 'members.csv');
 
     // Fresh chunks: watched until 40% of the rows are in, then the process is killed. Health and a
     // list are asked here too, so that fresh and resumed chunks are timed under the same reads.

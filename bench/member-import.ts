@@ -4,6 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { importEnded, uploadImport } from './imports.js';
+import { benchDrivers } from './measure.js';
 import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -174,23 +176,9 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
     }
     await sleep(1000);
     const start = performance.now();
-    const form = new FormData();
-    form.append('mode', 'all');
-    form.append('duplicates', 'skip');
-    form.append('file', await fs.openAsBlob(file), 'members.csv');
-    const up = await fetch(`${server.base}/api/storage/import_templates/${template.id}/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (up.status !== 202) throw new Error(`upload: ${up.status} ${await up.text()}`);
-    const { id } = (await up.json()) as { id: number };
-    let item: { state: string; rowsLoaded: number; rowsFailed: number; error: string | null };
-    for (;;) {
-      item = await api(server.base, 'GET', `/api/imports/${id}`, token);
-      if (item.state !== 'queued' && item.state !== 'running') break;
-      await sleep(200);
-    }
+    const route = `/api/storage/import_templates/${template.id}/import`;
+    const id = await uploadImport(server, token, route, { mode: 'all', duplicates: 'skip' }, file, 'members.csv');
+    const item = await importEnded(server, token, id);
     const importSeconds = (performance.now() - start) / 1000;
     if (item.state !== 'done' || item.rowsLoaded !== ROWS) throw new Error(`import ended ${JSON.stringify(item)}`);
     const ratio = importSeconds / rawSeconds;
@@ -213,13 +201,8 @@ async function main() {
   const file = path.join(os.tmpdir(), `switchboard-bench-members-${process.pid}.csv`);
   writeFile(file);
   try {
-    const one = process.env.BENCH_IMPORT_DRIVER as 'pglite' | 'postgres' | undefined;
-    const drivers: ('pglite' | 'postgres')[] = one
-      ? [one]
-      : process.env.DATABASE_URL
-        ? ['postgres', 'pglite']
-        : ['pglite'];
-    for (const driver of drivers) process.stdout.write(`\n${(await measure(driver, file)).join('\n')}\n`);
+    for (const driver of benchDrivers('BENCH_IMPORT_DRIVER'))
+      process.stdout.write(`\n${(await measure(driver, file)).join('\n')}\n`);
   } finally {
     fs.rmSync(file, { force: true });
   }

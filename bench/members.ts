@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { benchDrivers, type Driver } from './measure.js';
 import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -19,7 +20,6 @@ const LIST_TARGET_MS = { postgres: 20, pglite: 50 } as const;
 const BULK_TARGET_S = 30;
 const PROBE_TARGET_MS = 500;
 
-type Driver = 'postgres' | 'pglite';
 type Setup = { domainId: number; queue: number; type: number; buckets: number[]; agents: number[] };
 
 /** The seed: member g is `Member g`, created 5 s after member g-1 (the last one now). */
@@ -218,10 +218,8 @@ async function measure(driver: Driver): Promise<string[]> {
 async function main() {
   await ensureBuilt();
   // BENCH_MEMBERS_DRIVER=postgres (or pglite) measures one driver only.
-  const one = process.env.BENCH_MEMBERS_DRIVER as Driver | undefined;
-  const drivers: Driver[] = one ? [one] : process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
   const out: string[] = [];
-  for (const driver of drivers) out.push(...(await measure(driver)));
+  for (const driver of benchDrivers('BENCH_MEMBERS_DRIVER')) out.push(...(await measure(driver)));
   if (!process.env.DATABASE_URL) out.push('DATABASE_URL is not set: PostgreSQL skipped');
   process.stdout.write(`\nSwitchboard queue members bench\n${out.join('\n')}\n`);
 }

@@ -7,7 +7,7 @@ import type { ScopeEntry } from '@switchboard/model';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Principal } from '../packages/server/src/core/principal.js';
-import { ensureBuilt, serverArgs } from './server-process.js';
+import { api, ensureBuilt, serverArgs } from './server-process.js';
 import { usersListSql } from './users-sql.js';
 
 /**
@@ -81,20 +81,6 @@ function startServer(env: NodeJS.ProcessEnv): ChildProcess {
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     ...env,
   });
-}
-
-async function api<T>(base: string, method: string, p: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 type Load = { rps: number; p50: number; p99: number; errors: number };

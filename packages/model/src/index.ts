@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './constants.js';
 export * from './contact-center/index.js';
 export * from './csv.js';
+export * from './define.js';
 export * from './directory/devices.js';
 export * from './directory/licenses.js';
 export * from './directory/two-factor.js';

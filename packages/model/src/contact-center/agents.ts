@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { type ResourceDef, ref } from '../resource.js';
 import { int, oneOf, optionalText, recordId, refInput, refOutput } from '../validation.js';
 import { teams } from './teams.js';
 
@@ -42,7 +43,7 @@ const requiredRef = () => z.object({ id: recordId() }, { error: messages.require
  * members tab may clear it (the agent then has none until it is given one again). Status is
  * changed by the telephony side (`agent.status` events) or by `agentStatusPath`, not by a save.
  */
-export const agents = defineResource({
+export const agents = resource({
   name: 'agents',
   noun: 'agent',
   path: '/call_center/agents',
@@ -82,32 +83,13 @@ export const agents = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'user',
-    'name',
-    'team',
-    'supervisor',
-    'auditor',
-    'region',
-    'progressiveCount',
-    'chatCount',
-    'isSupervisor',
-    'description',
-    'greetingMedia',
-    'status',
-    'statusPayload',
-    'statusDuration',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'user', 'team', 'supervisor', 'isSupervisor', 'status', 'statusPayload', 'statusDuration'],
   search: ['name'],
   sort: ['id', 'name', 'status', 'progressiveCount', 'chatCount', 'description'],
   defaultSort: '+name',
   filters: [{ kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' }],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'status', sort: 'status' },
     { field: 'team', kind: 'ref' },
     { field: 'supervisor', kind: 'tags' },
@@ -123,7 +105,6 @@ export const agents = defineResource({
     region: ref((): ResourceDef => regions),
     greetingMedia: ref((): ResourceDef => media),
   },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
       { field: 'user', kind: 'ref', path: '/call_center/lookups/agents/users', required: true },
@@ -135,7 +116,7 @@ export const agents = defineResource({
       { field: 'chatCount', kind: 'number', min: 0, max: 100, required: true },
       { field: 'isSupervisor', kind: 'switch' },
       { field: 'greetingMedia', kind: 'ref' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });
@@ -173,13 +154,10 @@ export const agentSkillsPath = (agentId: number | string) => `/call_center/agent
  * A skill of an agent (spec: agent, skill, team, capacity 10 by default, enabled), under the
  * agent; the agent's class and record rights govern it. `team` is the agent's, read-only.
  */
-export const agentSkills = defineResource({
+export const agentSkills = nested({
   name: 'agentSkills',
   noun: 'agent skill',
   path: agentSkillsPath(':agentId'),
-  objClass: 'cc_agent',
-  area: 'contact-center',
-  route: '/contact-center/agents',
   input: z.object({ skill: requiredRef(), ...skillFields }),
   item: z.object({
     id: z.number(),
@@ -189,8 +167,6 @@ export const agentSkills = defineResource({
     capacity: z.number(),
     enabled: z.boolean(),
   }),
-  fields: ['id', 'agentId', 'skill', 'team', 'capacity', 'enabled'],
-  listFields: ['id', 'agentId', 'skill', 'team', 'capacity', 'enabled'],
   search: ['skillName'],
   sort: ['id', 'skill', 'capacity', 'enabled'],
   defaultSort: '+skill',
@@ -199,10 +175,10 @@ export const agentSkills = defineResource({
     { field: 'capacity', sort: 'capacity' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
   ],
-  recordAcl: false,
   refs: { skill: ref((): ResourceDef => skills) },
   ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
-  parent: { resource: agents, param: 'agentId', field: 'agentId', rights: 'parent' },
+  parent: agents,
+  param: 'agentId',
   form: {
     fields: [
       { field: 'skill', kind: 'ref', required: true },
@@ -221,13 +197,11 @@ export const skillAgentsPath = (skillId: number | string) => `/call_center/skill
  * agents: the agents class guards them (`rights: 'own'`), reading with `r`, adding with `x`,
  * changing with `w`, removing with `d`.
  */
-export const skillAgents = defineResource({
+export const skillAgents = nested({
   name: 'skillAgents',
   noun: 'agent skill',
   path: skillAgentsPath(':skillId'),
   objClass: 'cc_agent',
-  area: 'lookups',
-  route: '/lookups/skills',
   input: z.object({ agent: requiredRef(), ...skillFields }),
   item: z.object({
     id: z.number(),
@@ -237,8 +211,6 @@ export const skillAgents = defineResource({
     capacity: z.number(),
     enabled: z.boolean(),
   }),
-  fields: ['id', 'skillId', 'agent', 'team', 'capacity', 'enabled'],
-  listFields: ['id', 'skillId', 'agent', 'team', 'capacity', 'enabled'],
   search: ['agentName'],
   sort: ['id', 'agent', 'capacity', 'enabled'],
   defaultSort: '+agent',
@@ -248,10 +220,11 @@ export const skillAgents = defineResource({
     { field: 'capacity', sort: 'capacity' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
   ],
-  recordAcl: false,
   refs: { agent: ref((): ResourceDef => agents) },
   ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
-  parent: { resource: skills, param: 'skillId', field: 'skillId', rights: 'own' },
+  parent: skills,
+  param: 'skillId',
+  rights: 'own',
   form: {
     fields: [
       { field: 'agent', kind: 'ref', required: true },
@@ -269,12 +242,9 @@ export const agentStatesPath = (agentId: number | string) => `/call_center/agent
  * status change, written by the server; `duration` (seconds) is set when the next change closes
  * it. Read-only, under the agent's read right, newest first; `from`/`to` (epoch ms) filter joinedAt.
  */
-export const agentStates = defineResource({
+export const agentStates = nested({
   name: 'agentStates',
   path: agentStatesPath(':agentId'),
-  objClass: 'cc_agent',
-  area: 'contact-center',
-  route: '/contact-center/agents',
   input: z.object({}),
   item: z.object({
     id: z.number(),
@@ -286,10 +256,7 @@ export const agentStates = defineResource({
     channel: z.string(),
     payload: z.string(),
   }),
-  fields: ['id', 'agentId', 'joinedAt', 'from', 'to', 'duration', 'channel', 'payload'],
-  listFields: ['id', 'agentId', 'joinedAt', 'from', 'to', 'duration', 'channel', 'payload'],
   search: ['payload'],
-  sort: ['id', 'joinedAt', 'duration'],
   defaultSort: '-joinedAt',
   filters: [{ kind: 'dateRange', key: 'joinedAt', from: 'from', to: 'to' }],
   columns: [
@@ -300,7 +267,7 @@ export const agentStates = defineResource({
     { field: 'channel' },
     { field: 'payload' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: agents, param: 'agentId', field: 'agentId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: agents,
+  param: 'agentId',
 });

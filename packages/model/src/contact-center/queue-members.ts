@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NAME_COLUMN, NAME_FIELD, nested } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { type ResourceDef, ref } from '../resource.js';
 import { int, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
 import { agents } from './agents.js';
 import {
@@ -82,13 +83,10 @@ const communicationOutput = z.object({
  * created, end cause, bucket, agent and priority. The collection's DELETE takes the same filter
  * (an empty one only with `all=true`); `PATCH …/members/reset` puts failed members back.
  */
-export const queueMembers = defineResource({
+export const queueMembers = nested({
   name: 'queueMembers',
   noun: 'member',
   path: queueMembersPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: memberInput,
   item: z.object({
     id: z.number(),
@@ -109,25 +107,6 @@ export const queueMembers = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'queueId',
-    'name',
-    'priority',
-    'bucket',
-    'timezone',
-    'communications',
-    'destinations',
-    'variables',
-    'expireAt',
-    'minOfferingAt',
-    'agent',
-    'stopCause',
-    'attempts',
-    'offeringAt',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'priority', 'bucket', 'destinations', 'stopCause', 'attempts', 'createdAt', 'agent'],
   search: ['name'],
   sort: ['id', 'name', 'priority', 'bucket', 'stopCause', 'attempts', 'createdAt', 'agent'],
@@ -146,7 +125,7 @@ export const queueMembers = defineResource({
     { kind: 'numberRange', key: 'priority', min: 'priorityFrom', max: 'priorityTo' },
   ],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'priority', sort: 'priority' },
     { field: 'bucket', kind: 'ref', sort: 'bucket' },
     { field: 'destinations', kind: 'tags' },
@@ -155,13 +134,12 @@ export const queueMembers = defineResource({
     { field: 'createdAt', kind: 'date', sort: 'createdAt' },
     { field: 'agent', kind: 'ref', sort: 'agent' },
   ],
-  recordAcl: false,
   refs: {
     bucket: ref((): ResourceDef => buckets),
     agent: ref((): ResourceDef => agents),
   },
-  ops: { create: true, update: true, patch: true, delete: true },
-  parent: { resource: queues, param: 'queueId', field: 'queueId', rights: 'parent' },
+  parent: queues,
+  param: 'queueId',
   export: [
     'id',
     'name',
@@ -184,7 +162,7 @@ export const queueMembers = defineResource({
       {
         key: 'general',
         fields: [
-          { field: 'name', required: true },
+          NAME_FIELD,
           { field: 'priority', kind: 'number', min: 0 },
           { field: 'bucket', kind: 'ref' },
           { field: 'timezone', kind: 'timezone' },

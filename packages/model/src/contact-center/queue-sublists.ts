@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NAME_COLUMN, nested, READ_ONLY } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { type ResourceDef, ref } from '../resource.js';
 import { flows } from '../routing/flows.js';
 import { int, oneOf, refInput, refOutput, requiredRef } from '../validation.js';
 import { AGENT_STATUSES } from './agents.js';
@@ -37,8 +38,6 @@ export function queueSubLists(type: number): QueueSubList[] {
   return [...(QUEUE_TYPE_SUBLISTS[type] ?? []), 'hooks', 'logs'];
 }
 
-const parentOfQueue = { resource: queues, param: 'queueId', field: 'queueId', rights: 'parent' } as const;
-
 // ---- Skills ---------------------------------------------------------------------------------
 
 /** Spec part 2 sections 3 and 9: level 0 (0 to 1000), capacity from 0 to 10 (each 0 to 100). */
@@ -68,13 +67,10 @@ export function queueSkillProblems(record: { minCapacity?: unknown; maxCapacity?
  * true): the queue takes agents holding the skill with a capacity within the range. A queue holds
  * a skill once.
  */
-export const queueSkills = defineResource({
+export const queueSkills = nested({
   name: 'queueSkills',
   noun: 'queue skill',
   path: queueSkillsPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({
     skill: requiredRef(),
     lvl: int({ min: QUEUE_SKILL_LEVEL.min, max: QUEUE_SKILL_LEVEL.max }).default(QUEUE_SKILL_LEVEL.default),
@@ -97,10 +93,7 @@ export const queueSkills = defineResource({
     buckets: z.array(refOutput()),
     enabled: z.boolean(),
   }),
-  fields: ['id', 'queueId', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'buckets', 'enabled'],
-  listFields: ['id', 'queueId', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'buckets', 'enabled'],
   search: ['skillName'],
-  sort: ['id', 'skill', 'lvl', 'minCapacity', 'maxCapacity', 'enabled'],
   defaultSort: '+skill',
   columns: [
     { field: 'skill', kind: 'ref', sort: 'skill' },
@@ -110,13 +103,12 @@ export const queueSkills = defineResource({
     { field: 'buckets', kind: 'tags' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
-  recordAcl: false,
   refs: {
     skill: ref((): ResourceDef => skills),
     buckets: ref((): ResourceDef => buckets, { many: true }),
   },
-  ops: { create: true, update: true, patch: true, delete: true },
-  parent: parentOfQueue,
+  parent: queues,
+  param: 'queueId',
   form: {
     fields: [
       { field: 'skill', kind: 'ref', required: true },
@@ -147,13 +139,10 @@ export const queueSkills = defineResource({
 export const queueBucketsPath = (queueId: number | string) => `/call_center/queues/${queueId}/buckets`;
 
 /** A bucket of a queue (spec: bucket, priority 0 or more, disabled); a queue holds a bucket once. */
-export const queueBuckets = defineResource({
+export const queueBuckets = nested({
   name: 'queueBuckets',
   noun: 'queue bucket',
   path: queueBucketsPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({
     bucket: requiredRef(),
     priority: int({ min: 0 }).default(0),
@@ -166,20 +155,16 @@ export const queueBuckets = defineResource({
     priority: z.number(),
     disabled: z.boolean(),
   }),
-  fields: ['id', 'queueId', 'bucket', 'priority', 'disabled'],
-  listFields: ['id', 'queueId', 'bucket', 'priority', 'disabled'],
   search: ['bucketName'],
-  sort: ['id', 'bucket', 'priority', 'disabled'],
   defaultSort: '-priority',
   columns: [
     { field: 'bucket', kind: 'ref', sort: 'bucket' },
     { field: 'priority', sort: 'priority' },
     { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
   ],
-  recordAcl: false,
   refs: { bucket: ref((): ResourceDef => buckets) },
-  ops: { create: true, update: true, patch: true, delete: true },
-  parent: parentOfQueue,
+  parent: queues,
+  param: 'queueId',
   form: {
     fields: [
       { field: 'bucket', kind: 'ref', required: true },
@@ -199,13 +184,10 @@ export const queueResourceGroupsPath = (queueId: number | string) => `/call_cent
  * the group's communication type, answered read-only: the group decides it, the queue takes the
  * group as it is. A queue holds a group once.
  */
-export const queueResourceGroups = defineResource({
+export const queueResourceGroups = nested({
   name: 'queueResourceGroups',
   noun: 'queue resource group',
   path: queueResourceGroupsPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({ resourceGroup: requiredRef() }),
   item: z.object({
     id: z.number(),
@@ -213,19 +195,16 @@ export const queueResourceGroups = defineResource({
     resourceGroup: refOutput(),
     communication: refOutput().nullable(),
   }),
-  fields: ['id', 'queueId', 'resourceGroup', 'communication'],
-  listFields: ['id', 'queueId', 'resourceGroup', 'communication'],
   search: ['resourceGroupName'],
-  sort: ['id', 'resourceGroup'],
   defaultSort: '+resourceGroup',
   columns: [
     { field: 'resourceGroup', kind: 'ref', sort: 'resourceGroup' },
     { field: 'communication', kind: 'ref' },
   ],
-  recordAcl: false,
   refs: { resourceGroup: ref((): ResourceDef => resourceGroups) },
   ops: { create: true, update: true, patch: false, delete: true },
-  parent: parentOfQueue,
+  parent: queues,
+  param: 'queueId',
   form: { fields: [{ field: 'resourceGroup', kind: 'ref', required: true }] },
 });
 
@@ -251,13 +230,10 @@ export const queueHooksPath = (queueId: number | string) => `/call_center/queues
  * `schema` runs (a service flow: it has no call leg of its own) with the member's `properties`
  * (variable names) passed to it. Several hooks may share an event.
  */
-export const queueHooks = defineResource({
+export const queueHooks = nested({
   name: 'queueHooks',
   noun: 'queue hook',
   path: queueHooksPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({
     event: oneOf(QUEUE_HOOK_EVENTS),
     properties: z.array(z.string().trim().min(1, { error: messages.required }).max(200)).default([]),
@@ -272,10 +248,7 @@ export const queueHooks = defineResource({
     schema: refOutput(),
     enabled: z.boolean(),
   }),
-  fields: ['id', 'queueId', 'event', 'properties', 'schema', 'enabled'],
-  listFields: ['id', 'queueId', 'event', 'properties', 'schema', 'enabled'],
   search: [],
-  sort: ['id', 'event', 'schema', 'enabled'],
   defaultSort: '+event',
   columns: [
     { field: 'event', kind: 'enum', sort: 'event' },
@@ -283,10 +256,9 @@ export const queueHooks = defineResource({
     { field: 'properties', kind: 'tags' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
-  recordAcl: false,
   refs: { schema: ref((): ResourceDef => flows, { filter: { type: 'service' } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
-  parent: parentOfQueue,
+  parent: queues,
+  param: 'queueId',
   form: {
     fields: [
       { field: 'event', kind: 'select', options: QUEUE_HOOK_EVENTS, required: true },
@@ -311,12 +283,9 @@ export const queueAgentsPath = (queueId: number | string) => `/call_center/queue
  * `skills` names the queue's enabled skills the agent matches that way (empty where the queue
  * lists none). `q` searches the agent's name; `status` filters.
  */
-export const queueAgents = defineResource({
+export const queueAgents = nested({
   name: 'queueAgents',
   path: queueAgentsPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({}),
   item: z.object({
     id: z.number(),
@@ -325,21 +294,14 @@ export const queueAgents = defineResource({
     team: refOutput().nullable(),
     skills: z.array(refOutput()),
   }),
-  fields: ['id', 'name', 'status', 'team', 'skills'],
-  listFields: ['id', 'name', 'status', 'team', 'skills'],
   search: ['name'],
-  sort: ['id', 'name', 'status'],
   defaultSort: '+name',
   filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
-  columns: [
-    { field: 'name', sort: 'name' },
-    { field: 'status', kind: 'enum', sort: 'status' },
-    { field: 'skills', kind: 'tags' },
-  ],
-  recordAcl: false,
+  columns: [NAME_COLUMN, { field: 'status', kind: 'enum', sort: 'status' }, { field: 'skills', kind: 'tags' }],
   refs: {},
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: queues, param: 'queueId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: queues,
+  param: 'queueId',
 });
 
 // ---- Attempts log (read-only) ---------------------------------------------------------------
@@ -367,12 +329,9 @@ export const queueAttemptsPath = (queueId: number | string) => `/call_center/que
  * +joined_at); filters joinedAt, leavingAt, offeringAt (epoch ms ranges), duration (seconds),
  * result (any of several) and agent; `q` searches the destination.
  */
-export const queueAttempts = defineResource({
+export const queueAttempts = nested({
   name: 'queueAttempts',
   path: queueAttemptsPath(':queueId'),
-  objClass: 'cc_queue',
-  area: 'contact-center',
-  route: '/contact-center/queues',
   input: z.object({}),
   item: z.object({
     id: z.number(),
@@ -388,34 +347,7 @@ export const queueAttempts = defineResource({
     attempts: z.number(),
     result: z.enum(ATTEMPT_RESULTS),
   }),
-  fields: [
-    'id',
-    'queueId',
-    'memberId',
-    'destination',
-    'agent',
-    'joinedAt',
-    'offeringAt',
-    'leavingAt',
-    'duration',
-    'attempts',
-    'result',
-  ],
-  listFields: [
-    'id',
-    'queueId',
-    'memberId',
-    'destination',
-    'agent',
-    'joinedAt',
-    'offeringAt',
-    'leavingAt',
-    'duration',
-    'attempts',
-    'result',
-  ],
   search: ['destination'],
-  sort: ['id', 'destination', 'joinedAt', 'offeringAt', 'leavingAt', 'duration', 'attempts', 'result'],
   defaultSort: '+joinedAt',
   filters: [
     { kind: 'dateRange', key: 'joinedAt', from: 'joinedAtFrom', to: 'joinedAtTo' },
@@ -435,9 +367,9 @@ export const queueAttempts = defineResource({
     { field: 'attempts', sort: 'attempts' },
     { field: 'result', kind: 'enum', sort: 'result' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: parentOfQueue,
+  ops: READ_ONLY,
+  parent: queues,
+  param: 'queueId',
 });
 
 /**

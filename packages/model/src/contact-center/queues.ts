@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { blacklists } from '../lookups/blacklists.js';
 import { calendars } from '../lookups/calendars.js';
 import { media } from '../lookups/media.js';
 import { messages } from '../messages.js';
 import { roles } from '../permissions/roles.js';
-import {
-  defineResource,
-  type FieldProblem,
-  type FormField,
-  type ResourceDef,
-  ref,
-  type VariantDef,
-} from '../resource.js';
+import { type FieldProblem, type FormField, type ResourceDef, ref, type VariantDef } from '../resource.js';
 import { flows } from '../routing/flows.js';
 import { int, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
 import {
@@ -257,7 +251,7 @@ function queueVariant(code: number, key: string): VariantDef {
  * each a variant with its own settings (`payload`), defaults, required fields and tabs. The type
  * is fixed once the queue exists.
  */
-export const queues = defineResource({
+export const queues = resource({
   name: 'queues',
   noun: 'queue',
   path: '/call_center/queues',
@@ -266,38 +260,8 @@ export const queues = defineResource({
   route: '/contact-center/queues',
   input: queueInput,
   item: queueItem,
-  fields: [
-    'id',
-    'name',
-    'description',
-    'type',
-    'priority',
-    'strategy',
-    'calendar',
-    'dncList',
-    'team',
-    'ringtone',
-    'grantee',
-    'schema',
-    'doSchema',
-    'afterSchema',
-    'formSchema',
-    'variables',
-    'stickyAgent',
-    'taskProcessing',
-    'payload',
-    'maxOfRetry',
-    'timeout',
-    'secBetweenRetries',
-    'enabled',
-    'active',
-    'waiting',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'type', 'active', 'waiting', 'priority', 'team', 'enabled', 'description'],
   search: ['name'],
-  sort: ['id', 'name', 'type', 'priority', 'team', 'enabled', 'active', 'waiting'],
   defaultSort: '+name',
   filters: [
     { kind: 'enum', key: 'type', options: QUEUE_TYPES.map((t) => String(t.code)) },
@@ -305,7 +269,7 @@ export const queues = defineResource({
     { kind: 'enum', key: 'enabled', options: ['true', 'false'] },
   ],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'type', kind: 'enum', sort: 'type' },
     { field: 'active', sort: 'active', label: 'queues.columns.active' },
     { field: 'waiting', sort: 'waiting', label: 'queues.columns.waiting' },
@@ -338,13 +302,13 @@ export const queues = defineResource({
       {
         key: 'general',
         fields: [
-          { field: 'name', required: true },
+          NAME_FIELD,
           { field: 'type', kind: 'select', options: QUEUE_TYPE_CODES, required: true },
           { field: 'calendar', kind: 'ref', required: true, label: label('calendar') },
           { field: 'priority', kind: 'number', min: 0, required: true },
           { field: 'dncList', kind: 'ref', label: label('dncList') },
           { field: 'enabled', kind: 'switch' },
-          { field: 'description', kind: 'textarea' },
+          DESCRIPTION_FIELD,
         ],
       },
       // Each type adds its settings here.

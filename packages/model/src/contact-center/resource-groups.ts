@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
 import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '../lookups/calendars.js';
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { int, nonEmptyArray, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
 import { resources } from './resources.js';
 import { timeRangeProblems } from './time-ranges.js';
@@ -42,7 +43,7 @@ export type ResourceGroupInput = z.output<typeof resourceGroupInput>;
  * Resource group (spec part 2 section 3): resources a queue dials through, for one communication
  * type, within time ranges of the day; per-record permissions; loggable.
  */
-export const resourceGroups = defineResource({
+export const resourceGroups = resource({
   name: 'resourceGroups',
   noun: 'resource group',
   path: '/call_center/resource_group',
@@ -60,30 +61,27 @@ export const resourceGroups = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: ['id', 'name', 'strategy', 'description', 'communication', 'time', 'createdAt', 'updatedAt'],
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
   search: ['name'],
-  sort: ['id', 'name', 'strategy', 'description', 'communication'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'communication', kind: 'ref', sort: 'communication' },
     { field: 'strategy', kind: 'enum', sort: 'strategy' },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
   ],
   recordAcl: true,
   logObject: 'resource_groups',
   refs: { communication: ref(() => communicationTypes) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     tabs: [
       {
         key: 'general',
         fields: [
-          { field: 'name', required: true },
+          NAME_FIELD,
           { field: 'communication', kind: 'ref', required: true },
           { field: 'strategy', kind: 'select', options: RESOURCE_GROUP_STRATEGIES, required: true },
-          { field: 'description', kind: 'textarea' },
+          DESCRIPTION_FIELD,
         ],
       },
       {
@@ -124,13 +122,10 @@ export const resourceGroupResourcesPath = (groupId: number | string) =>
  * A resource of a group, with the reserve taken when it fails and its priority (higher first);
  * served under the group, whose class and record rights govern it.
  */
-export const resourceGroupResources = defineResource({
+export const resourceGroupResources = nested({
   name: 'resourceGroupResources',
   noun: 'group resource',
   path: resourceGroupResourcesPath(':groupId'),
-  objClass: 'cc_resource_group',
-  area: 'contact-center',
-  route: '/contact-center/resource-groups',
   input: z.object({
     resource: requiredRef(),
     reserveResource: refInput().nullable().default(null),
@@ -143,20 +138,17 @@ export const resourceGroupResources = defineResource({
     reserveResource: refOutput().nullable(),
     priority: z.number(),
   }),
-  fields: ['id', 'groupId', 'resource', 'reserveResource', 'priority'],
-  listFields: ['id', 'groupId', 'resource', 'reserveResource', 'priority'],
   search: [],
-  sort: ['id', 'resource', 'reserveResource', 'priority'],
   defaultSort: '-priority',
   columns: [
     { field: 'resource', kind: 'ref', sort: 'resource' },
     { field: 'reserveResource', kind: 'ref', sort: 'reserveResource' },
     { field: 'priority', sort: 'priority' },
   ],
-  recordAcl: false,
   refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
   ops: { create: true, update: true, patch: false, delete: true },
-  parent: { resource: resourceGroups, param: 'groupId', field: 'groupId', rights: 'parent' },
+  parent: resourceGroups,
+  param: 'groupId',
   form: {
     fields: [
       { field: 'resource', kind: 'ref', required: true },

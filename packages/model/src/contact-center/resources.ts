@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { sipGateways } from '../routing/sip-gateways.js';
 import { int, isPhone, optionalText, phone, refOutput, required, requiredRef } from '../validation.js';
 import { parseSipCodeRange } from './error-ids.js';
@@ -65,7 +66,7 @@ export type ResourceInput = z.output<typeof resourceInput>;
  * Outbound resource (spec part 2 section 3): a gateway-bound pool of lines with a rate and a
  * limit, disabled after too many errors in a row; per-record permissions; loggable.
  */
-export const resources = defineResource({
+export const resources = resource({
   name: 'resources',
   noun: 'resource',
   path: '/call_center/resources',
@@ -90,42 +91,24 @@ export const resources = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'name',
-    'gateway',
-    'rps',
-    'limit',
-    'enabled',
-    'description',
-    'maxSuccessivelyErrors',
-    'errorIds',
-    'display',
-    'patterns',
-    'failureDialDelay',
-    'parameters',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description'],
   search: ['name'],
   sort: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description', 'maxSuccessivelyErrors'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'gateway', kind: 'ref', sort: 'gateway' },
     { field: 'rps', sort: 'rps' },
     { field: 'limit', sort: 'limit' },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
   recordAcl: true,
   logObject: 'resources',
   refs: { gateway: ref(() => sipGateways) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'gateway', kind: 'ref', required: true },
       { field: 'rps', kind: 'number', required: true, min: RESOURCE_RATE_MIN, max: RESOURCE_RATE_MAX },
       { field: 'limit', kind: 'number', required: true, min: RESOURCE_RATE_MIN, max: RESOURCE_RATE_MAX },
@@ -135,7 +118,7 @@ export const resources = defineResource({
       { field: 'patterns', kind: 'tags' },
       { field: 'failureDialDelay', kind: 'number', min: 0, max: 86400 },
       { field: 'enabled', kind: 'switch' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });
@@ -150,24 +133,18 @@ export const resourceDisplaysPath = (resourceId: number | string) => `/call_cent
  * A display number of a resource (spec: resource number, display), served under it; the
  * resource's class and record rights govern it. Loaded in bulk by a CSV import.
  */
-export const resourceDisplays = defineResource({
+export const resourceDisplays = nested({
   name: 'resourceDisplays',
   noun: 'display number',
   path: resourceDisplaysPath(':resourceId'),
-  objClass: 'cc_resource',
-  area: 'contact-center',
-  route: '/contact-center/resources',
   input: z.object({ display: phone() }),
   item: z.object({ id: z.number(), resourceId: z.number(), display: z.string() }),
-  fields: ['id', 'resourceId', 'display'],
-  listFields: ['id', 'resourceId', 'display'],
   search: ['display'],
-  sort: ['id', 'display'],
   defaultSort: '+display',
   columns: [{ field: 'display', sort: 'display' }],
-  recordAcl: false,
   ops: { create: true, update: true, patch: false, delete: true },
-  parent: { resource: resources, param: 'resourceId', field: 'resourceId', rights: 'parent' },
+  parent: resources,
+  param: 'resourceId',
   export: ['display'],
   import: { columns: [{ field: 'display', required: true, aliases: ['number', 'phone'] }], mapping: true },
   form: { fields: [{ field: 'display', required: true }] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineResource, named, ref } from '../resource.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { named, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
 
 /** Distribution strategies of a team (spec part 2 section 3). */
@@ -36,7 +37,7 @@ const seconds = () => int({ min: 0 });
  * Team (spec part 2 section 3): timers, a distribution strategy and its admins (supervisor
  * agents). Its members are the agents whose team it is (`teamMembersPath`).
  */
-export const teams = defineResource({
+export const teams = resource({
   name: 'teams',
   noun: 'team',
   path: '/call_center/teams',
@@ -71,40 +72,24 @@ export const teams = defineResource({
     rejectDelayTime: z.number(),
     members: z.number(),
   }),
-  fields: [
-    'id',
-    'name',
-    'description',
-    'strategy',
-    'admin',
-    'maxNoAnswer',
-    'wrapUpTime',
-    'noAnswerDelayTime',
-    'callTimeout',
-    'inviteChatTimeout',
-    'busyDelayTime',
-    'rejectDelayTime',
-    'members',
-  ],
   listFields: ['id', 'name', 'description', 'strategy', 'admin', 'members'],
   search: ['name'],
   sort: ['id', 'name', 'description', 'strategy', 'maxNoAnswer', 'wrapUpTime', 'callTimeout'],
   defaultSort: '+name',
   filters: [{ kind: 'enum', key: 'strategy', options: TEAM_STRATEGIES }],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'strategy', kind: 'enum', sort: 'strategy' },
     { field: 'admin', kind: 'tags' },
     { field: 'members' },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
   ],
   recordAcl: true,
   logObject: 'teams',
   refs: { admin: ref(named('agents'), { many: true, filter: { isSupervisor: 'true' } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'strategy', kind: 'select', options: TEAM_STRATEGIES, required: true },
       { field: 'admin', kind: 'refs' },
       { field: 'maxNoAnswer', kind: 'number', min: 0, required: true },
@@ -114,7 +99,7 @@ export const teams = defineResource({
       { field: 'inviteChatTimeout', kind: 'number', min: 0, required: true },
       { field: 'busyDelayTime', kind: 'number', min: 0 },
       { field: 'rejectDelayTime', kind: 'number', min: 0 },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });

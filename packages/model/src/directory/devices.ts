@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { type ResourceDef, ref } from '../resource.js';
 import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
 import { users } from './users.js';
 
@@ -56,7 +57,7 @@ export function checkDeviceAccount(values: { account?: string; hotdesk?: boolean
 /** The columns of a device CSV file, in order. */
 export const DEVICE_CSV_COLUMNS = ['account', 'name', 'brand', 'model', 'mac', 'ip'] as const;
 
-export const devices = defineResource({
+export const devices = resource({
   name: 'devices',
   path: '/devices',
   objClass: 'devices',
@@ -83,31 +84,13 @@ export const devices = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'name',
-    'account',
-    'user',
-    'phone',
-    'ip',
-    'brand',
-    'model',
-    'mac',
-    'vars',
-    'state',
-    'hotdesk',
-    'hotdesks',
-    'stateChangedAt',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'account', 'user', 'state', 'hotdesk', 'brand', 'model'],
   search: ['name', 'account'],
   sort: ['id', 'name', 'account', 'state', 'brand', 'model', 'mac', 'ip', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   filters: [{ kind: 'ref', key: 'user', path: '/users', objClass: 'users' }],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'account', sort: 'account' },
     { field: 'user', kind: 'ref' },
     { field: 'state', sort: 'state' },
@@ -166,25 +149,21 @@ export const deviceAuditEntry = z.object({
  * user, newest first, written by telephony events; read-only, under the device's read right.
  * `q` searches the user's name as it was at log-in; `timeFrom`/`timeTo` filter (`deviceAuditQuery`).
  */
-export const deviceHistory = defineResource({
+export const deviceHistory = nested({
   name: 'deviceHistory',
   path: '/devices/:id/users/audit',
   objClass: null,
-  area: 'directory',
-  route: '/directory/devices',
   input: z.object({}),
   item: deviceAuditEntry,
-  fields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
-  listFields: ['id', 'user', 'loggedInAt', 'loggedOutAt'],
   search: ['userName'],
-  sort: ['id', 'loggedInAt', 'loggedOutAt'],
   defaultSort: '-loggedInAt',
   columns: [
     { field: 'user', kind: 'ref' },
     { field: 'loggedInAt', kind: 'date', sort: 'loggedInAt' },
     { field: 'loggedOutAt', kind: 'date', sort: 'loggedOutAt' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: devices, param: 'id', itemParam: 'entryId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: devices,
+  param: 'id',
+  itemParam: 'entryId',
 });

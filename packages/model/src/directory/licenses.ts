@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { nested, READ_ONLY, resource } from '../define.js';
 import { refOutput, required } from '../validation.js';
 
 /**
@@ -70,7 +70,7 @@ export type LicenseItem = z.infer<typeof licenseItem>;
  * Licenses of the domain: read-only records, imported through PUT /customer. No access class
  * (spec part 1 section 6): every signed-in user of the domain may read them.
  */
-export const licenses = defineResource({
+export const licenses = resource({
   name: 'license',
   path: '/license',
   objClass: null,
@@ -78,23 +78,6 @@ export const licenses = defineResource({
   route: '/directory/license',
   input: z.object({}),
   item: licenseItem,
-  fields: [
-    'id',
-    'serial',
-    'product',
-    'scope',
-    'limit',
-    'used',
-    'remain',
-    'competitive',
-    'notBefore',
-    'notAfter',
-    'validFrom',
-    'validTill',
-    'domain',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: [
     'id',
     'product',
@@ -122,8 +105,7 @@ export const licenses = defineResource({
     { field: 'remain', sort: 'remain' },
     { field: 'competitive' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
+  ops: READ_ONLY,
 });
 
 /** One user of a license (GET /products/{id}/users): live sessions and the user's licenses. */
@@ -141,17 +123,12 @@ export type LicenseUser = z.infer<typeof licenseUser>;
  * The users holding one license (`/products/{id}/users`), with their live sessions and licenses;
  * read-only, guarded by the manageUserLicense permission (licenses have no access class).
  */
-export const licenseUsers = defineResource({
+export const licenseUsers = nested({
   name: 'license_users',
   path: '/products/:id/users',
-  objClass: null,
   permission: 'manageUserLicense',
-  area: 'directory',
-  route: '/directory/license',
   input: z.object({}),
   item: licenseUser,
-  fields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
-  listFields: ['id', 'domain', 'user', 'username', 'sessions', 'license'],
   search: ['username', 'user'],
   sort: ['id', 'username', 'user', 'sessions'],
   defaultSort: '+username',
@@ -160,7 +137,9 @@ export const licenseUsers = defineResource({
     { field: 'username', sort: 'username' },
     { field: 'sessions', sort: 'sessions' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: licenses, param: 'id', itemParam: 'userId', rights: 'own' },
+  ops: READ_ONLY,
+  parent: licenses,
+  param: 'id',
+  itemParam: 'userId',
+  rights: 'own',
 });

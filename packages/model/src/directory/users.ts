@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, named, ref } from '../resource.js';
+import { type ColumnDef, named, ref } from '../resource.js';
 import { email, optionalText, refInput, refOutput, required } from '../validation.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
@@ -29,7 +30,7 @@ const userInput = z.object({
 
 export const presence = z.object({ status: z.string(), note: z.string() });
 
-export const users = defineResource({
+export const users = resource({
   name: 'users',
   path: '/users',
   objClass: 'users',
@@ -58,23 +59,6 @@ export const users = defineResource({
     /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */
     protectedBy: z.enum(PROTECTED_REASONS).nullable().optional(),
   }),
-  fields: [
-    'id',
-    'name',
-    'email',
-    'username',
-    'extension',
-    'roles',
-    'device',
-    'license',
-    'devices',
-    'presence',
-    'profile',
-    'dnd',
-    'state',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'username', 'extension', 'presence', 'dnd'],
   // What the viewer may not do to each user (see the server's takedown rules).
   viewerFields: ['protected', 'protectedBy'],
@@ -82,7 +66,7 @@ export const users = defineResource({
   sort: ['id', 'name', 'username', 'extension', 'email', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'presence.status' },
     { field: 'username', sort: 'username' },
     { field: 'extension', sort: 'extension' },
@@ -95,7 +79,6 @@ export const users = defineResource({
     device: ref(named('devices')),
     devices: ref(named('devices'), { many: true }),
   },
-  ops: { create: true, update: true, patch: true, delete: true },
 });
 
 /** PATCH /users/{id}/presence */
@@ -153,19 +136,14 @@ export const auditLogEntry = z.object({
  * A user's API tokens (`/users/{id}/tokens`): listed and revoked under the user, created with a
  * value answered only then (never stored nor listed). The user's rights govern them.
  */
-export const userTokens = defineResource({
+export const userTokens = nested({
   name: 'tokens',
   path: '/users/:id/tokens',
   objClass: null,
-  area: 'directory',
-  route: '/directory/users',
   input: userTokenInput,
   created: userTokenCreated,
   item: userToken,
-  fields: ['id', 'usage', 'createdAt', 'createdBy', 'expiresAt', 'lastUsedAt'],
-  listFields: ['id', 'usage', 'createdAt', 'createdBy', 'expiresAt', 'lastUsedAt'],
   search: ['usage'],
-  sort: ['id', 'usage', 'createdAt'],
   defaultSort: '-createdAt',
   columns: [
     { field: 'usage', sort: 'usage' },
@@ -174,36 +152,56 @@ export const userTokens = defineResource({
     { field: 'expiresAt', kind: 'date' },
     { field: 'lastUsedAt', kind: 'date' },
   ],
-  recordAcl: false,
   ops: { create: true, update: false, patch: false, delete: true },
-  parent: { resource: users, param: 'id', itemParam: 'tokenId', rights: 'parent' },
+  parent: users,
+  param: 'id',
+  itemParam: 'tokenId',
 });
+
+/** The fields of an audit log entry, in the order a list answers them. */
+export const AUDIT_LOG_FIELDS = [
+  'id',
+  'action',
+  'object',
+  'recordId',
+  'record',
+  'date',
+  'user',
+  'userIp',
+  'newState',
+  'oldState',
+] as const;
+
+/** What a user's log and a config's log share: read-only lists of entries, newest first. */
+export const AUDIT_LOG_LIST = {
+  input: z.object({}),
+  search: [],
+  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
+  defaultSort: '-date',
+  ops: READ_ONLY,
+} as const;
+
+/** The columns of an audit log, the third (who or what) being the log's own. */
+export const auditLogColumns = (third: ColumnDef): ColumnDef[] => [
+  { field: 'date', kind: 'date', sort: 'date' },
+  { field: 'action', sort: 'action' },
+  third,
+  { field: 'recordId', sort: 'recordId' },
+  { field: 'userIp', sort: 'userIp' },
+];
 
 /**
  * What a user did (`/logger/user/{userId}/logs`): change-log entries it made and its sign-ins,
  * newest first; read-only, under the user's read right. Filters: `auditLogQuery`.
  */
-export const userLogs = defineResource({
+export const userLogs = nested({
   name: 'userLogs',
   path: '/logger/user/:userId/logs',
   objClass: null,
-  area: 'directory',
-  route: '/directory/users',
-  input: z.object({}),
+  ...AUDIT_LOG_LIST,
   item: auditLogEntry,
-  fields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  listFields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  search: [],
-  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
-  defaultSort: '-date',
-  columns: [
-    { field: 'date', kind: 'date', sort: 'date' },
-    { field: 'action', sort: 'action' },
-    { field: 'object', sort: 'object' },
-    { field: 'recordId', sort: 'recordId' },
-    { field: 'userIp', sort: 'userIp' },
-  ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: users, param: 'userId', rights: 'parent' },
+  fields: AUDIT_LOG_FIELDS,
+  columns: auditLogColumns({ field: 'object', sort: 'object' }),
+  parent: users,
+  param: 'userId',
 });

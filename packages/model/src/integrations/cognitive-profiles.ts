@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, type FormField, type VariantsDef } from '../resource.js';
+import type { FormField, VariantsDef } from '../resource.js';
 import { oneOf, optionalText, required } from '../validation.js';
 
 /** Speech services a cognitive profile reaches: Microsoft Azure AI Speech and Google Cloud. */
@@ -143,7 +144,7 @@ const cognitiveVariants: VariantsDef = {
  * sub-list): a provider's speech service with its key. The media list synthesises text and
  * transcribes files through the enabled ones.
  */
-export const cognitiveProfiles = defineResource({
+export const cognitiveProfiles = resource({
   name: 'cognitiveProfiles',
   noun: 'cognitive profile',
   path: '/storage/cognitive_profiles',
@@ -152,40 +153,26 @@ export const cognitiveProfiles = defineResource({
   route: '/integrations/cognitive-profiles',
   input: cognitiveProfileInput,
   item: cognitiveProfileItem,
-  fields: [
-    'id',
-    'name',
-    'default',
-    'enabled',
-    'provider',
-    'service',
-    'description',
-    'properties',
-    'keySet',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'description'],
   search: ['name'],
   sort: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'provider', kind: 'enum', sort: 'provider' },
     { field: 'service', kind: 'enum', sort: 'service' },
     { field: 'default', kind: 'toggle', patch: (value) => ({ default: value }), sort: 'default' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
   recordAcl: true,
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'provider', kind: 'select', required: true, options: COGNITIVE_PROVIDERS },
       { field: 'service', kind: 'select', required: true, options: COGNITIVE_SERVICES },
       { field: 'enabled', kind: 'switch' },
       { field: 'default', kind: 'switch', label: 'cognitiveProfiles.default' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
   variants: cognitiveVariants,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
 import { int, isHost, optionalText, refOutput, required } from '../validation.js';
 
@@ -69,7 +70,7 @@ export const emailProfileItem = z.object({
   updatedAt: z.string(),
 });
 
-export const emailProfiles = defineResource({
+export const emailProfiles = resource({
   name: 'emailProfiles',
   noun: 'email profile',
   path: '/email/profile',
@@ -78,32 +79,12 @@ export const emailProfiles = defineResource({
   route: '/integrations/email-profiles',
   input: emailProfileInput,
   item: emailProfileItem,
-  fields: [
-    'id',
-    'name',
-    'description',
-    'enabled',
-    'schema',
-    'imapHost',
-    'imapPort',
-    'smtpHost',
-    'smtpPort',
-    'fetchInterval',
-    'login',
-    'mailbox',
-    'passwordSet',
-    'lastFetchAt',
-    'fetchedCount',
-    'lastError',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'lastError'],
   search: ['name'],
   sort: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'imapHost', sort: 'imapHost' },
     { field: 'login', sort: 'login' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
@@ -111,12 +92,11 @@ export const emailProfiles = defineResource({
   ],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: EMAIL_FLOW_TYPE } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'schema', kind: 'ref', required: true, label: 'emailProfiles.schema' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
       { field: 'enabled', kind: 'switch' },
       { field: 'imapHost', required: true, label: 'emailProfiles.imapHost' },
       { field: 'imapPort', kind: 'number', required: true, min: 0, max: 65_535, label: 'emailProfiles.imapPort' },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
-import { defineResource, type ResourceDef, ref } from '../resource.js';
+import { type ResourceDef, ref } from '../resource.js';
 import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef } from '../validation.js';
 
 /**
@@ -191,7 +192,7 @@ export const importTemplateItem = z.object({
 export type ImportTemplateItem = z.infer<typeof importTemplateItem>;
 
 /** CSV import templates at /storage/import_templates (class import_template, permission sub-list). */
-export const importTemplates = defineResource({
+export const importTemplates = resource({
   name: 'importTemplates',
   noun: 'import template',
   path: '/storage/import_templates',
@@ -200,34 +201,19 @@ export const importTemplates = defineResource({
   route: '/integrations/import-csv',
   input: importTemplateInput,
   item: importTemplateItem,
-  fields: [
-    'id',
-    'name',
-    'description',
-    'source',
-    'sourceType',
-    'sourceQueueType',
-    'parameters',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'source', 'sourceType', 'sourceQueueType', 'description'],
   search: ['name'],
   sort: ['id', 'name', 'source', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    { field: 'name', sort: 'name' },
-    { field: 'source', kind: 'ref', sort: 'source' },
-    { field: 'description' },
-  ],
+  columns: [NAME_COLUMN, { field: 'source', kind: 'ref', sort: 'source' }, { field: 'description' }],
   recordAcl: true,
   refs: { source: ref((): ResourceDef => queues) },
   ops: { create: true, update: true, patch: false, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'source', kind: 'ref', required: true, label: 'importTemplates.source' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });

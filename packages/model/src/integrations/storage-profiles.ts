@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, type FormField, type VariantsDef } from '../resource.js';
+import type { FormField, VariantsDef } from '../resource.js';
 import { int, oneOf, required } from '../validation.js';
 
 export const STORAGE_TYPES = ['local', 's3', 'backblaze', 'dropbox', 'drive'] as const;
@@ -230,7 +231,7 @@ const storageVariants: VariantsDef = {
   ],
 };
 
-export const storageProfiles = defineResource({
+export const storageProfiles = resource({
   name: 'storageProfiles',
   noun: 'storage profile',
   path: '/storage/backend_profiles',
@@ -239,25 +240,12 @@ export const storageProfiles = defineResource({
   route: '/integrations/storage',
   input: storageProfileInput,
   item: storageProfileItem,
-  fields: [
-    'id',
-    'name',
-    'maxSize',
-    'expireDays',
-    'priority',
-    'type',
-    'disabled',
-    'properties',
-    'secretsSet',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled'],
   search: ['name'],
   sort: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'type', sort: 'type' },
     { field: 'maxSize', sort: 'maxSize' },
     { field: 'expireDays', sort: 'expireDays' },
@@ -265,10 +253,9 @@ export const storageProfiles = defineResource({
     { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
   ],
   recordAcl: true,
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'maxSize', kind: 'number', required: true, min: 1, label: 'storageProfiles.maxSize' },
       { field: 'expireDays', kind: 'number', required: true, min: 0, label: 'storageProfiles.expireDays' },
       { field: 'priority', kind: 'number', required: true, min: 0, label: 'storageProfiles.priority' },

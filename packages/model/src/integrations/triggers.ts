@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
 import { int, oneOf, optionalText, refOutput, required } from '../validation.js';
 import { isCronExpression, TRIGGER_CRON_DEFAULT } from './cron.js';
@@ -48,7 +49,7 @@ const triggerInput = z.object({
 });
 export type TriggerInput = z.output<typeof triggerInput>;
 
-export const triggers = defineResource({
+export const triggers = resource({
   name: 'triggers',
   noun: 'trigger',
   path: '/trigger',
@@ -70,33 +71,18 @@ export const triggers = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'name',
-    'description',
-    'enabled',
-    'schema',
-    'timeout',
-    'timezone',
-    'type',
-    'variables',
-    'expression',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'description', 'enabled', 'schema', 'timezone', 'type', 'expression'],
   search: ['name'],
   sort: ['id', 'name', 'enabled', 'timezone', 'expression', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'expression', sort: 'expression' },
     { field: 'timezone', kind: 'timezone', sort: 'timezone' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
 });
 
 /** The path of one trigger's runs: GET lists them (the run log), POST runs the trigger now. */
@@ -106,12 +92,9 @@ export const triggerJobsPath = (triggerId: number | string) => `/trigger/${trigg
  * The run log of a trigger: one entry per run, scheduled or run now, newest first. `duration` is
  * stopped − started in milliseconds (null until the run stops); its filter takes seconds.
  */
-export const triggerRuns = defineResource({
+export const triggerRuns = nested({
   name: 'triggerRuns',
   path: triggerJobsPath(':triggerId'),
-  objClass: 'trigger',
-  area: 'integrations',
-  route: '/integrations/triggers',
   input: z.object({}),
   item: z.object({
     id: z.number(),
@@ -128,22 +111,8 @@ export const triggerRuns = defineResource({
     /** What the flow runner answered to a run that is done, if anything. */
     output: z.unknown(),
   }),
-  fields: [
-    'id',
-    'triggerId',
-    'slot',
-    'createdAt',
-    'startedAt',
-    'stoppedAt',
-    'duration',
-    'result',
-    'error',
-    'variables',
-    'output',
-  ],
   listFields: ['id', 'triggerId', 'slot', 'createdAt', 'startedAt', 'stoppedAt', 'duration', 'result', 'error'],
   search: ['error'],
-  sort: ['id', 'createdAt', 'startedAt', 'duration'],
   defaultSort: '-createdAt',
   filters: [
     { kind: 'dateRange', key: 'startedAt', from: 'startedAtFrom', to: 'startedAtTo', today: true },
@@ -158,9 +127,9 @@ export const triggerRuns = defineResource({
     { field: 'result', kind: 'enum' },
     { field: 'error' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: triggers, param: 'triggerId', field: 'triggerId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: triggers,
+  param: 'triggerId',
 });
 
 /** Run now: variables merged over the trigger's. */

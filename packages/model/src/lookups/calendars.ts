@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
 import { int, optionalText, required } from '../validation.js';
 import { timezone, timezoneOutput } from './timezones.js';
 
@@ -109,11 +109,10 @@ export function calendarProblems(body: {
   return [];
 }
 
-export const calendars = defineResource({
+export const calendars = lookup({
   name: 'calendars',
   path: '/calendars',
   objClass: 'calendars',
-  area: 'lookups',
   route: '/lookups/calendars',
   input: calendarInput,
   item: z.object({
@@ -129,28 +128,9 @@ export const calendars = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: [
-    'id',
-    'name',
-    'description',
-    'timezone',
-    'expires',
-    'startAt',
-    'endAt',
-    'accepts',
-    'excepts',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'description', 'timezone'],
-  search: ['name'],
   sort: ['id', 'name', 'description', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [
-    { field: 'name', sort: 'name' },
-    { field: 'timezone', kind: 'timezone' },
-    { field: 'description', sort: 'description' },
-  ],
+  columns: [NAME_COLUMN, { field: 'timezone', kind: 'timezone' }, DESCRIPTION_COLUMN],
   // Calendars take per-record permissions (spec part 1 section 6).
   recordAcl: true,
   logObject: 'calendars',

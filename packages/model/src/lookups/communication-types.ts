@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { oneOf, optionalText, required } from '../validation.js';
 
 export const COMMUNICATION_CHANNELS = ['phone', 'email', 'messaging'] as const;
@@ -9,12 +9,11 @@ export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
  * Communication type (spec part 1 section 3): name, channel, code (unique in the domain),
  * description. Communications always get full rxwd (section 6): no class guards them.
  */
-export const communicationTypes = defineResource({
+export const communicationTypes = lookup({
   name: 'communicationTypes',
   path: '/call_center/communication_type',
   objClass: null,
   fullAccess: true,
-  area: 'lookups',
   route: '/lookups/communications',
   input: z.object({
     name: required(),
@@ -29,26 +28,20 @@ export const communicationTypes = defineResource({
     code: z.string(),
     description: z.string(),
   }),
-  fields: ['id', 'name', 'channel', 'code', 'description'],
-  listFields: ['id', 'name', 'channel', 'code', 'description'],
   search: ['name', 'code'],
-  sort: ['id', 'name', 'channel', 'code', 'description'],
-  defaultSort: '+name',
   filters: [{ kind: 'enum', key: 'channel', options: COMMUNICATION_CHANNELS, multiple: true }],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'code', sort: 'code' },
     { field: 'channel', kind: 'enum', sort: 'channel' },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
   ],
-  recordAcl: false,
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'code', required: true },
       { field: 'channel', kind: 'select', options: COMMUNICATION_CHANNELS, required: true },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });

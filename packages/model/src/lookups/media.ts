@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { lookup, NAME_COLUMN } from '../define.js';
 import { cognitiveChoice } from '../integrations/cognitive-profiles.js';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
 import { required } from '../validation.js';
 
 /** Audio kinds the media store accepts, told apart by their first bytes, not by the client's word. */
@@ -26,11 +26,10 @@ export const TTS_DEFAULT_VOICE = 'en';
  * (spec part 1 section 3). Created by upload or text-to-speech, never by a JSON body; deleted
  * with their file.
  */
-export const media = defineResource({
+export const media = lookup({
   name: 'media',
   path: '/storage/media',
   objClass: 'media_file',
-  area: 'lookups',
   route: '/lookups/media',
   input: z.object({ name: required() }),
   item: z.object({
@@ -40,18 +39,13 @@ export const media = defineResource({
     mimeType: z.string(),
     size: z.number(),
   }),
-  fields: ['id', 'name', 'createdAt', 'mimeType', 'size'],
-  listFields: ['id', 'name', 'createdAt', 'mimeType', 'size'],
-  search: ['name'],
-  sort: ['id', 'name', 'createdAt', 'mimeType', 'size'],
   defaultSort: '-createdAt',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'createdAt', kind: 'date', sort: 'createdAt' },
     { field: 'mimeType', sort: 'mimeType' },
     { field: 'size', sort: 'size' },
   ],
-  recordAcl: false,
   ops: { create: false, update: false, patch: false, delete: true },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { int, optionalText, required } from '../validation.js';
 
 /** Pause cause default limit in minutes (spec part 1 section 9). */
@@ -9,11 +9,10 @@ export const PAUSE_CAUSE_LIMIT_MIN = 60;
  * Agent pause cause (spec part 1 section 3): name, limitMin, whether an administrator, a
  * supervisor or the agent may set it (each true by default), description.
  */
-export const pauseCauses = defineResource({
+export const pauseCauses = lookup({
   name: 'pauseCauses',
   path: '/call_center/pause_causes',
   objClass: 'lookups',
-  area: 'lookups',
   route: '/lookups/pause-cause',
   input: z.object({
     name: required(),
@@ -32,30 +31,23 @@ export const pauseCauses = defineResource({
     allowAgent: z.boolean(),
     description: z.string(),
   }),
-  fields: ['id', 'name', 'limitMin', 'allowAdmin', 'allowSupervisor', 'allowAgent', 'description'],
-  listFields: ['id', 'name', 'limitMin', 'allowAdmin', 'allowSupervisor', 'allowAgent', 'description'],
-  search: ['name'],
-  sort: ['id', 'name', 'limitMin', 'description'],
-  defaultSort: '+name',
   filters: [{ kind: 'numberRange', key: 'limitMin', min: 'limitFrom', max: 'limitTo' }],
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'limitMin', sort: 'limitMin' },
     { field: 'allowAdmin', kind: 'toggle', patch: (allowAdmin) => ({ allowAdmin }) },
     { field: 'allowSupervisor', kind: 'toggle', patch: (allowSupervisor) => ({ allowSupervisor }) },
     { field: 'allowAgent', kind: 'toggle', patch: (allowAgent) => ({ allowAgent }) },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
   ],
-  recordAcl: false,
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'limitMin', kind: 'number' },
       { field: 'allowAdmin', kind: 'switch' },
       { field: 'allowSupervisor', kind: 'switch' },
       { field: 'allowAgent', kind: 'switch' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
 });

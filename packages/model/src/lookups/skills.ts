@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 /**
  * Skill (spec part 1 section 3). Skills always get full rxwd (section 6): no class guards them.
  * totalAgents and activeAgents count agent skills, which arrive with the contact-center area.
  */
-export const skills = defineResource({
+export const skills = lookup({
   name: 'skills',
   path: '/call_center/skills',
   objClass: null,
   fullAccess: true,
-  area: 'lookups',
   route: '/lookups/skills',
   input: z.object({ name: required(), description: optionalText() }),
   item: z.object({
@@ -21,23 +20,8 @@ export const skills = defineResource({
     totalAgents: z.number(),
     activeAgents: z.number(),
   }),
-  fields: ['id', 'name', 'description', 'totalAgents', 'activeAgents'],
-  listFields: ['id', 'name', 'description', 'totalAgents', 'activeAgents'],
-  search: ['name'],
-  sort: ['id', 'name', 'description'],
-  defaultSort: '+name',
-  columns: [
-    { field: 'name', sort: 'name' },
-    { field: 'description', sort: 'description' },
-    { field: 'totalAgents' },
-    { field: 'activeAgents' },
-  ],
-  recordAcl: false,
-  ops: { create: true, update: true, patch: true, delete: true },
+  columns: [NAME_COLUMN, DESCRIPTION_COLUMN, { field: 'totalAgents' }, { field: 'activeAgents' }],
   form: {
-    fields: [
-      { field: 'name', required: true },
-      { field: 'description', kind: 'textarea' },
-    ],
+    fields: [NAME_FIELD, DESCRIPTION_FIELD],
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Permission, PROTECTED_REASONS } from '../access.js';
-import { defineResource } from '../resource.js';
+import { resource } from '../define.js';
 import { namedRef } from '../validation.js';
 
 /**
@@ -12,7 +12,7 @@ import { namedRef } from '../validation.js';
 export const OBJECTS_PERMISSION: Permission = 'systemSetting';
 
 /** Object classes: obac turns class checks on, rbac record checks. Listed and patched only. */
-export const objclass = defineResource({
+export const objclass = resource({
   name: 'objclass',
   path: '/objclass',
   objClass: null,
@@ -21,17 +21,13 @@ export const objclass = defineResource({
   route: '/permissions/objects',
   input: z.object({ obac: z.boolean().default(false), rbac: z.boolean().default(false) }),
   item: z.object({ id: z.number(), class: z.string(), obac: z.boolean(), rbac: z.boolean() }),
-  fields: ['id', 'class', 'obac', 'rbac'],
-  listFields: ['id', 'class', 'obac', 'rbac'],
   search: ['class'],
-  sort: ['id', 'class'],
   defaultSort: '+class',
   columns: [
     { field: 'class', sort: 'class' },
     { field: 'obac', kind: 'toggle', patch: (obac) => ({ obac }) },
     { field: 'rbac', kind: 'toggle', patch: (rbac) => ({ rbac }) },
   ],
-  recordAcl: false,
   logObject: 'objclass',
   ops: { create: false, update: false, patch: true, delete: false },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATIONS, PERMISSIONS, PROTECTED_REASONS } from '../access.js';
-import { defineResource } from '../resource.js';
+import { DESCRIPTION_COLUMN, NAME_COLUMN, resource } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 const mode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -18,7 +18,7 @@ const roleInput = z.object({
   requireTwoFactor: z.boolean().default(false),
 });
 
-export const roles = defineResource({
+export const roles = resource({
   name: 'roles',
   path: '/roles',
   objClass: 'roles',
@@ -37,18 +37,11 @@ export const roles = defineResource({
     /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */
     protectedBy: z.enum(PROTECTED_REASONS).nullable().optional(),
   }),
-  fields: ['id', 'name', 'description', 'permissions', 'metadata', 'requireTwoFactor'],
   listFields: ['id', 'name', 'description'],
   // What the viewer may not do to each role (see the server's takedown rules).
   viewerFields: ['protected', 'protectedBy'],
   search: ['name'],
-  sort: ['id', 'name', 'description'],
   defaultSort: '+name',
-  columns: [
-    { field: 'name', sort: 'name' },
-    { field: 'description', sort: 'description' },
-  ],
-  recordAcl: false,
+  columns: [NAME_COLUMN, DESCRIPTION_COLUMN],
   logObject: 'roles',
-  ops: { create: true, update: true, patch: true, delete: true },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { NAME_COLUMN, resource } from '../define.js';
 import { messages } from '../messages.js';
 import {
-  defineResource,
   type FormDef,
   type FormField,
   type FormFieldKind,
@@ -187,7 +187,7 @@ export function providerMetadata(key: ChatProvider): Record<string, string> {
   };
 }
 
-export const chatGateways = defineResource({
+export const chatGateways = resource({
   name: 'chatGateways',
   path: '/chat/bots',
   objClass: 'chats',
@@ -195,34 +195,19 @@ export const chatGateways = defineResource({
   route: '/routing/chat-gateways',
   input: chatGatewayInput,
   item: chatGatewayItem,
-  fields: [
-    'id',
-    'name',
-    'uri',
-    'flow',
-    'provider',
-    'enabled',
-    'metadata',
-    'secretsSet',
-    'updates',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'uri', 'provider', 'flow', 'enabled'],
   search: ['name'],
   sort: ['id', 'name', 'uri', 'provider', 'enabled', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'provider', sort: 'provider' },
     { field: 'uri', sort: 'uri' },
     { field: 'flow', kind: 'ref' },
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
   ],
-  recordAcl: false,
   refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',
-  ops: { create: true, update: true, patch: true, delete: true },
   variants: chatVariants,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineResource, ref } from '../resource.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
@@ -13,7 +14,7 @@ const chatplanInput = z.object({
   enabled: z.boolean().default(true),
 });
 
-export const chatplan = defineResource({
+export const chatplan = resource({
   name: 'chatplan',
   path: '/routing/outbound/chat',
   objClass: 'acr_routing',
@@ -29,25 +30,22 @@ export const chatplan = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: ['id', 'name', 'schema', 'description', 'enabled', 'createdAt', 'updatedAt'],
   listFields: ['id', 'name', 'schema', 'description', 'enabled'],
   search: ['name'],
   sort: ['id', 'name', 'description', 'enabled'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'schema', kind: 'ref' },
-    { field: 'description', sort: 'description' },
+    DESCRIPTION_COLUMN,
     { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
   ],
-  recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: CHATPLAN_FLOW_TYPE } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'schema', kind: 'ref', required: true },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
       { field: 'enabled', kind: 'switch' },
     ],
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
@@ -33,7 +34,7 @@ const dialplanInput = z.object({
   disabled: z.boolean().default(false),
 });
 
-export const dialplan = defineResource({
+export const dialplan = resource({
   name: 'dialplan',
   path: '/routing/outbound/calls',
   objClass: 'acr_routing',
@@ -51,27 +52,24 @@ export const dialplan = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position', 'createdAt', 'updatedAt'],
   listFields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position'],
   search: ['name', 'pattern'],
   sort: ['id', 'name', 'pattern', 'position'],
   defaultSort: '+position',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'pattern', sort: 'pattern' },
     { field: 'schema', kind: 'ref' },
     { field: 'description' },
     { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }) },
   ],
-  recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: DIALPLAN_FLOW_TYPE } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'schema', kind: 'ref', required: true },
       { field: 'pattern', required: true },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
       { field: 'disabled', kind: 'switch' },
     ],
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource } from '../resource.js';
 import { oneOf, recordId, refOutput, required } from '../validation.js';
 
 /** Flow types (spec part 1 section 3). */
@@ -70,7 +70,7 @@ const flowInput = z.object({
   editor: z.boolean().default(false),
 });
 
-export const flows = defineResource({
+export const flows = resource({
   name: 'flows',
   path: '/routing/schema',
   // Spec part 1 section 6: flows, like communications and skills, always get full rxwd.
@@ -90,20 +90,17 @@ export const flows = defineResource({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
-  fields: ['id', 'name', 'schema', 'payload', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
   listFields: ['id', 'name', 'type', 'tags', 'editor', 'updatedAt'],
   search: ['name'],
   sort: ['id', 'name', 'type', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'type', sort: 'type' },
     { field: 'tags', kind: 'tags' },
     { field: 'updatedAt', kind: 'date', sort: 'updatedAt' },
   ],
-  recordAcl: false,
   logObject: 'flows',
-  ops: { create: true, update: true, patch: true, delete: true },
   export: ['name', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
 });
 
@@ -136,26 +133,21 @@ export const flowListFilters = ['name', 'type', 'tags'] as const;
  * Kept previous schemas of a flow (`/routing/schema/{id}/versions`), newest first; read-only
  * (a restore is a save of the flow). Flows' full access governs them.
  */
-export const flowVersions = defineResource({
+export const flowVersions = nested({
   name: 'flowVersions',
   path: '/routing/schema/:id/versions',
-  objClass: null,
   fullAccess: true,
-  area: 'routing',
-  route: '/routing/flow',
   input: z.object({}),
   item: flowVersion,
-  fields: ['id', 'version', 'schema', 'savedAt', 'savedBy'],
-  listFields: ['id', 'version', 'schema', 'savedAt', 'savedBy'],
   search: [],
-  sort: ['id', 'version', 'savedAt'],
   defaultSort: '-version',
   columns: [
     { field: 'version', sort: 'version' },
     { field: 'savedAt', kind: 'date', sort: 'savedAt' },
     { field: 'savedBy', kind: 'ref' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: flows, param: 'id', itemParam: 'versionId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: flows,
+  param: 'id',
+  itemParam: 'versionId',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { messages } from '../messages.js';
-import { defineResource, ref, type VariantsDef } from '../resource.js';
+import { ref, type VariantsDef } from '../resource.js';
 import { host, int, isHost, isIpv4, optionalText, refOutput, required } from '../validation.js';
 import { flows } from './flows.js';
 
@@ -157,7 +158,7 @@ const sipVariants: VariantsDef = {
   ],
 };
 
-export const sipGateways = defineResource({
+export const sipGateways = resource({
   name: 'sipGateways',
   path: '/sip/gateways',
   objClass: 'gateways',
@@ -165,46 +166,24 @@ export const sipGateways = defineResource({
   route: '/routing/sip-gateways',
   input: sipGatewayInput,
   item: sipGatewayItem,
-  fields: [
-    'id',
-    'name',
-    'register',
-    'enable',
-    'proxy',
-    'usage',
-    'description',
-    'schema',
-    'account',
-    'username',
-    'expires',
-    'registrar',
-    'host',
-    'ipacl',
-    'rState',
-    'passwordSet',
-    'createdAt',
-    'updatedAt',
-  ],
   listFields: ['id', 'name', 'register', 'proxy', 'host', 'account', 'enable', 'rState'],
   search: ['name'],
   sort: ['id', 'name', 'register', 'proxy', 'enable', 'rState', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
   columns: [
-    { field: 'name', sort: 'name' },
+    NAME_COLUMN,
     { field: 'register', sort: 'register' },
     { field: 'proxy', sort: 'proxy' },
     { field: 'enable', kind: 'toggle', patch: (enable) => ({ enable }), sort: 'enable' },
     { field: 'rState', sort: 'rState' },
   ],
-  recordAcl: false,
   refs: { schema: ref(() => flows, { filter: { type: 'voice' } }) },
-  ops: { create: true, update: true, patch: true, delete: true },
   form: {
     fields: [
-      { field: 'name', required: true },
+      NAME_FIELD,
       { field: 'schema', kind: 'ref', label: 'sipGateways.schema' },
       { field: 'usage', label: 'sipGateways.usage' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
       { field: 'enable', kind: 'switch', label: 'sipGateways.enable' },
     ],
   },

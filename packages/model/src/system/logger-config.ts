@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
-import { auditLogEntry } from '../directory/users.js';
+import { DESCRIPTION_FIELD, nested, READ_ONLY, resource } from '../define.js';
+import { AUDIT_LOG_FIELDS, AUDIT_LOG_LIST, auditLogColumns, auditLogEntry } from '../directory/users.js';
 import { storageProfiles } from '../integrations/storage-profiles.js';
 import { messages } from '../messages.js';
-import { defineResource, ref } from '../resource.js';
+import { ref } from '../resource.js';
 import { int, optionalText, refInput, refOutput } from '../validation.js';
 
 /** Change-log period in days: daily 1, weekly 7, fortnightly 14, monthly 30. */
 export const CHANGE_LOG_PERIOD_DAYS = { daily: 1, weekly: 7, fortnightly: 14, monthly: 30 } as const;
 
-export const loggerConfig = defineResource({
+export const loggerConfig = resource({
   name: 'loggerConfig',
   path: '/logger/config',
   objClass: null,
@@ -33,10 +34,8 @@ export const loggerConfig = defineResource({
     period: z.number(),
     description: z.string(),
   }),
-  fields: ['id', 'object', 'enabled', 'daysToStore', 'storage', 'period', 'description'],
   listFields: ['id', 'object', 'enabled', 'daysToStore', 'period', 'description'],
   search: ['object'],
-  sort: ['id', 'object', 'daysToStore', 'period'],
   defaultSort: '+object',
   columns: [
     { field: 'object', kind: 'enum', sort: 'object' },
@@ -52,10 +51,9 @@ export const loggerConfig = defineResource({
       { field: 'daysToStore', kind: 'number', min: 1, required: true },
       { field: 'period', kind: 'select', options: Object.values(CHANGE_LOG_PERIOD_DAYS), required: true },
       { field: 'storage', kind: 'ref' },
-      { field: 'description', kind: 'textarea' },
+      DESCRIPTION_FIELD,
     ],
   },
-  recordAcl: false,
   ops: { create: true, update: true, patch: true, delete: true },
   /** Where each closed period of the log is exported (one JSON-lines file); none: no exports. */
   refs: { storage: ref(() => storageProfiles) },
@@ -80,13 +78,11 @@ export const CHANGE_LOG_EXPORT = [
  * and delete entries, newest first; read-only, under the config's systemSetting permission.
  * Filters as for a user's log (`auditLogQuery`).
  */
-export const loggerConfigLogs = defineResource({
+export const loggerConfigLogs = nested({
   name: 'loggerConfigLogs',
   path: '/logger/config/:id/logs',
-  objClass: null,
-  area: 'system',
-  route: '/system/changelogs',
-  input: z.object({}),
+  // `q` matches the record id, the record's name in either state and the user's name (server side).
+  ...AUDIT_LOG_LIST,
   item: auditLogEntry.extend({
     /** The top-level fields whose values differ between the two states, comma-separated. */
     changedFields: z.string().nullable(),
@@ -94,37 +90,13 @@ export const loggerConfigLogs = defineResource({
     before: z.string().nullable(),
     after: z.string().nullable(),
   }),
-  fields: [
-    'id',
-    'action',
-    'object',
-    'recordId',
-    'record',
-    'date',
-    'user',
-    'userIp',
-    'newState',
-    'oldState',
-    'changedFields',
-    'before',
-    'after',
-  ],
-  listFields: ['id', 'action', 'object', 'recordId', 'record', 'date', 'user', 'userIp', 'newState', 'oldState'],
-  // `q` matches the record id, the record's name in either state and the user's name (server side).
-  search: [],
-  sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
-  defaultSort: '-date',
-  columns: [
-    { field: 'date', kind: 'date', sort: 'date' },
-    { field: 'action', sort: 'action' },
-    { field: 'user', kind: 'ref' },
-    { field: 'recordId', sort: 'recordId' },
-    { field: 'userIp', sort: 'userIp' },
-  ],
-  recordAcl: false,
+  fields: [...AUDIT_LOG_FIELDS, 'changedFields', 'before', 'after'],
+  listFields: AUDIT_LOG_FIELDS,
+  columns: auditLogColumns({ field: 'user', kind: 'ref' }),
   export: CHANGE_LOG_EXPORT,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: loggerConfig, param: 'id', itemParam: 'logId', rights: 'parent' },
+  parent: loggerConfig,
+  param: 'id',
+  itemParam: 'logId',
 });
 
 /**
@@ -133,12 +105,9 @@ export const loggerConfigLogs = defineResource({
  * read-only, under the config's systemSetting permission. The bytes:
  * `GET /logger/config/{id}/exports/{exportId}/download`.
  */
-export const loggerConfigExports = defineResource({
+export const loggerConfigExports = nested({
   name: 'loggerConfigExports',
   path: '/logger/config/:id/exports',
-  objClass: null,
-  area: 'system',
-  route: '/system/changelogs',
   input: z.object({}),
   item: z.object({
     id: z.number(),
@@ -152,10 +121,7 @@ export const loggerConfigExports = defineResource({
     /** Entries (lines) in the file. */
     count: z.number(),
   }),
-  fields: ['id', 'periodStart', 'periodEnd', 'createdAt', 'size', 'count'],
-  listFields: ['id', 'periodStart', 'periodEnd', 'createdAt', 'size', 'count'],
   search: [],
-  sort: ['id', 'periodStart', 'createdAt', 'size', 'count'],
   defaultSort: '-createdAt',
   columns: [
     { field: 'createdAt', kind: 'date', sort: 'createdAt' },
@@ -164,7 +130,8 @@ export const loggerConfigExports = defineResource({
     { field: 'size', sort: 'size' },
     { field: 'count', sort: 'count' },
   ],
-  recordAcl: false,
-  ops: { create: false, update: false, patch: false, delete: false },
-  parent: { resource: loggerConfig, param: 'id', itemParam: 'exportId', rights: 'parent' },
+  ops: READ_ONLY,
+  parent: loggerConfig,
+  param: 'id',
+  itemParam: 'exportId',
 });

@@ -9,55 +9,43 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { domainId, users } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { domainId, domainRecord, users } from './schema-core.js';
+import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { storageProfiles } from './schema-storage.js';
 
 export const roles = pgTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('roles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('roles_name_search', t.name),
-    sortIndex('roles_name_sort', t.domainId, t.name, t.id),
-  ],
+  (t) => [...uniqueNameIndexes('roles', t)],
 );
 
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: refId('user_id', () => users.id, 'cascade'),
+    roleId: refId('role_id', () => roles.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
+  linkKeys('user_roles_role', 'userId', 'roleId'),
 );
 
 /** One row per access class per domain. */
 export const objclass = pgTable(
   'objclass',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     class: text('class').notNull(),
     obac: boolean('obac').notNull().default(true),
     rbac: boolean('rbac').notNull().default(false),
@@ -69,12 +57,8 @@ export const objclass = pgTable(
 export const classGrants = pgTable(
   'class_grants',
   {
-    objclassId: integer('objclass_id')
-      .notNull()
-      .references(() => objclass.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    objclassId: refId('objclass_id', () => objclass.id, 'cascade'),
+    roleId: refId('role_id', () => roles.id, 'cascade'),
     access: smallint('access').notNull(),
   },
   (t) => [primaryKey({ columns: [t.objclassId, t.roleId] })],
@@ -87,9 +71,7 @@ export const recordAcl = pgTable(
     domainId: domainId(),
     class: text('class').notNull(),
     recordId: integer('record_id').notNull(),
-    granteeId: integer('grantee_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    granteeId: refId('grantee_id', () => roles.id, 'cascade'),
     access: smallint('access').notNull(),
   },
   (t) => [
@@ -102,15 +84,9 @@ export const recordAcl = pgTable(
 export const defaultAcl = pgTable(
   'default_acl',
   {
-    objclassId: integer('objclass_id')
-      .notNull()
-      .references(() => objclass.id, { onDelete: 'cascade' }),
-    grantorId: integer('grantor_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    granteeId: integer('grantee_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    objclassId: refId('objclass_id', () => objclass.id, 'cascade'),
+    grantorId: refId('grantor_id', () => roles.id, 'cascade'),
+    granteeId: refId('grantee_id', () => roles.id, 'cascade'),
     access: smallint('access').notNull(),
   },
   (t) => [primaryKey({ columns: [t.objclassId, t.grantorId, t.granteeId] })],
@@ -120,21 +96,18 @@ export const defaultAcl = pgTable(
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    userId: refId('user_id', () => users.id, 'cascade'),
     kind: text('kind').$type<'session' | 'token'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    usage: text('usage').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    usage: emptyText('usage'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    expiresAt: timestamptz('expires_at'),
+    revokedAt: timestamptz('revoked_at'),
     /** API tokens: when one last authenticated a request (written at most once a minute). */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
-    ip: text('ip').notNull().default(''),
+    lastUsedAt: timestamptz('last_used_at'),
+    ip: emptyText('ip'),
   },
   (t) => [index('auth_tokens_user').on(t.userId, t.kind)],
 );
@@ -150,16 +123,15 @@ export const userSettings = pgTable('user_settings', {
 export const loggerConfig = pgTable(
   'logger_config',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     object: text('object').notNull(),
     enabled: boolean('enabled').notNull().default(false),
     daysToStore: integer('days_to_store').notNull().default(7),
     storageId: integer('storage_id').references(() => storageProfiles.id, { onDelete: 'set null' }),
     period: integer('period').notNull().default(7),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     /** The end of the last period exported (log-exports job); expired exports leave it in place. */
-    exportedUntil: timestamp('exported_until', { withTimezone: true, mode: 'string' }),
+    exportedUntil: timestamptz('exported_until'),
   },
   (t) => [uniqueIndex('logger_config_domain_object').on(t.domainId, t.object)],
 );
@@ -172,9 +144,9 @@ export const loggerEntries = pgTable(
     domainId: domainId(),
     object: text('object').notNull(),
     action: text('action').notNull(),
-    date: timestamp('date', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    date: timestamptz('date').notNull().defaultNow(),
     userId: integer('user_id'),
-    userIp: text('user_ip').notNull().default(''),
+    userIp: emptyText('user_ip'),
     recordId: integer('record_id'),
     newState: jsonb('new_state'),
     oldState: jsonb('old_state'),
@@ -194,20 +166,15 @@ export const loggerEntries = pgTable(
 export const loggerExports = pgTable(
   'logger_exports',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    configId: integer('config_id')
-      .notNull()
-      .references(() => loggerConfig.id, { onDelete: 'cascade' }),
-    periodStart: timestamp('period_start', { withTimezone: true, mode: 'string' }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'string' }).notNull(),
-    storageProfileId: integer('storage_profile_id')
-      .notNull()
-      .references(() => storageProfiles.id, { onDelete: 'restrict' }),
+    ...domainRecord(),
+    configId: refId('config_id', () => loggerConfig.id, 'cascade'),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    storageProfileId: refId('storage_profile_id', () => storageProfiles.id, 'restrict'),
     storageKey: text('storage_key').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('logger_exports_config_period').on(t.configId, t.periodStart),
@@ -220,7 +187,7 @@ export const loggerExports = pgTable(
 export const loginCounters = pgTable('login_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  windowStart: timestamptz('window_start').notNull().defaultNow(),
   /** The last attempt let through while an account is past its ceiling. */
-  lastAt: timestamp('last_at', { withTimezone: true, mode: 'string' }),
+  lastAt: timestamptz('last_at'),
 });

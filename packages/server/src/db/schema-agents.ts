@@ -1,29 +1,15 @@
-// Tables of the contact center's agents and teams; see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { domainId, users } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainId, domainRecord, users } from './schema-core.js';
+import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { regions, skills } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 
 export const teams = pgTable(
   'teams',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     strategy: text('strategy').notNull().default('random'),
     maxNoAnswer: integer('max_no_answer').notNull().default(3),
     wrapUpTime: integer('wrap_up_time').notNull().default(15),
@@ -34,11 +20,7 @@ export const teams = pgTable(
     rejectDelayTime: integer('reject_delay_time').notNull().default(0),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('teams_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('teams_name_search', t.name),
-    sortIndex('teams_name_sort', t.domainId, t.name, t.id),
-  ],
+  (t) => [...uniqueNameIndexes('teams', t)],
 );
 
 /**
@@ -48,22 +30,19 @@ export const teams = pgTable(
 export const agents = pgTable(
   'agents',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    userId: refId('user_id', () => users.id, 'cascade'),
     teamId: integer('team_id').references(() => teams.id),
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     progressiveCount: integer('progressive_count').notNull().default(1),
     chatCount: integer('chat_count').notNull().default(1),
     isSupervisor: boolean('is_supervisor').notNull().default(false),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     greetingMediaId: integer('greeting_media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('offline'),
     /** The pause cause of a pause; empty otherwise. */
-    statusPayload: text('status_payload').notNull().default(''),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    statusPayload: emptyText('status_payload'),
+    statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     ...stamps,
   },
   (t) => [uniqueIndex('agents_domain_user').on(t.domainId, t.userId), index('agents_team').on(t.teamId)],
@@ -73,56 +52,38 @@ export const agents = pgTable(
 export const agentSupervisors = pgTable(
   'agent_supervisors',
   {
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    supervisorId: integer('supervisor_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: refId('agent_id', () => agents.id, 'cascade'),
+    supervisorId: refId('supervisor_id', () => agents.id, 'cascade'),
   },
-  (t) => [
-    primaryKey({ columns: [t.agentId, t.supervisorId] }),
-    index('agent_supervisors_supervisor').on(t.supervisorId),
-  ],
+  linkKeys('agent_supervisors_supervisor', 'agentId', 'supervisorId'),
 );
 
 /** An agent's auditors (users). */
 export const agentAuditors = pgTable(
   'agent_auditors',
   {
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: refId('agent_id', () => agents.id, 'cascade'),
+    userId: refId('user_id', () => users.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.userId] }), index('agent_auditors_user').on(t.userId)],
+  linkKeys('agent_auditors_user', 'agentId', 'userId'),
 );
 
 /** A team's admins (supervisor agents). */
 export const teamAdmins = pgTable(
   'team_admins',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: refId('team_id', () => teams.id, 'cascade'),
+    agentId: refId('agent_id', () => agents.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.agentId] }), index('team_admins_agent').on(t.agentId)],
+  linkKeys('team_admins_agent', 'teamId', 'agentId'),
 );
 
 /** Skills of agents: one row per agent and skill. A held skill is not deleted (409). */
 export const agentSkills = pgTable(
   'agent_skills',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    agentId: refId('agent_id', () => agents.id, 'cascade'),
     skillId: integer('skill_id')
       .notNull()
       .references(() => skills.id),
@@ -139,16 +100,14 @@ export const agentStates = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     domainId: domainId(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    from: text('from_status').notNull().default(''),
+    agentId: refId('agent_id', () => agents.id, 'cascade'),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    from: emptyText('from_status'),
     to: text('to_status').notNull(),
     /** Seconds until the next change; null while it lasts. */
     duration: integer('duration'),
-    channel: text('channel').notNull().default(''),
-    payload: text('payload').notNull().default(''),
+    channel: emptyText('channel'),
+    payload: emptyText('payload'),
   },
   (t) => [index('agent_states_agent_joined').on(t.agentId, t.joinedAt)],
 );

@@ -1,8 +1,8 @@
 // Tables of the calendars area; see schema.ts for the conventions.
 import type { AcceptRow, ExceptRow } from '@switchboard/model';
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { domains } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, nameIndexes, stamps } from './schema-helpers.js';
 
 /**
  * Calendars. The work week and the holidays are read and written whole with their calendar, so
@@ -11,12 +11,9 @@ import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 export const calendars = pgTable(
   'calendars',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     /** IANA zone name. */
     timezone: text('timezone').notNull(),
     /** Validity, as epoch milliseconds; both null when the calendar does not expire. */
@@ -26,9 +23,5 @@ export const calendars = pgTable(
     excepts: jsonb('excepts').$type<ExceptRow[]>().notNull().default([]),
     ...stamps,
   },
-  (t) => [
-    searchIndex('calendars_name_search', t.name),
-    sortIndex('calendars_name_sort', t.domainId, t.name, t.id),
-    index('calendars_domain_name').on(t.domainId, t.name),
-  ],
+  (t) => [...nameIndexes('calendars', t), index('calendars_domain_name').on(t.domainId, t.name)],
 );

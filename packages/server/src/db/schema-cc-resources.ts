@@ -1,9 +1,9 @@
 // Tables of the contact center's outbound resources and resource groups; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
 import { sipGateways } from './schema-gateways.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { emptyText, refId, sortIndex, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { communicationTypes } from './schema-lookups.js';
 
 /**
@@ -14,19 +14,16 @@ import { communicationTypes } from './schema-lookups.js';
 export const ccResources = pgTable(
   'cc_resources',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => sipGateways.id, { onDelete: 'no action' }),
+    gatewayId: refId('gateway_id', () => sipGateways.id, 'no action'),
     rps: integer('rps').notNull().default(10),
     limit: integer('limit').notNull().default(10),
     enabled: boolean('enabled').notNull().default(true),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     maxSuccessivelyErrors: integer('max_successively_errors').notNull().default(2),
     errorIds: text('error_ids').array().notNull().default(sql`'{}'::text[]`),
-    display: text('display').notNull().default(''),
+    display: emptyText('display'),
     patterns: text('patterns').array().notNull().default(sql`'{}'::text[]`),
     failureDialDelay: integer('failure_dial_delay').notNull().default(0),
     parameters: jsonb('parameters')
@@ -35,23 +32,15 @@ export const ccResources = pgTable(
       .default({ cidType: 'none', ignoreEarlyMedia: 'false' }),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('cc_resources_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_resources_name_search', t.name),
-    sortIndex('cc_resources_name_sort', t.domainId, t.name, t.id),
-    index('cc_resources_gateway').on(t.gatewayId),
-  ],
+  (t) => [...uniqueNameIndexes('cc_resources', t), index('cc_resources_gateway').on(t.gatewayId)],
 );
 
 /** Display numbers of a resource; one row per number and resource. */
 export const ccResourceDisplays = pgTable(
   'cc_resource_displays',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => ccResources.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    resourceId: refId('resource_id', () => ccResources.id, 'cascade'),
     display: text('display').notNull(),
   },
   (t) => [
@@ -69,14 +58,11 @@ export const ccResourceDisplays = pgTable(
 export const ccResourceGroups = pgTable(
   'cc_resource_groups',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     strategy: text('strategy').notNull().default('topDown'),
-    description: text('description').notNull().default(''),
-    communicationId: integer('communication_id')
-      .notNull()
-      .references(() => communicationTypes.id, { onDelete: 'no action' }),
+    description: emptyText('description'),
+    communicationId: refId('communication_id', () => communicationTypes.id, 'no action'),
     time: jsonb('time')
       .$type<{ startTimeOfDay: number; endTimeOfDay: number }[]>()
       .notNull()
@@ -84,9 +70,7 @@ export const ccResourceGroups = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cc_resource_groups_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_resource_groups_name_search', t.name),
-    sortIndex('cc_resource_groups_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cc_resource_groups', t),
     index('cc_resource_groups_communication').on(t.communicationId),
   ],
 );
@@ -95,14 +79,9 @@ export const ccResourceGroups = pgTable(
 export const ccResourceGroupResources = pgTable(
   'cc_resource_group_resources',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => ccResourceGroups.id, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => ccResources.id, { onDelete: 'no action' }),
+    ...domainRecord(),
+    groupId: refId('group_id', () => ccResourceGroups.id, 'cascade'),
+    resourceId: refId('resource_id', () => ccResources.id, 'no action'),
     reserveResourceId: integer('reserve_resource_id').references(() => ccResources.id, { onDelete: 'no action' }),
     priority: integer('priority').notNull().default(0),
   },

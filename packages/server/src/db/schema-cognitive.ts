@@ -1,8 +1,8 @@
 // Tables of the cognitive (voice) profiles; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, stamps, uniqueNameIndexes } from './schema-helpers.js';
 
 /**
  * Cognitive profiles: a speech provider's service with its key. The provider's settings (the key
@@ -11,21 +11,18 @@ import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 export const cognitiveProfiles = pgTable(
   'cognitive_profiles',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     provider: text('provider').notNull(),
     service: text('service').notNull(),
     default: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cognitive_profiles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cognitive_profiles_name_search', t.name),
-    sortIndex('cognitive_profiles_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cognitive_profiles', t),
     // One default per service in a domain: the write clears the old one first, this holds the rule.
     uniqueIndex('cognitive_profiles_domain_default').on(t.domainId, t.service).where(sql`${t.default}`),
   ],

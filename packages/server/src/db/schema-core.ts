@@ -1,37 +1,36 @@
 // Domains and users: every other schema file refers to them, and this file refers to none of those.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 export const domains = pgTable('domains', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 /** The domain a record belongs to; deleting a domain deletes its records. */
-export const domainId = () =>
-  integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' });
+export const domainId = () => refId('domain_id', () => domains.id, 'cascade');
+
+/** The columns a domain's record starts with: its id and its domain. */
+export const domainRecord = () => ({ id: serial('id').primaryKey(), domainId: domainId() });
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    name: text('name').notNull().default(''),
-    email: text('email').notNull().default(''),
+    ...domainRecord(),
+    name: emptyText('name'),
+    email: emptyText('email'),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    extension: text('extension').notNull().default(''),
+    extension: emptyText('extension'),
     /**
      * The user's own device. No foreign key: devices refer to users, and this file stays free of
      * theirs; deleting a device clears it (resources/directory/devices).
      */
     deviceId: integer('device_id'),
-    presenceStatus: text('presence_status').notNull().default(''),
-    presenceNote: text('presence_note').notNull().default(''),
+    presenceStatus: emptyText('presence_status'),
+    presenceNote: emptyText('presence_note'),
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
     /** Active account: false refuses sign-in and every token of the user. */
     state: boolean('state').notNull().default(true),
@@ -39,8 +38,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_domain_username').on(t.domainId, sql`lower(${t.username})`),
-    searchIndex('users_name_search', t.name),
-    sortIndex('users_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('users', t),
     searchIndex('users_username_search', t.username),
     searchIndex('users_extension_search', t.extension),
     searchIndex('users_email_search', t.email),

@@ -1,27 +1,13 @@
 // Tables of the devices area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { domains, users } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord, users } from './schema-core.js';
+import { emptyText, linkKeys, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 export const devices = pgTable(
   'devices',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
     name: text('name').notNull(),
     /** SIP account (user part); unique in the domain whatever its case. */
     account: text('account').notNull(),
@@ -31,23 +17,22 @@ export const devices = pgTable(
      */
     passwordHa1: text('password_ha1'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    phone: text('phone').notNull().default(''),
-    ip: text('ip').notNull().default(''),
-    brand: text('brand').notNull().default(''),
-    model: text('model').notNull().default(''),
-    mac: text('mac').notNull().default(''),
+    phone: emptyText('phone'),
+    ip: emptyText('ip'),
+    brand: emptyText('brand'),
+    model: emptyText('model'),
+    mac: emptyText('mac'),
     vars: jsonb('vars').$type<Record<string, string>>().notNull().default({}),
     /** Presence state index (DEVICE_STATES): 0 nonreg, 1 reged, 2 ringing, 3 dialing, 4 dialog, 5 onhold. */
     state: integer('state').notNull().default(0),
-    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'string' }),
+    stateChangedAt: timestamptz('state_changed_at'),
     hotdesk: boolean('hotdesk').notNull().default(false),
     hotdesks: text('hotdesks').array().notNull().default(sql`'{}'::text[]`),
     ...stamps,
   },
   (t) => [
     uniqueIndex('devices_domain_account').on(t.domainId, sql`lower(${t.account})`),
-    searchIndex('devices_name_search', t.name),
-    sortIndex('devices_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('devices', t),
     searchIndex('devices_account_search', t.account),
     index('devices_domain_name').on(t.domainId, t.name),
     index('devices_user').on(t.userId),
@@ -58,18 +43,13 @@ export const devices = pgTable(
 export const deviceUserAudit = pgTable(
   'device_user_audit',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    deviceId: refId('device_id', () => devices.id, 'cascade'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The user's name when logged in, kept when the user is deleted later. */
-    userName: text('user_name').notNull().default(''),
-    loggedInAt: timestamp('logged_in_at', { withTimezone: true, mode: 'string' }).notNull(),
-    loggedOutAt: timestamp('logged_out_at', { withTimezone: true, mode: 'string' }),
+    userName: emptyText('user_name'),
+    loggedInAt: timestamptz('logged_in_at').notNull(),
+    loggedOutAt: timestamptz('logged_out_at'),
   },
   (t) => [index('device_user_audit_device_time').on(t.deviceId, t.loggedInAt)],
 );
@@ -78,14 +58,10 @@ export const deviceUserAudit = pgTable(
 export const userDevices = pgTable(
   'user_devices',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: refId('user_id', () => users.id, 'cascade'),
+    deviceId: refId('device_id', () => devices.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('user_devices_device').on(t.deviceId)],
+  linkKeys('user_devices_device', 'userId', 'deviceId'),
 );
 
 /**
@@ -96,22 +72,17 @@ export const userDevices = pgTable(
 export const deviceRegistrations = pgTable(
   'device_registrations',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    deviceId: refId('device_id', () => devices.id, 'cascade'),
     /** registered, unregistered or expired. */
     event: text('event').notNull(),
-    contact: text('contact').notNull().default(''),
-    ip: text('ip').notNull().default(''),
+    contact: emptyText('contact'),
+    ip: emptyText('ip'),
     port: integer('port'),
-    transport: text('transport').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
+    transport: emptyText('transport'),
+    userAgent: emptyText('user_agent'),
     expires: integer('expires'),
-    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('device_registrations_device_time').on(t.deviceId, t.at)],
 );
@@ -123,7 +94,7 @@ export const deviceRegistrations = pgTable(
  */
 export const sipNodes = pgTable('sip_nodes', {
   address: text('address').primaryKey(),
-  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  seenAt: timestamptz('seen_at').notNull().defaultNow(),
 });
 
 /**
@@ -133,12 +104,10 @@ export const sipNodes = pgTable('sip_nodes', {
 export const deviceLocations = pgTable(
   'device_locations',
   {
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: refId('device_id', () => devices.id, 'cascade'),
     /** The SIP node's address (sip_nodes.address). */
     node: text('node').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.node] })],
 );

@@ -1,8 +1,8 @@
 // Tables of email profiles; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /**
@@ -14,14 +14,11 @@ import { flows } from './schema-routing.js';
 export const emailProfiles = pgTable(
   'email_profiles',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     enabled: boolean('enabled').notNull().default(true),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
+    flowId: refId('flow_id', () => flows.id, 'restrict'),
     imapHost: text('imap_host').notNull(),
     imapPort: integer('imap_port').notNull().default(993),
     smtpHost: text('smtp_host').notNull(),
@@ -29,18 +26,16 @@ export const emailProfiles = pgTable(
     fetchInterval: integer('fetch_interval').notNull().default(60),
     login: text('login').notNull(),
     mailbox: text('mailbox').notNull().default('INBOX'),
-    password: text('password').notNull().default(''),
-    lastFetchAt: timestamp('last_fetch_at', { withTimezone: true, mode: 'string' }),
+    password: emptyText('password'),
+    lastFetchAt: timestamptz('last_fetch_at'),
     fetchedCount: integer('fetched_count').notNull().default(0),
-    lastError: text('last_error').notNull().default(''),
-    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true, mode: 'string' }),
-    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
+    lastError: emptyText('last_error'),
+    nextFetchAt: timestamptz('next_fetch_at'),
+    leaseUntil: timestamptz('lease_until'),
     ...stamps,
   },
   (t) => [
-    uniqueIndex('email_profiles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('email_profiles_name_search', t.name),
-    sortIndex('email_profiles_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('email_profiles', t),
     index('email_profiles_flow').on(t.flowId),
     // The poller looks for enabled profiles that are due, across every domain.
     index('email_profiles_due').on(t.nextFetchAt).where(sql`${t.enabled}`),

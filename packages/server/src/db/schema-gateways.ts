@@ -1,8 +1,6 @@
-// Tables of the gateways area; see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId, domains, users } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainId, domainRecord, users } from './schema-core.js';
+import { emptyText, nameIndexes, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 export type SipAclEntry = { ip: string; proto: string; port: number | null };
@@ -11,52 +9,43 @@ export type SipAclEntry = { ip: string; proto: string; port: number | null };
 export const sipGateways = pgTable(
   'sip_gateways',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     register: boolean('register').notNull().default(false),
     enable: boolean('enable').notNull().default(true),
-    proxy: text('proxy').notNull().default(''),
-    usage: text('usage').notNull().default(''),
-    description: text('description').notNull().default(''),
+    proxy: emptyText('proxy'),
+    usage: emptyText('usage'),
+    description: emptyText('description'),
     /** Inbound flow (voice); deleting the flow leaves the gateway without one. */
     schemaId: integer('schema_id').references(() => flows.id, { onDelete: 'set null' }),
-    account: text('account').notNull().default(''),
-    username: text('username').notNull().default(''),
+    account: emptyText('account'),
+    username: emptyText('username'),
     /**
      * Kept readable: the telephony side must present it to the registrar, so it cannot be
      * hashed. The API never answers it.
      */
-    password: text('password').notNull().default(''),
+    password: emptyText('password'),
     expires: integer('expires').notNull().default(600),
-    registrar: text('registrar').notNull().default(''),
-    host: text('host').notNull().default(''),
+    registrar: emptyText('registrar'),
+    host: emptyText('host'),
     ipacl: jsonb('ipacl').$type<SipAclEntry[]>().notNull().default([]),
     /** Registration status from the telephony events: success, failed, in_progress, not_registered. */
     rState: text('r_state').notNull().default('not_registered'),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('sip_gateways_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('sip_gateways_name_search', t.name),
-    sortIndex('sip_gateways_name_sort', t.domainId, t.name, t.id),
-    index('sip_gateways_domain_name_idx').on(t.domainId, t.name),
-  ],
+  (t) => [...uniqueNameIndexes('sip_gateways', t), index('sip_gateways_domain_name_idx').on(t.domainId, t.name)],
 );
 
 /** Chat gateways (chat bots): provider settings as a text-valued map, as the original keeps them. */
 export const chatGateways = pgTable(
   'chat_gateways',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     /** Public endpoint path, unique across all domains (providers call it without a domain). */
     uri: text('uri').notNull(),
     /** The chat flow it runs; a flow in use cannot be deleted (see the flows' usage check). */
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
+    flowId: refId('flow_id', () => flows.id, 'restrict'),
     provider: text('provider').notNull(),
     enabled: boolean('enabled').notNull().default(false),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
@@ -69,8 +58,7 @@ export const chatGateways = pgTable(
   (t) => [
     // A uri is unique in its domain: another tenant's uri is neither blocked nor revealed.
     uniqueIndex('chat_gateways_domain_uri').on(t.domainId, t.uri),
-    searchIndex('chat_gateways_name_search', t.name),
-    sortIndex('chat_gateways_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('chat_gateways', t),
     index('chat_gateways_domain_name').on(t.domainId, t.name),
   ],
 );
@@ -82,16 +70,13 @@ export const chatGateways = pgTable(
 export const chatGatewayAccounts = pgTable(
   'chat_gateway_accounts',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => chatGateways.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    gatewayId: refId('gateway_id', () => chatGateways.id, 'cascade'),
     /** page or whatsapp */
     kind: text('kind').notNull(),
     externalId: text('external_id').notNull(),
-    name: text('name').notNull().default(''),
-    accessToken: text('access_token').notNull().default(''),
+    name: emptyText('name'),
+    accessToken: emptyText('access_token'),
     /** Page: its Instagram business account `{id, username}`; WhatsApp: `{phoneNumbers}`. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps,
@@ -105,15 +90,9 @@ export const chatGatewayAccounts = pgTable(
  */
 export const chatSetupStates = pgTable('chat_setup_states', {
   tokenHash: text('token_hash').primaryKey(),
-  domainId: integer('domain_id')
-    .notNull()
-    .references(() => domains.id, { onDelete: 'cascade' }),
-  gatewayId: integer('gateway_id')
-    .notNull()
-    .references(() => chatGateways.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  domainId: domainId(),
+  gatewayId: refId('gateway_id', () => chatGateways.id, 'cascade'),
+  userId: refId('user_id', () => users.id, 'cascade'),
   kind: text('kind').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });

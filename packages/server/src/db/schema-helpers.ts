@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, type PgColumn, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  type PgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for both drivers. Search columns get a `lower(col) text_pattern_ops` index so a
@@ -23,7 +32,44 @@ export const sortKeySql = (col: string) => `lower(${col}) collate "${SORT_COLLAT
 export const sortIndex = (name: string, scope: PgColumn, col: PgColumn, id: PgColumn) =>
   index(name).using('btree', scope, sql`(lower(${col}) collate "und-x-icu")`, id);
 
+/** The columns a named list of a domain searches and orders by. */
+type Named = { id: PgColumn; domainId: PgColumn; name: PgColumn };
+
+/** The indexes of a domain's list searched and ordered by name: `<table>_name_search`, `<table>_name_sort`. */
+export const nameIndexes = (table: string, t: Named) => [
+  searchIndex(`${table}_name_search`, t.name),
+  sortIndex(`${table}_name_sort`, t.domainId, t.name, t.id),
+];
+
+/** The same, and the name unique in the domain whatever its case (`<table>_domain_name`). */
+export const uniqueNameIndexes = (table: string, t: Named) => [
+  uniqueIndex(`${table}_domain_name`).on(t.domainId, sql`lower(${t.name})`),
+  ...nameIndexes(table, t),
+];
+
+/** A timestamp with time zone, read as ISO text. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** A text column that is never null and empty by default. */
+export const emptyText = (name: string) => text(name).notNull().default('');
+
+/** What deleting the referenced record does to the referring one. */
+export type OnDelete = 'cascade' | 'restrict' | 'no action' | 'set null';
+
+/** A required reference to another table's record (`() => table.id`). */
+export const refId = (name: string, target: () => AnyPgColumn, onDelete: OnDelete) =>
+  integer(name).notNull().references(target, { onDelete });
+
+/**
+ * The keys of a link table between two records (`a` and `b` columns): the pair is the primary
+ * key, and an index on `b` serves the lookups from the other side.
+ */
+export const linkKeys =
+  <K extends string>(indexName: string, a: K, b: K) =>
+  (t: Record<K, PgColumn>) => [primaryKey({ columns: [t[a], t[b]] }), index(indexName).on(t[b])];
+
+/** When a record was created and last changed. */
 export const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 };

@@ -1,8 +1,6 @@
-// Tables of CSV import templates (integrations); see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, refId, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { ccQueues } from './schema-queues.js';
 
 /**
@@ -13,21 +11,13 @@ import { ccQueues } from './schema-queues.js';
 export const importTemplates = pgTable(
   'import_templates',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    sourceId: integer('source_id')
-      .notNull()
-      .references(() => ccQueues.id, { onDelete: 'cascade' }),
+    description: emptyText('description'),
+    sourceId: refId('source_id', () => ccQueues.id, 'cascade'),
     sourceType: text('source_type').notNull().default('queue'),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('import_templates_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('import_templates_name_search', t.name),
-    sortIndex('import_templates_name_sort', t.domainId, t.name, t.id),
-    index('import_templates_source').on(t.sourceId),
-  ],
+  (t) => [...uniqueNameIndexes('import_templates', t), index('import_templates_source').on(t.sourceId)],
 );

@@ -1,17 +1,7 @@
 // Tables of the CSV import pipeline (resources/imports); see schema.ts for the conventions.
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { domainId, users } from './schema-core.js';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord, users } from './schema-core.js';
+import { emptyText, refId, timestamptz } from './schema-helpers.js';
 
 /**
  * One CSV import: the uploaded file (`file_path`, under IMPORT_DIR), its options, and how far the
@@ -21,11 +11,10 @@ import { domainId, users } from './schema-core.js';
 export const imports = pgTable(
   'imports',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The user's address, for the change log of what the import creates. */
-    userIp: text('user_ip').notNull().default(''),
+    userIp: emptyText('user_ip'),
     resource: text('resource').notNull(),
     parentId: integer('parent_id'),
     fileName: text('file_name').notNull(),
@@ -58,10 +47,10 @@ export const imports = pgTable(
     errorKey: text('error_key'),
     errorParams: jsonb('error_params').$type<Record<string, string | number> | null>(),
     /** Written by the running job with each chunk; a stale one after a crash is picked up again. */
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    heartbeatAt: timestamptz('heartbeat_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [index('imports_domain_user').on(t.domainId, t.userId, t.id), index('imports_state').on(t.state)],
 );
@@ -71,9 +60,7 @@ export const importErrors = pgTable(
   'import_errors',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: refId('import_id', () => imports.id, 'cascade'),
     line: integer('line').notNull(),
     field: text('field').notNull(),
     message: text('message').notNull(),

@@ -1,34 +1,21 @@
 // Tables of the licenses area; see schema.ts for the conventions.
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { domains, users } from './schema-core.js';
-import { searchIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord, users } from './schema-core.js';
+import { linkKeys, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 /** Imported license documents: the verified fields, and the signed text as it was imported. */
 export const licenses = pgTable(
   'licenses',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
     serial: text('serial').notNull(),
     product: text('product').notNull(),
     scope: text('scope').array().notNull(),
     /** `limit` is a reserved word in SQL. */
     limit: integer('seat_limit').notNull(),
     competitive: boolean('competitive').notNull().default(false),
-    notBefore: timestamp('not_before', { withTimezone: true, mode: 'string' }).notNull(),
-    notAfter: timestamp('not_after', { withTimezone: true, mode: 'string' }).notNull(),
+    notBefore: timestamptz('not_before').notNull(),
+    notAfter: timestamptz('not_after').notNull(),
     /** The domain named in the signed document (always the owning domain's name). */
     domain: text('domain').notNull(),
     certificate: text('certificate').notNull(),
@@ -47,12 +34,8 @@ export const licenses = pgTable(
 export const userLicenses = pgTable(
   'user_licenses',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    licenseId: integer('license_id')
-      .notNull()
-      .references(() => licenses.id, { onDelete: 'cascade' }),
+    userId: refId('user_id', () => users.id, 'cascade'),
+    licenseId: refId('license_id', () => licenses.id, 'cascade'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.licenseId] }), index('user_licenses_license').on(t.licenseId)],
+  linkKeys('user_licenses_license', 'userId', 'licenseId'),
 );

@@ -1,24 +1,13 @@
 // Tables of the lookups area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  type PgColumn,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, type PgColumn, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
 
 const base = () => ({
-  id: serial('id').primaryKey(),
-  domainId: domainId(),
+  ...domainRecord(),
   name: text('name').notNull(),
-  description: text('description').notNull().default(''),
+  description: emptyText('description'),
 });
 
 /** Lookup names are unique in a domain (case-insensitive): pickers show only the name. */
@@ -49,15 +38,12 @@ export const blacklists = pgTable('blacklists', { ...base(), ...stamps }, named(
 export const blacklistNumbers = pgTable(
   'blacklist_numbers',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    listId: integer('list_id')
-      .notNull()
-      .references(() => blacklists.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    listId: refId('list_id', () => blacklists.id, 'cascade'),
     number: text('number').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     /** After this instant the number no longer counts; null never expires. */
-    expireAt: timestamp('expire_at', { withTimezone: true, mode: 'string' }),
+    expireAt: timestamptz('expire_at'),
     ...stamps,
   },
   (t) => [

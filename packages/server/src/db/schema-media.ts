@@ -1,7 +1,7 @@
 // Tables of the media area; see schema.ts for the conventions.
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { domains } from './schema-core.js';
-import { searchIndex, sortIndex } from './schema-helpers.js';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { nameIndexes, timestamptz } from './schema-helpers.js';
 import { storageProfiles } from './schema-storage.js';
 
 /**
@@ -11,10 +11,7 @@ import { storageProfiles } from './schema-storage.js';
 export const mediaFiles = pgTable(
   'media_files',
   {
-    id: serial('id').primaryKey(),
-    domainId: integer('domain_id')
-      .notNull()
-      .references(() => domains.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
@@ -22,11 +19,10 @@ export const mediaFiles = pgTable(
     /** A profile holding files cannot be deleted: its files would become unreachable. */
     storageProfileId: integer('storage_profile_id').references(() => storageProfiles.id, { onDelete: 'restrict' }),
     storageKey: text('storage_key'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    searchIndex('media_files_name_search', t.name),
-    sortIndex('media_files_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('media_files', t),
     index('media_files_domain_created').on(t.domainId, t.createdAt),
     index('media_files_domain_name').on(t.domainId, t.name),
     index('media_files_storage_profile').on(t.storageProfileId),

@@ -2,43 +2,24 @@
 // for the conventions. Each row goes with its queue. A skill, bucket, group or flow a queue uses
 // cannot go (no action, checked at the end of the statement so a domain's delete cascades through).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  pgView,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agents } from './schema-agents.js';
 import { ccResourceGroups } from './schema-cc-resources.js';
-import { domainId } from './schema-core.js';
-import { stamps } from './schema-helpers.js';
+import { domainId, domainRecord } from './schema-core.js';
+import { emptyText, linkKeys, refId, stamps, timestamptz } from './schema-helpers.js';
 import { buckets, skills } from './schema-lookups.js';
 import { ccQueueMembers, ccQueues } from './schema-queues.js';
 import { flows } from './schema-routing.js';
 
-const queueId = () =>
-  integer('queue_id')
-    .notNull()
-    .references(() => ccQueues.id, { onDelete: 'cascade' });
+const queueId = () => refId('queue_id', () => ccQueues.id, 'cascade');
 
 /** Skills of a queue: one row per queue and skill. */
 export const ccQueueSkills = pgTable(
   'cc_queue_skills',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     queueId: queueId(),
-    skillId: integer('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'no action' }),
+    skillId: refId('skill_id', () => skills.id, 'no action'),
     lvl: integer('lvl').notNull().default(0),
     minCapacity: integer('min_capacity').notNull().default(0),
     maxCapacity: integer('max_capacity').notNull().default(10),
@@ -55,26 +36,19 @@ export const ccQueueSkills = pgTable(
 export const ccQueueSkillBuckets = pgTable(
   'cc_queue_skill_buckets',
   {
-    queueSkillId: integer('queue_skill_id')
-      .notNull()
-      .references(() => ccQueueSkills.id, { onDelete: 'cascade' }),
-    bucketId: integer('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'no action' }),
+    queueSkillId: refId('queue_skill_id', () => ccQueueSkills.id, 'cascade'),
+    bucketId: refId('bucket_id', () => buckets.id, 'no action'),
   },
-  (t) => [primaryKey({ columns: [t.queueSkillId, t.bucketId] }), index('cc_queue_skill_buckets_bucket').on(t.bucketId)],
+  linkKeys('cc_queue_skill_buckets_bucket', 'queueSkillId', 'bucketId'),
 );
 
 /** Buckets of a queue with their priority: one row per queue and bucket. */
 export const ccQueueBuckets = pgTable(
   'cc_queue_buckets',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     queueId: queueId(),
-    bucketId: integer('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'no action' }),
+    bucketId: refId('bucket_id', () => buckets.id, 'no action'),
     priority: integer('priority').notNull().default(0),
     disabled: boolean('disabled').notNull().default(false),
     ...stamps,
@@ -89,12 +63,9 @@ export const ccQueueBuckets = pgTable(
 export const ccQueueResourceGroups = pgTable(
   'cc_queue_resource_groups',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     queueId: queueId(),
-    resourceGroupId: integer('resource_group_id')
-      .notNull()
-      .references(() => ccResourceGroups.id, { onDelete: 'no action' }),
+    resourceGroupId: refId('resource_group_id', () => ccResourceGroups.id, 'no action'),
     ...stamps,
   },
   (t) => [
@@ -107,14 +78,11 @@ export const ccQueueResourceGroups = pgTable(
 export const ccQueueHooks = pgTable(
   'cc_queue_hooks',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     queueId: queueId(),
     event: text('event').notNull(),
     properties: text('properties').array().notNull().default(sql`'{}'::text[]`),
-    schemaId: integer('schema_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'no action' }),
+    schemaId: refId('schema_id', () => flows.id, 'no action'),
     enabled: boolean('enabled').notNull().default(true),
     ...stamps,
   },
@@ -132,11 +100,11 @@ export const ccQueueAttempts = pgTable(
     domainId: domainId(),
     queueId: queueId(),
     memberId: bigint('member_id', { mode: 'number' }).references(() => ccQueueMembers.id, { onDelete: 'set null' }),
-    destination: text('destination').notNull().default(''),
+    destination: emptyText('destination'),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
-    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'string' }).notNull(),
-    offeringAt: timestamp('offering_at', { withTimezone: true, mode: 'string' }),
-    leavingAt: timestamp('leaving_at', { withTimezone: true, mode: 'string' }),
+    joinedAt: timestamptz('joined_at').notNull(),
+    offeringAt: timestamptz('offering_at'),
+    leavingAt: timestamptz('leaving_at'),
     duration: integer('duration').notNull().default(0),
     attempts: integer('attempts').notNull().default(1),
     result: text('result').notNull(),

@@ -1,22 +1,11 @@
 // Tables of the contact center's queues and their members; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { roles } from './schema-access.js';
 import { agents, teams } from './schema-agents.js';
 import { calendars } from './schema-calendars.js';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { domainId, domainRecord } from './schema-core.js';
+import { emptyText, refId, searchIndex, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { blacklists, buckets } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 import { flows } from './schema-routing.js';
@@ -31,16 +20,13 @@ const flowId = (name: string) => integer(name).references(() => flows.id, { onDe
 export const ccQueues = pgTable(
   'cc_queues',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     type: integer('type').notNull().default(0),
     priority: integer('priority').notNull().default(0),
     strategy: text('strategy').notNull().default('fifo'),
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'no action' }),
+    calendarId: refId('calendar_id', () => calendars.id, 'no action'),
     dncListId: integer('dnc_list_id').references(() => blacklists.id, { onDelete: 'no action' }),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'no action' }),
     ringtoneId: integer('ringtone_id').references(() => mediaFiles.id, { onDelete: 'no action' }),
@@ -65,9 +51,7 @@ export const ccQueues = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('cc_queues_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('cc_queues_name_search', t.name),
-    sortIndex('cc_queues_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('cc_queues', t),
     index('cc_queues_team').on(t.teamId),
     index('cc_queues_calendar').on(t.calendarId),
     index('cc_queues_dnc_list').on(t.dncListId),
@@ -95,9 +79,7 @@ export const ccQueueMembers = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     domainId: domainId(),
-    queueId: integer('queue_id')
-      .notNull()
-      .references(() => ccQueues.id, { onDelete: 'cascade' }),
+    queueId: refId('queue_id', () => ccQueues.id, 'cascade'),
     name: text('name').notNull(),
     priority: integer('priority').notNull().default(0),
     bucketId: integer('bucket_id').references(() => buckets.id, { onDelete: 'set null' }),
@@ -105,12 +87,12 @@ export const ccQueueMembers = pgTable(
     communications: jsonb('communications').$type<StoredCommunication[]>().notNull().default([]),
     destinations: text('destinations').array().notNull().default(sql`'{}'::text[]`),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
-    expireAt: timestamp('expire_at', { withTimezone: true, mode: 'string' }),
-    minOfferingAt: timestamp('min_offering_at', { withTimezone: true, mode: 'string' }),
+    expireAt: timestamptz('expire_at'),
+    minOfferingAt: timestamptz('min_offering_at'),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     stopCause: text('stop_cause'),
     attempts: integer('attempts').notNull().default(0),
-    offeringAt: timestamp('offering_at', { withTimezone: true, mode: 'string' }),
+    offeringAt: timestamptz('offering_at'),
     ...stamps,
   },
   (t) => [

@@ -1,15 +1,14 @@
 // Tables of the routing area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId, users } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainRecord, users } from './schema-core.js';
+import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 /** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
 export const flows = pgTable(
   'flows',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     schema: jsonb('schema').notNull().default([]),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
@@ -19,8 +18,7 @@ export const flows = pgTable(
     ...stamps,
   },
   (t) => [
-    searchIndex('flows_name_search', t.name),
-    sortIndex('flows_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('flows', t),
     index('flows_domain_name').on(t.domainId, t.name),
     index('flows_domain_type').on(t.domainId, t.type),
     // Tag filters (`&&`) and the tag search read this.
@@ -32,14 +30,11 @@ export const flows = pgTable(
 export const flowVersions = pgTable(
   'flow_versions',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'cascade' }),
+    ...domainRecord(),
+    flowId: refId('flow_id', () => flows.id, 'cascade'),
     version: integer('version').notNull(),
     schema: jsonb('schema').notNull(),
-    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    savedAt: timestamptz('saved_at').notNull().defaultNow(),
     savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('flow_versions_flow_version').on(t.flowId, t.version)],
@@ -52,14 +47,11 @@ export const flowVersions = pgTable(
 export const dialplan = pgTable(
   'dialplan',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
+    flowId: refId('flow_id', () => flows.id, 'restrict'),
     pattern: text('pattern').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     disabled: boolean('disabled').notNull().default(false),
     position: integer('position').notNull(),
     ...stamps,

@@ -1,8 +1,6 @@
-// Tables of the storage area; see schema.ts for the conventions.
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { domainRecord } from './schema-core.js';
+import { stamps, uniqueNameIndexes } from './schema-helpers.js';
 
 /**
  * Storage profiles: where the files the product writes go. The type's settings (secrets among
@@ -11,8 +9,7 @@ import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
 export const storageProfiles = pgTable(
   'storage_profiles',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     /** GB. */
@@ -24,9 +21,7 @@ export const storageProfiles = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('storage_profiles_domain_name').on(t.domainId, sql`lower(${t.name})`),
-    searchIndex('storage_profiles_name_search', t.name),
-    sortIndex('storage_profiles_name_sort', t.domainId, t.name, t.id),
+    ...uniqueNameIndexes('storage_profiles', t),
     // The profile files go to: the domain's enabled one of highest priority.
     index('storage_profiles_domain_priority').on(t.domainId, t.priority),
   ],

@@ -1,33 +1,19 @@
 // Tables of the triggers (integrations area); see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { domainId } from './schema-core.js';
-import { searchIndex, sortIndex, stamps } from './schema-helpers.js';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainId, domainRecord } from './schema-core.js';
+import { emptyText, nameIndexes, refId, stamps, timestamptz } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Cron triggers: a service flow run at the expression's times in the trigger's zone. */
 export const triggers = pgTable(
   'triggers',
   {
-    id: serial('id').primaryKey(),
-    domainId: domainId(),
+    ...domainRecord(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: emptyText('description'),
     enabled: boolean('enabled').notNull().default(true),
-    flowId: integer('flow_id')
-      .notNull()
-      .references(() => flows.id, { onDelete: 'restrict' }),
+    flowId: refId('flow_id', () => flows.id, 'restrict'),
     /** Seconds; 0: no limit of the trigger's own. */
     timeout: integer('timeout').notNull().default(60),
     timezone: text('timezone').notNull(),
@@ -37,8 +23,7 @@ export const triggers = pgTable(
     ...stamps,
   },
   (t) => [
-    searchIndex('triggers_name_search', t.name),
-    sortIndex('triggers_name_sort', t.domainId, t.name, t.id),
+    ...nameIndexes('triggers', t),
     index('triggers_flow').on(t.flowId),
     // The scheduler reads the enabled ones on every tick.
     index('triggers_enabled').on(t.enabled),
@@ -55,18 +40,16 @@ export const triggerRuns = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     domainId: domainId(),
-    triggerId: integer('trigger_id')
-      .notNull()
-      .references(() => triggers.id, { onDelete: 'cascade' }),
-    slot: timestamp('slot', { withTimezone: true, mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'string' }),
+    triggerId: refId('trigger_id', () => triggers.id, 'cascade'),
+    slot: timestamptz('slot'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    stoppedAt: timestamptz('stopped_at'),
     /** Milliseconds, stopped − started. */
     durationMs: integer('duration_ms'),
     /** idle, active, done, error. */
     result: text('result').notNull().default('idle'),
-    error: text('error').notNull().default(''),
+    error: emptyText('error'),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     /** What the flow runner answered to a run that is done (its JSON body), if anything. */
     output: jsonb('output'),

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { type ColumnDef, defineResource, type FormField, type ResourceDef } from './resource.js';
+
+/**
+ * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
+ * what it already says, and `defineResource` checks the result as before.
+ */
+
+/** Every item route: create, update (PUT) and patch, delete. */
+export const CRUD = { create: true, update: true, patch: true, delete: true } as const;
+/** A read-only list: no item route changes anything. */
+export const READ_ONLY = { create: false, update: false, patch: false, delete: false } as const;
+
+/** The name column (sorted by name) and the description column, as most lists show them. */
+export const NAME_COLUMN: ColumnDef = { field: 'name', sort: 'name' };
+export const DESCRIPTION_COLUMN: ColumnDef = { field: 'description', sort: 'description' };
+/** The name input (required) and the description input (a text area), as most forms show them. */
+export const NAME_FIELD: FormField = { field: 'name', required: true };
+export const DESCRIPTION_FIELD: FormField = { field: 'description', kind: 'textarea' };
+
+type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops';
+
+/** A definition that may leave out what `resource` derives. */
+export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
+  ResourceDef<TInput, TItem>,
+  Derived
+> &
+  Partial<Pick<ResourceDef<TInput, TItem>, Derived>>;
+
+/**
+ * Declares a resource, deriving what it leaves out: `fields` are the item's keys (its viewer
+ * fields excepted), `listFields` are its `fields`, `sort` is `id` and every field a column sorts
+ * by (in the order of `fields`), `recordAcl` is false and `ops` are every item route (CRUD).
+ */
+export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
+  spec: ResourceSpec<TInput, TItem>,
+): ResourceDef<TInput, TItem> {
+  type Field = keyof z.infer<TItem> & string;
+  const viewer: readonly string[] = spec.viewerFields ?? [];
+  const fields = spec.fields ?? (Object.keys(spec.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
+  const sorted = new Set(spec.columns.flatMap((c) => (c.sort ? [c.sort] : [])));
+  // A column sorting by what is not a field stays in the list, for defineResource to refuse.
+  const sort = spec.sort ?? [
+    ...fields.filter((f) => f === 'id' || sorted.has(f)),
+    ...[...sorted].filter((s) => !(fields as readonly string[]).includes(s)),
+  ];
+  return defineResource({
+    ...spec,
+    fields,
+    listFields: spec.listFields ?? fields,
+    sort,
+    recordAcl: spec.recordAcl ?? false,
+    ops: spec.ops ?? CRUD,
+  });
+}
+
+type Inherited = 'parent' | 'objClass' | 'area' | 'route';
+
+/** A nested definition: its parent and the path parameter naming the parent record. */
+export type NestedSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
+  ResourceSpec<TInput, TItem>,
+  Inherited
+> &
+  Partial<Pick<ResourceDef<TInput, TItem>, 'objClass' | 'area' | 'route'>> & {
+    parent: ResourceDef;
+    param: string;
+    /** See ResourceDef.parent; default 'parent'. */
+    rights?: 'parent' | 'own';
+    itemParam?: string;
+  };
+
+/**
+ * Declares a resource living under one record of `parent` (see ResourceDef.parent), as
+ * `resource` does. It inherits the parent's access class, area and console route unless it names
+ * its own, and is guarded by the parent's rights unless `rights` says 'own'. The item field
+ * holding the parent id is `param` where the item has that key (and the record id is not named
+ * otherwise by `itemParam`).
+ */
+export function nested<TInput extends z.ZodObject, TItem extends z.ZodObject>(
+  spec: NestedSpec<TInput, TItem>,
+): ResourceDef<TInput, TItem> {
+  const { parent, param, rights = 'parent', itemParam, ...own } = spec;
+  const field = !itemParam && param in spec.item.shape ? param : undefined;
+  return resource({
+    objClass: parent.objClass,
+    area: parent.area,
+    route: parent.route,
+    ...own,
+    parent: { resource: parent, param, ...(field ? { field } : {}), ...(itemParam ? { itemParam } : {}), rights },
+  });
+}
+
+/** A lookup definition, which the spec's lookups area lists. */
+export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
+  ResourceSpec<TInput, TItem>,
+  'area' | 'search' | 'defaultSort'
+> &
+  Partial<Pick<ResourceDef<TInput, TItem>, 'search' | 'defaultSort'>>;
+
+/**
+ * Declares a lookup of the lookups area, as `resource` does: searched by name and ordered by name
+ * unless it says otherwise.
+ */
+export function lookup<TInput extends z.ZodObject, TItem extends z.ZodObject>(
+  spec: LookupSpec<TInput, TItem>,
+): ResourceDef<TInput, TItem> {
+  return resource({ area: 'lookups', search: ['name'], defaultSort: '+name', ...spec });
+}
