@@ -64,7 +64,12 @@ describe.each(drivers())('call routing from the kept directory on %s', (driver) 
     const phone = await device();
     const extension = String(8100 + Math.floor(Math.random() * 800));
     await post('/api/users', { username: unique('ku'), password: 'Password-123', extension, device: { id: phone.id } });
-    const gw = await post('/api/sip/gateways', { name: unique('kgw'), register: false, host: '127.0.0.1', proxy: '127.0.0.1' });
+    const gw = await post('/api/sip/gateways', {
+      name: unique('kgw'),
+      register: false,
+      host: '127.0.0.1',
+      proxy: '127.0.0.1',
+    });
     const flow = await post('/api/routing/schema', {
       name: unique('kflow '),
       schema: [{ bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '$1' }] } }],
@@ -119,7 +124,12 @@ describe.each(drivers())('call routing from the kept directory on %s', (driver) 
     ]);
 
     // A gateway disabled is skipped at the next call.
-    const gw = await post('/api/sip/gateways', { name: unique('kgw'), register: false, host: '127.0.0.2', proxy: '127.0.0.2' });
+    const gw = await post('/api/sip/gateways', {
+      name: unique('kgw'),
+      register: false,
+      host: '127.0.0.2',
+      proxy: '127.0.0.2',
+    });
     const flow = await post('/api/routing/schema', {
       name: unique('kflow '),
       schema: [{ bridge: { endpoints: [{ type: 'sipGateway', id: gw.id, dialString: '$1' }] } }],
