@@ -1,6 +1,7 @@
-import { Box, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from './CodeInput';
 
 /** The second step of a sign-in: the six-digit code, or one of the recovery codes. */
 export function CodeStep({
@@ -22,15 +23,7 @@ export function CodeStep({
     <Box component="form" onSubmit={submit} noValidate aria-label={t('twoFactor.title')}>
       <Stack gap="sm">
         <Text size="sm">{t('twoFactor.enterCode')}</Text>
-        <TextInput
-          label={t('twoFactor.codeOrRecovery')}
-          name="code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={error}
-          autoFocus
-        />
+        <CodeInput recovery value={code} onChange={setCode} error={error} />
         <Button type="submit" loading={busy} fullWidth>
           {t('twoFactor.verify')}
         </Button>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Enrolment } from '../../app/auth';
 import { QrCode } from '../../kit/QrCode';
-import { SixDigitCode } from './SixDigitCode';
+import { CodeInput } from './CodeInput';
 
 type Props = {
   enrolment: Enrolment;
@@ -30,7 +30,7 @@ export function EnrolmentStep({ enrolment, busy, error, onConfirm, onCancel }: P
         <Text size="sm">
           {t('twoFactor.manualKey')} <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
         </Text>
-        <SixDigitCode value={code} onChange={setCode} error={error} />
+        <CodeInput value={code} onChange={setCode} error={error} />
         <Group gap="xs">
           <Button type="submit" loading={busy}>
             {t('twoFactor.confirm')}
