@@ -3,7 +3,7 @@ import { devices, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditTab } from '../../../kit/edit/form';
+import { type EditTab, savedTab } from '../../../kit/edit/form';
 import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
 import { RefSelect } from '../../../kit/fields/RefSelect';
 import { RowsField } from '../../../kit/fields/RowsField';
@@ -111,18 +111,8 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
           </Stack>
         ),
       },
-      {
-        key: 'registrations',
-        label: t('devices.tabs.registrations'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <DeviceRegistrations deviceId={form.id} />),
-      },
-      {
-        key: 'history',
-        label: t('devices.tabs.history'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <DeviceHistory deviceId={form.id} />),
-      },
+      savedTab('registrations', t('devices.tabs.registrations'), (id) => <DeviceRegistrations deviceId={id} />),
+      savedTab('history', t('devices.tabs.history'), (id) => <DeviceHistory deviceId={id} />),
     ],
     [t, hotdesk],
   );

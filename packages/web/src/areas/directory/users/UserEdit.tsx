@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
 import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
 import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
 import { RowsField } from '../../../kit/fields/RowsField';
@@ -165,21 +165,10 @@ export function UserEdit() {
           </Stack>
         ),
       },
-      {
-        key: 'tokens',
-        label: t('users.tabs.tokens'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <UserTokens userId={form.id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
-          ),
-      },
-      {
-        key: 'logs',
-        label: t('users.tabs.logs'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <UserLogs userId={form.id} />),
-      },
+      savedTab('tokens', t('users.tabs.tokens'), (id, form) => (
+        <UserTokens userId={id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
+      )),
+      savedTab('logs', t('users.tabs.logs'), (id) => <UserLogs userId={id} />),
     ],
     [t, viewerId, mayGiveRoles],
   );
