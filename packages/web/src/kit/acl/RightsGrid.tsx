@@ -1,10 +1,10 @@
-import { ActionIcon, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { type AccessMode, RIGHT_NAMES, type Right } from '@switchboard/model';
-import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { DeleteIcon } from '../DeleteIcon';
 import { Kept } from '../Kept';
 import { ModeCells } from './ModeCells';
 import { ModeLegend } from './ModeControl';
@@ -98,11 +98,7 @@ export function RightsGrid({ heads, rights, rows, readOnly, removable, minWidth 
 
 function RemoveCell({ label, onRemove, kept }: NonNullable<RightsRow['remove']>) {
   if (kept) return <Kept reason={kept} />;
-  return (
-    <ActionIcon variant="subtle" color="red" size="sm" aria-label={label} onClick={onRemove}>
-      <IconTrash size={14} />
-    </ActionIcon>
-  );
+  return <DeleteIcon label={label} onClick={onRemove} />;
 }
 
 /**

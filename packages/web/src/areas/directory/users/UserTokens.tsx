@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { DEFAULT_TOKEN_LIFETIME, FIRST_PAGE, PAGE_SIZE, TOKEN_LIFETIMES, userTokenInput } from '@switchboard/model';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { DeleteIcon } from '../../../kit/DeleteIcon';
 import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { translateMessage } from '../../../kit/messages';
 import { formatDateTime } from '../../../locale';
@@ -145,17 +146,7 @@ export function UserTokens({
                 {
                   key: 'delete',
                   w: 40,
-                  render: (token: Token) => (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('kit.delete')}
-                      onClick={() => setRemoving(token)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  ),
+                  render: (token: Token) => <DeleteIcon label={t('kit.delete')} onClick={() => setRemoving(token)} />,
                 },
               ]),
         ]}
