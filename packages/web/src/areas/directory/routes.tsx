@@ -1,6 +1,6 @@
 import { devices, licenses, users } from '@switchboard/model';
 import { Navigate, type RouteObject } from 'react-router';
-import { editor, guarded, screen } from '../../app/resource-routes';
+import { editor, guarded, resourceRoutes, screen } from '../../app/resource-routes';
 
 const LicensesList = screen(() => import('./license/LicensesList'), 'LicensesList');
 const LicenseUsers = screen(() => import('./license/LicenseUsers'), 'LicenseUsers');
@@ -15,11 +15,9 @@ export const routes: RouteObject[] = [
   // Licenses have no access class: every signed-in user may read them (spec part 1 section 6).
   { path: 'directory/license', element: guarded(licenses, LicensesList) },
   { path: 'directory/license/:id', element: guarded(licenses, LicenseUsers) },
-  { path: 'directory/users', element: guarded(users, UsersList) },
-  { path: 'directory/users/:id', element: editor(users, UserEdit) },
-  { path: 'directory/devices', element: guarded(devices, DevicesList) },
+  ...resourceRoutes(users, { list: UsersList, edit: UserEdit }),
+  ...resourceRoutes(devices, { list: DevicesList, edit: DeviceEdit }),
   { path: 'directory/devices/hotdesk/:id', element: editor(devices, HotdeskEdit) },
   // The hotdesk editor's way back (`..`) leads here, not to an editor of a device called "hotdesk".
   { path: 'directory/devices/hotdesk', element: <Navigate to="/directory/devices" replace /> },
-  { path: 'directory/devices/:id', element: editor(devices, DeviceEdit) },
 ];

@@ -1,6 +1,6 @@
 import { objclass, roles } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
-import { editor, guarded, screen } from '../../app/resource-routes';
+import { guarded, resourceRoutes, screen } from '../../app/resource-routes';
 
 const RolesList = screen(() => import('./roles/RolesList'), 'RolesList');
 const RoleEdit = screen(() => import('./roles/RoleEdit'), 'RoleEdit');
@@ -9,8 +9,7 @@ const ObjectEdit = screen(() => import('./objects/ObjectEdit'), 'ObjectEdit');
 
 /** Permissions routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
-  { path: 'permissions/roles', element: guarded(roles, RolesList) },
-  { path: 'permissions/roles/:id', element: editor(roles, RoleEdit) },
+  ...resourceRoutes(roles, { list: RolesList, edit: RoleEdit }),
   { path: 'permissions/objects', element: guarded(objclass, ObjectsList) },
   { path: 'permissions/objects/:id', element: guarded(objclass, ObjectEdit) },
 ];

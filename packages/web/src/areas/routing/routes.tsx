@@ -1,6 +1,6 @@
 import { chatGateways, chatplan, dialplan, flows, sipGateways } from '@switchboard/model';
 import { Navigate, type RouteObject } from 'react-router';
-import { editor, guarded, screen } from '../../app/resource-routes';
+import { editor, guarded, resourceRoutes, screen } from '../../app/resource-routes';
 
 const FlowsList = screen(() => import('./flows/FlowsList'), 'FlowsList');
 const FlowEdit = screen(() => import('./flows/FlowEdit'), 'FlowEdit');
@@ -16,18 +16,14 @@ const ChatGatewayEdit = screen(() => import('./chat-gateways/ChatGatewayEdit'), 
 
 /** Routing routes, relative to the admin layout; each screen loads on demand. */
 export const routes: RouteObject[] = [
-  { path: 'routing/flow', element: guarded(flows, FlowsList) },
-  { path: 'routing/flow/:id', element: editor(flows, FlowEdit) },
-  { path: 'routing/dialplan', element: guarded(dialplan, DialplanList) },
-  { path: 'routing/dialplan/:id', element: editor(dialplan, DialplanEdit) },
-  { path: 'routing/chatplan', element: guarded(chatplan, ChatplanList) },
-  { path: 'routing/chatplan/:id', element: editor(chatplan, ChatplanEdit) },
+  ...resourceRoutes(flows, { list: FlowsList, edit: FlowEdit }),
+  ...resourceRoutes(dialplan, { list: DialplanList, edit: DialplanEdit }),
+  ...resourceRoutes(chatplan, { list: ChatplanList, edit: ChatplanEdit }),
   { path: 'routing/sip-gateways', element: guarded(sipGateways, SipGatewaysList) },
   { path: 'routing/sip-gateways/register/:id', element: editor(sipGateways, RegisterGatewayEdit) },
   { path: 'routing/sip-gateways/trunking/:id', element: editor(sipGateways, TrunkingGatewayEdit) },
   // The editors' way back (`..`) leads here: the list holds both variants.
   { path: 'routing/sip-gateways/register', element: <Navigate to="/routing/sip-gateways" replace /> },
   { path: 'routing/sip-gateways/trunking', element: <Navigate to="/routing/sip-gateways" replace /> },
-  { path: 'routing/chat-gateways', element: guarded(chatGateways, ChatGatewaysList) },
-  { path: 'routing/chat-gateways/:id', element: editor(chatGateways, ChatGatewayEdit) },
+  ...resourceRoutes(chatGateways, { list: ChatGatewaysList, edit: ChatGatewayEdit }),
 ];

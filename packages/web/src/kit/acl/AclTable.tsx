@@ -1,13 +1,8 @@
-import { ActionIcon, Group, Loader, Table, Text } from '@mantine/core';
-import { type AccessMode, type ProtectedReason, type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
-import { IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Group, Loader } from '@mantine/core';
+import type { AccessMode, ProtectedReason, Ref, Right } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
 import { RefSelect } from '../fields/RefSelect';
-import { Kept } from '../Kept';
-import { ModeCells } from './ModeCells';
-import { ModeLegend } from './ModeControl';
+import { RightsGrid, useRights } from './RightsGrid';
 
 export type AclEntry = { grantee: Ref; granted: string; protectedBy?: ProtectedReason | null };
 
@@ -39,20 +34,9 @@ const ROLES_PATH = '/roles';
  */
 export function AclTable({ path, rights, readOnly, limits, mayAdd = true }: Props) {
   const { t } = useTranslation();
-  const acl = useQuery({
-    queryKey: [path],
-    queryFn: ({ signal }) => api.get<{ items: AclEntry[] }>(path, { signal }),
-  });
+  const { list: acl, save } = useRights<AclEntry>(path);
   const entries = acl.data?.items ?? [];
-
-  const grant = async (grantee: number, grants: string) => {
-    try {
-      await api.patch(path, [{ grantee: { id: grantee }, grants }]);
-    } catch {
-      // api.ts has told the user why; the list below shows what holds now.
-    }
-    await acl.refetch();
-  };
+  const grant = (grantee: number, grants: string) => save([{ grantee: { id: grantee }, grants }]);
 
   if (acl.isPending) return <Loader size="sm" />;
 
@@ -72,60 +56,25 @@ export function AclTable({ path, rights, readOnly, limits, mayAdd = true }: Prop
           />
         </Group>
       )}
-      <ModeLegend />
-      <Table.ScrollContainer minWidth={480}>
-        <Table withTableBorder striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('kit.grantee')}</Table.Th>
-              {rights.map((r) => (
-                <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
-              ))}
-              {!readOnly && <Table.Th w={40} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => {
-              const limit = limits?.(entry) ?? {};
-              return (
-                <Table.Tr key={entry.grantee.id}>
-                  <Table.Td>{entry.grantee.name}</Table.Td>
-                  <ModeCells
-                    granted={entry.granted}
-                    rights={rights}
-                    who={entry.grantee.name}
-                    disabled={readOnly}
-                    allowed={limit.allowed}
-                    onChange={(grants) => grant(entry.grantee.id, grants)}
-                  />
-                  {!readOnly && (
-                    <Table.Td>
-                      {limit.kept ? (
-                        <Kept reason={limit.kept} />
-                      ) : (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="sm"
-                          aria-label={t('kit.removeGrantee')}
-                          onClick={() => grant(entry.grantee.id, '')}
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {entries.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" p="sm">
-          {t('kit.noGrantees')}
-        </Text>
-      )}
+      <RightsGrid
+        heads={[t('kit.grantee')]}
+        rights={rights}
+        readOnly={readOnly}
+        removable
+        empty={t('kit.noGrantees')}
+        rows={entries.map((entry) => {
+          const limit = limits?.(entry) ?? {};
+          return {
+            key: entry.grantee.id,
+            names: [entry.grantee.name],
+            granted: entry.granted,
+            who: entry.grantee.name,
+            allowed: limit.allowed,
+            onChange: (grants) => grant(entry.grantee.id, grants),
+            remove: { label: t('kit.removeGrantee'), onRemove: () => grant(entry.grantee.id, ''), kept: limit.kept },
+          };
+        })}
+      />
     </>
   );
 }

@@ -33,6 +33,25 @@ export type EditTab<V extends FormValues> = {
   fields?: readonly string[];
 };
 
+/**
+ * A tab of the saved item only (sub-lists, tokens, logs): shown once the item exists, and drawn
+ * with its id. `options` adds what else a tab may say (`shownWhen`, say).
+ */
+export function savedTab<V extends FormValues>(
+  key: string,
+  label: string,
+  render: (id: number, form: EditForm<V>) => ReactNode,
+  options: Pick<EditTab<V>, 'shownWhen'> = {},
+): EditTab<V> {
+  return {
+    key,
+    label,
+    savedOnly: true,
+    ...options,
+    render: (form) => (form.id === null ? null : render(form.id, form)),
+  };
+}
+
 export type FieldError = { field: string; message: string };
 
 /** Does a failing path (`profile.0.key`) belong to one of a tab's fields (`profile`)? */

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteIcon } from '../DeleteIcon';
 import { type FieldProps, ScalarFieldView, useFieldLabel } from './kinds';
 import { newRow, rowSchema } from './rows';
 
@@ -90,16 +91,11 @@ export function RowsField(props: FieldProps & { tools?: ReactNode }) {
                         </ActionIcon>
                       </>
                     )}
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('kit.removeRow')}
+                    <DeleteIcon
+                      label={t('kit.removeRow')}
                       disabled={form.readOnly}
                       onClick={() => put(rows.filter((_, j) => j !== i))}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

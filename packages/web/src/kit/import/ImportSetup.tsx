@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Radio, Select, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
   IMPORT_CHARSETS,
   IMPORT_MODES,
@@ -12,11 +12,19 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldKey } from '../path';
-import { decodeHead, guessSeparator, PREVIEW_ROWS, parseCsv, readHead } from './csv-preview';
+import { CsvPreview } from './CsvPreview';
+import {
+  decodeHead,
+  guessSeparator,
+  PREVIEW_ROWS,
+  parseCsv,
+  previewRows,
+  readHead,
+  SEPARATOR_NAMES,
+  widthOf,
+} from './csv-preview';
 import type { UploadOptions } from './import-api';
 import { looksLikeHeader, type Mapping, mappingJson, preselectMapping, unmappedRequired } from './mapping';
-
-const SEPARATOR_NAMES: Record<ImportSeparator, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
 type Head = { name: string; bytes: ArrayBuffer; partial: boolean };
 
@@ -27,11 +35,6 @@ type Props = {
   error: string | null;
   onStart: (file: File, options: UploadOptions) => void;
 };
-
-/** The rows of the head of the file as the chosen options read them. */
-function previewRows(head: Head, charset: ImportCharset, separator: ImportSeparator) {
-  return parseCsv(decodeHead(head.bytes, charset), separator, PREVIEW_ROWS + 1, head.partial);
-}
 
 /**
  * The first step of an import: the file, its character set, separator and header row, a preview
@@ -48,7 +51,7 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
   const [mode, setMode] = useState<ImportMode>('all');
 
   const rows = useMemo(() => (head ? previewRows(head, charset, separator) : []), [head, charset, separator]);
-  const columnCount = rows.reduce((n, row) => Math.max(n, row.length), 0);
+  const columnCount = widthOf(rows);
   const headerRow = header ? (rows[0] ?? []) : null;
   const dataRows = rows.slice(header ? 1 : 0, (header ? 1 : 0) + PREVIEW_ROWS);
   const columnName = (i: number) => headerRow?.[i]?.trim() || t('imports.column', { n: i + 1 });
@@ -57,8 +60,7 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
   /** The mapping follows the way the file is read; a change of options chooses it again. */
   const remap = (next: Head, nextCharset: ImportCharset, nextSeparator: ImportSeparator, nextHeader: boolean) => {
     const read = previewRows(next, nextCharset, nextSeparator);
-    const count = read.reduce((n, row) => Math.max(n, row.length), 0);
-    setMapping(preselectMapping(spec, nextHeader ? (read[0] ?? []) : null, count));
+    setMapping(preselectMapping(spec, nextHeader ? (read[0] ?? []) : null, widthOf(read)));
   };
 
   const choose = async (picked: File | null) => {
@@ -156,29 +158,15 @@ export function ImportSetup({ spec, busy, error, onStart }: Props) {
                 {t('imports.previewEmpty')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={400} maxHeight={220}>
-                <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={2} aria-label={t('imports.preview')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {Array.from({ length: columnCount }, (_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
-                        <Table.Th key={i}>{columnName(i)}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {dataRows.map((row, r) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the file
-                      <Table.Tr key={r}>
-                        {Array.from({ length: columnCount }, (_, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
-                          <Table.Td key={i}>{row[i] ?? ''}</Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <CsvPreview
+                columns={columnCount}
+                columnName={columnName}
+                rows={dataRows}
+                maxHeight={220}
+                fz="xs"
+                verticalSpacing={2}
+                aria-label={t('imports.preview')}
+              />
             )}
           </Stack>
           {spec.mapping && (

@@ -4,6 +4,14 @@ import { parse } from 'csv-parse/browser/esm/sync';
 /** Line ends a file may use, even mixed (as the server reads them). */
 const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
 
+/** The word of each separator in the translations (`…separators.comma`). */
+export const SEPARATOR_NAMES: Record<ImportSeparator, string> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'pipe',
+};
+
 /** How much of the file the browser reads for the preview. */
 export const PREVIEW_BYTES = 64 * 1024;
 /** Data rows the preview shows. */
@@ -40,6 +48,20 @@ export function parseCsv(text: string, separator: ImportSeparator, limit = Numbe
     if (Array.isArray(partialRows)) rows.push(...partialRows);
   }
   return rows.slice(0, limit);
+}
+
+/** The rows of the head of a file as a character set and a separator read it: a header and the preview's rows. */
+export function previewRows(
+  head: { bytes: ArrayBuffer; partial: boolean },
+  charset: ImportCharset,
+  separator: ImportSeparator,
+) {
+  return parseCsv(decodeHead(head.bytes, charset), separator, PREVIEW_ROWS + 1, head.partial);
+}
+
+/** How many columns rows of cells take: the length of the longest. */
+export function widthOf(rows: readonly (readonly string[])[]): number {
+  return rows.reduce((n, row) => Math.max(n, row.length), 0);
 }
 
 /** The separator that splits the first line into the most cells (outside quotes); a comma when none does. */

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Checkbox, Group, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColumnDef, ResourceDef } from '@switchboard/model';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DeleteIcon } from '../DeleteIcon';
 import { Kept } from '../Kept';
 import { fieldKey } from '../path';
 import { Cell, type Row } from './Cell';
@@ -180,17 +181,7 @@ export function ListTable({
               </ActionIcon>
             )}
             {mayDelete && !deletable(row) && <Kept reason={undeletable(row) ?? ''} />}
-            {deletable(row) && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="sm"
-                aria-label={t('kit.delete')}
-                onClick={() => onDelete(row)}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
-            )}
+            {deletable(row) && <DeleteIcon label={t('kit.delete')} onClick={() => onDelete(row)} />}
           </Group>
         </Table.Td>
       )}

@@ -1,4 +1,5 @@
 import { Group, Modal, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../locale';
 import { fieldKey } from '../path';
@@ -18,6 +19,14 @@ export type LogEntry = {
   newState: unknown;
   oldState: unknown;
 };
+
+/** An entry's action in words (`Update`), or as the log has it when the console has no word for it. */
+export const actionWord = (t: TFunction, entry: Pick<LogEntry, 'action'>) =>
+  t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action });
+
+/** The kind of record an entry is about in words (`Devices`), or as the log has it. */
+export const objectWord = (t: TFunction, entry: Pick<LogEntry, 'object'>) =>
+  t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object });
 
 /**
  * One entry opened: who, when and from where, then the record's fields. An update shows the fields
@@ -44,8 +53,7 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
         <Stack gap="sm">
           <Group gap="md" data-testid="entry-summary">
             <Text size="sm">
-              <b>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</b>{' '}
-              {t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}
+              <b>{actionWord(t, entry)}</b> {objectWord(t, entry)}
               {entry.recordId !== null ? ` #${entry.recordId}` : ''}
               {entry.record ? ` ${entry.record}` : ''}
             </Text>

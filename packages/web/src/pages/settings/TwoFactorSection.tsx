@@ -7,9 +7,9 @@ import { ApiFailure, api } from '../../app/api';
 import type { Enrolment } from '../../app/auth';
 import { notifySuccess } from '../../app/notify';
 import { translateMessage } from '../../kit/messages';
+import { CodeInput } from '../two-factor/CodeInput';
 import { EnrolmentStep } from '../two-factor/EnrolmentStep';
 import { RecoveryCodes } from '../two-factor/RecoveryCodes';
-import { SixDigitCode } from '../two-factor/SixDigitCode';
 
 type Status = { enabled: boolean; required: boolean; recoveryCodesLeft: number };
 const PATH = '/users/me/two-factor';
@@ -106,7 +106,7 @@ export function TwoFactorSection() {
         {turningOff && (
           <form onSubmit={turnOff} noValidate aria-label={t('twoFactor.turnOff')}>
             <Group align="flex-end" gap="xs">
-              <SixDigitCode value={code} onChange={setCode} error={error} />
+              <CodeInput value={code} onChange={setCode} error={error} />
               <Button type="submit" color="red" loading={busy}>
                 {t('twoFactor.turnOff')}
               </Button>

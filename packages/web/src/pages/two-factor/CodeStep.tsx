@@ -1,6 +1,6 @@
-import { Box, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CodeForm } from './CodeForm';
 
 /** The second step of a sign-in: the six-digit code, or one of the recovery codes. */
 export function CodeStep({
@@ -13,28 +13,18 @@ export function CodeStep({
   onSubmit: (code: string) => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(code);
-  };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={t('twoFactor.title')}>
-      <Stack gap="sm">
-        <Text size="sm">{t('twoFactor.enterCode')}</Text>
-        <TextInput
-          label={t('twoFactor.codeOrRecovery')}
-          name="code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={error}
-          autoFocus
-        />
+    <CodeForm
+      label={t('twoFactor.title')}
+      intro={<Text size="sm">{t('twoFactor.enterCode')}</Text>}
+      recovery
+      error={error}
+      onSubmit={onSubmit}
+      actions={
         <Button type="submit" loading={busy} fullWidth>
           {t('twoFactor.verify')}
         </Button>
-      </Stack>
-    </Box>
+      }
+    />
   );
 }

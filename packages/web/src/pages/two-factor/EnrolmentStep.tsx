@@ -1,9 +1,8 @@
-import { Box, Button, Code, Group, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Code, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Enrolment } from '../../app/auth';
 import { QrCode } from '../../kit/QrCode';
-import { SixDigitCode } from './SixDigitCode';
+import { CodeForm } from './CodeForm';
 
 type Props = {
   enrolment: Enrolment;
@@ -16,21 +15,21 @@ type Props = {
 /** Scan the QR code (or type the key), then prove it with the first code the app shows. */
 export function EnrolmentStep({ enrolment, busy, error, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    onConfirm(code);
-  };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={t('twoFactor.setUp')}>
-      <Stack gap="sm">
-        <Text size="sm">{t('twoFactor.scan')}</Text>
-        <QrCode value={enrolment.uri} label={t('twoFactor.qrLabel')} />
-        <Text size="sm">
-          {t('twoFactor.manualKey')} <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
-        </Text>
-        <SixDigitCode value={code} onChange={setCode} error={error} />
+    <CodeForm
+      label={t('twoFactor.setUp')}
+      intro={
+        <>
+          <Text size="sm">{t('twoFactor.scan')}</Text>
+          <QrCode value={enrolment.uri} label={t('twoFactor.qrLabel')} />
+          <Text size="sm">
+            {t('twoFactor.manualKey')} <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
+          </Text>
+        </>
+      }
+      error={error}
+      onSubmit={onConfirm}
+      actions={
         <Group gap="xs">
           <Button type="submit" loading={busy}>
             {t('twoFactor.confirm')}
@@ -41,7 +40,7 @@ export function EnrolmentStep({ enrolment, busy, error, onConfirm, onCancel }: P
             </Button>
           )}
         </Group>
-      </Stack>
-    </Box>
+      }
+    />
   );
 }

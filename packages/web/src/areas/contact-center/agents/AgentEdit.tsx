@@ -14,7 +14,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import type { Row } from '../../../kit/list/Cell';
 import { NestedList } from '../../../kit/list/NestedList';
@@ -69,37 +69,26 @@ export function AgentEdit() {
   const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      {
-        key: 'skills',
-        label: t('agents.tabs.skills'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <AgentSkills agentId={form.id} />),
-      },
-      {
-        key: 'subordinates',
-        label: t('agents.tabs.subordinates'),
-        savedOnly: true,
-        shownWhen: (values) => values.isSupervisor === true,
-        render: (form) =>
-          form.id === null ? null : (
-            <AgentPickList
-              testId="subordinates"
-              title={t('agents.tabs.subordinates')}
-              query={{ supervisorId: form.id }}
-              candidates={ref(() => agents, { filter: { notSupervisorOf: String(form.id) } })}
-              add={(agentId) => api.put(`${agentSubordinatesPath(form.id as number)}/${agentId}`, {})}
-              remove={(agentId) => api.delete(`${agentSubordinatesPath(form.id as number)}/${agentId}`)}
-              mayChange={mayEdit}
-            />
-          ),
-      },
-      {
-        key: 'history',
-        label: t('agents.tabs.history'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : <NestedList def={agentStates} parentId={form.id} listOnly cells={stateCells(t)} />,
-      },
+      savedTab('skills', t('agents.tabs.skills'), (id) => <AgentSkills agentId={id} />),
+      savedTab(
+        'subordinates',
+        t('agents.tabs.subordinates'),
+        (id) => (
+          <AgentPickList
+            testId="subordinates"
+            title={t('agents.tabs.subordinates')}
+            query={{ supervisorId: id }}
+            candidates={ref(() => agents, { filter: { notSupervisorOf: String(id) } })}
+            add={(agentId) => api.put(`${agentSubordinatesPath(id)}/${agentId}`, {})}
+            remove={(agentId) => api.delete(`${agentSubordinatesPath(id)}/${agentId}`)}
+            mayChange={mayEdit}
+          />
+        ),
+        { shownWhen: (values) => values.isSupervisor === true },
+      ),
+      savedTab('history', t('agents.tabs.history'), (id) => (
+        <NestedList def={agentStates} parentId={id} listOnly cells={stateCells(t)} />
+      )),
     ],
     [t, mayEdit],
   );

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 
 /**
  * The queue editor's members tab, once the queue is saved: how many members wait, and the way to
@@ -10,23 +10,17 @@ import type { EditTab, FormValues } from '../../../kit/edit/form';
  */
 export function queueMembersTabs(t: TFunction, _type: number): EditTab<FormValues>[] {
   return [
-    {
-      key: 'members',
-      label: t('queueMembers.tab'),
-      savedOnly: true,
-      render: (form) =>
-        form.id === null ? null : (
-          <Stack gap="sm" maw={880}>
-            <Text size="sm" data-testid="queue-members-waiting">
-              {t('queueMembers.waiting', { n: Number(form.item?.waiting ?? 0) })}
-            </Text>
-            <Group>
-              <Button component={Link} to="members" size="xs" leftSection={<IconUsers size={14} />}>
-                {t('queueMembers.open')}
-              </Button>
-            </Group>
-          </Stack>
-        ),
-    },
+    savedTab('members', t('queueMembers.tab'), (_id, form) => (
+      <Stack gap="sm" maw={880}>
+        <Text size="sm" data-testid="queue-members-waiting">
+          {t('queueMembers.waiting', { n: Number(form.item?.waiting ?? 0) })}
+        </Text>
+        <Group>
+          <Button component={Link} to="members" size="xs" leftSection={<IconUsers size={14} />}>
+            {t('queueMembers.open')}
+          </Button>
+        </Group>
+      </Stack>
+    )),
   ];
 }

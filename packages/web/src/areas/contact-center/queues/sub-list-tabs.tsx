@@ -10,7 +10,7 @@ import {
   type ResourceDef,
 } from '@switchboard/model';
 import type { TFunction } from 'i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { NestedList } from '../../../kit/list/NestedList';
 import { AddSubListRecord } from './sub-list-edit';
 import { SUB_LIST_SEGMENTS } from './sub-list-segments';
@@ -37,21 +37,15 @@ export function queueSubListTabs(t: TFunction, type: number): EditTab<FormValues
     const { def, listOnly } = LISTS[key];
     const label = t(`queueSubLists.tabs.${key}`);
     const segment = SUB_LIST_SEGMENTS[def.name];
-    return {
-      key,
-      label,
-      savedOnly: true,
-      render: (form) =>
-        form.id === null ? null : (
-          <NestedList
-            def={def}
-            parentId={form.id}
-            title={label}
-            listOnly={listOnly}
-            rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
-            addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
-          />
-        ),
-    };
+    return savedTab<FormValues>(key, label, (id) => (
+      <NestedList
+        def={def}
+        parentId={id}
+        title={label}
+        listOnly={listOnly}
+        rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
+        addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
+      />
+    ));
   });
 }

@@ -1,7 +1,7 @@
 import { resourceGroupResources, resourceGroups } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { NestedList } from '../../../kit/list/NestedList';
 
@@ -13,15 +13,9 @@ export function ResourceGroupEdit() {
   const { t } = useTranslation();
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      {
-        key: 'resources',
-        label: t('resourceGroups.tabs.resources'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <NestedList def={resourceGroupResources} parentId={form.id} title={t('resourceGroups.tabs.resources')} />
-          ),
-      },
+      savedTab('resources', t('resourceGroups.tabs.resources'), (id) => (
+        <NestedList def={resourceGroupResources} parentId={id} title={t('resourceGroups.tabs.resources')} />
+      )),
     ],
     [t],
   );

@@ -1,7 +1,7 @@
 import { resourceDisplays, resources } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit as GenericEdit } from '../../../kit/edit/ResourceEdit';
 import { NestedList } from '../../../kit/list/NestedList';
 import { ResourceParameters } from './ResourceParameters';
@@ -20,15 +20,9 @@ export function ResourceEdit() {
         fields: ['parameters'],
         render: (form) => <ResourceParameters form={form} />,
       },
-      {
-        key: 'numbers',
-        label: t('resources.tabs.numbers'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <NestedList def={resourceDisplays} parentId={form.id} title={t('resources.tabs.numbers')} />
-          ),
-      },
+      savedTab('numbers', t('resources.tabs.numbers'), (id) => (
+        <NestedList def={resourceDisplays} parentId={id} title={t('resources.tabs.numbers')} />
+      )),
     ],
     [t],
   );

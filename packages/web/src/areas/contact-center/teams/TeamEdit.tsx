@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { AgentPickList } from '../agents/AgentPickList';
 
@@ -18,23 +18,17 @@ export function TeamEdit() {
   const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      {
-        key: 'members',
-        label: t('teams.tabs.members'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <AgentPickList
-              testId="team-members"
-              title={t('teams.tabs.members')}
-              query={{ team: form.id }}
-              candidates={ref(() => agents, { filter: { notTeamId: String(form.id) } })}
-              add={(agentId) => api.put(`${teamMembersPath(form.id as number)}/${agentId}`, {})}
-              remove={(agentId) => api.delete(`${teamMembersPath(form.id as number)}/${agentId}`)}
-              mayChange={mayEdit}
-            />
-          ),
-      },
+      savedTab('members', t('teams.tabs.members'), (id) => (
+        <AgentPickList
+          testId="team-members"
+          title={t('teams.tabs.members')}
+          query={{ team: id }}
+          candidates={ref(() => agents, { filter: { notTeamId: String(id) } })}
+          add={(agentId) => api.put(`${teamMembersPath(id)}/${agentId}`, {})}
+          remove={(agentId) => api.delete(`${teamMembersPath(id)}/${agentId}`)}
+          mayChange={mayEdit}
+        />
+      )),
     ],
     [t, mayEdit],
   );

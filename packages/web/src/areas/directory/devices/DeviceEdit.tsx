@@ -3,18 +3,15 @@ import { devices, refOf } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditTab } from '../../../kit/edit/form';
-import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
+import { type EditTab, savedTab } from '../../../kit/edit/form';
+import { keyValueTab } from '../../../kit/fields/KeyValueTab';
 import { RefSelect } from '../../../kit/fields/RefSelect';
-import { RowsField } from '../../../kit/fields/RowsField';
 import { TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { DeviceHistory } from './DeviceHistory';
 import { DeviceRegistrations } from './DeviceRegistrations';
 import { DeviceStateBadge } from './DeviceStateBadge';
 import { checkDevice, type DeviceValues, deviceFromItem, deviceToInput, emptyDevice } from './values';
-
-const VARS_ROWS = keyValueField('vars');
 
 /**
  * `/directory/devices/new`, `/{id}` and the hotdesk variants `/hotdesk/new`, `/hotdesk/{id}`:
@@ -94,35 +91,9 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
           );
         },
       },
-      {
-        key: 'variables',
-        label: t('devices.tabs.variables'),
-        fields: ['vars'],
-        render: (form) => (
-          <Stack maw={720}>
-            <RowsField
-              def={devices}
-              form={form}
-              field={VARS_ROWS}
-              path="vars"
-              value={form.values.vars}
-              onChange={(rows) => form.set('vars', rows as KeyValue[])}
-            />
-          </Stack>
-        ),
-      },
-      {
-        key: 'registrations',
-        label: t('devices.tabs.registrations'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <DeviceRegistrations deviceId={form.id} />),
-      },
-      {
-        key: 'history',
-        label: t('devices.tabs.history'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <DeviceHistory deviceId={form.id} />),
-      },
+      keyValueTab(devices, 'variables', t('devices.tabs.variables'), 'vars'),
+      savedTab('registrations', t('devices.tabs.registrations'), (id) => <DeviceRegistrations deviceId={id} />),
+      savedTab('history', t('devices.tabs.history'), (id) => <DeviceHistory deviceId={id} />),
     ],
     [t, hotdesk],
   );

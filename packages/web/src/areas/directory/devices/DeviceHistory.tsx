@@ -1,12 +1,10 @@
-import { Group, Table, TextInput } from '@mantine/core';
-import type { ListAnswer, ListFilter } from '@switchboard/model';
-import { useQuery } from '@tanstack/react-query';
+import { Group, TextInput } from '@mantine/core';
+import type { ListFilter } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
 import { FilterBar } from '../../../kit/list/FilterBar';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
-import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 
 type Entry = {
@@ -25,10 +23,7 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
   const state = useListState('', { ns: 'history', filters: FILTERS });
   const search = useSearchBox(state.q, state.setSearch);
   const path = `/devices/${deviceId}/users/audit`;
-  const list = useQuery({
-    queryKey: [path, state.query],
-    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query: state.query, signal }),
-  });
+  const list = usePage<Entry>(path, state.query);
 
   return (
     <>
@@ -45,27 +40,25 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
         />
         <FilterBar resource="devices.history" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       </Group>
-      <PagedTable
+      <PagedList
         list={list}
         page={state.page}
         onPage={state.setPage}
         empty={t('devices.history.none')}
-        head={
-          <>
-            <Table.Th>{t('devices.history.user')}</Table.Th>
-            <Table.Th>{t('devices.history.loggedIn')}</Table.Th>
-            <Table.Th>{t('devices.history.loggedOut')}</Table.Th>
-          </>
-        }
-        row={(entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{entry.user?.name ?? ''}</Table.Td>
-            <Table.Td>{formatDateTime(entry.loggedInAt, i18n.language)}</Table.Td>
-            <Table.Td>
-              {entry.loggedOutAt ? formatDateTime(entry.loggedOutAt, i18n.language) : t('devices.history.stillIn')}
-            </Table.Td>
-          </Table.Tr>
-        )}
+        columns={[
+          { key: 'user', label: t('devices.history.user'), render: (entry) => entry.user?.name ?? '' },
+          {
+            key: 'loggedIn',
+            label: t('devices.history.loggedIn'),
+            render: (entry) => formatDateTime(entry.loggedInAt, i18n.language),
+          },
+          {
+            key: 'loggedOut',
+            label: t('devices.history.loggedOut'),
+            render: (entry) =>
+              entry.loggedOutAt ? formatDateTime(entry.loggedOutAt, i18n.language) : t('devices.history.stillIn'),
+          },
+        ]}
       />
     </>
   );

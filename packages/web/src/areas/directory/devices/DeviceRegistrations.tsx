@@ -1,10 +1,10 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { FIRST_PAGE, type ListAnswer } from '@switchboard/model';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useLiveEvents } from '../../../app/useLiveEvents';
-import { PagedTable } from '../../../kit/PagedTable';
+import { PagedList } from '../../../kit/list/PagedList';
 import { formatDateTime } from '../../../locale';
 
 /** One entry of GET /api/devices/{id}/registrations (telephony/sip-routes.ts). */
@@ -21,6 +21,8 @@ export type Registration = {
   at: string;
 };
 
+/** Dates, addresses and expiries stay on one line. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const COLORS: Record<Registration['event'], string> = { registered: 'green', unregistered: 'gray', expired: 'orange' };
 
 /** `address:port`, an IPv6 address in brackets; no port, the address alone. */
@@ -61,28 +63,24 @@ export function DeviceRegistrations({ deviceId }: { deviceId: number }) {
       <Text size="sm" c="dimmed" mb="xs">
         {t('devices.registrations.hint')}
       </Text>
-      <PagedTable
+      <PagedList
         list={list}
         page={FIRST_PAGE}
         onPage={() => {}}
         pager={false}
         empty={t('devices.registrations.none')}
-        head={
-          <>
-            <Table.Th>{t('devices.registrations.at')}</Table.Th>
-            <Table.Th>{t('devices.registrations.event')}</Table.Th>
-            <Table.Th>{t('devices.registrations.contact')}</Table.Th>
-            <Table.Th>{t('devices.registrations.address')}</Table.Th>
-            <Table.Th>{t('devices.registrations.transport')}</Table.Th>
-            <Table.Th>{t('devices.registrations.userAgent')}</Table.Th>
-            <Table.Th>{t('devices.registrations.expires')}</Table.Th>
-          </>
-        }
-        row={(entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</Table.Td>
-            <Table.Td>
-              {/* Whole words: the badge's label would otherwise shrink to an ellipsis in a narrow column. */}
+        columns={[
+          {
+            key: 'at',
+            label: t('devices.registrations.at'),
+            style: NO_WRAP,
+            render: (entry) => formatDateTime(entry.at, i18n.language),
+          },
+          {
+            key: 'event',
+            label: t('devices.registrations.event'),
+            render: (entry) => (
+              // Whole words: the badge's label would otherwise shrink to an ellipsis in a narrow column.
               <Badge
                 size="sm"
                 variant="light"
@@ -92,18 +90,36 @@ export function DeviceRegistrations({ deviceId }: { deviceId: number }) {
               >
                 {t(`devices.registrations.events.${entry.event}`)}
               </Badge>
-            </Table.Td>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{entry.contact}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{addressOf(entry.ip, entry.port)}</Table.Td>
-            <Table.Td>{entry.transport.toUpperCase()}</Table.Td>
-            <Table.Td>{entry.userAgent}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {entry.event === 'registered' && entry.expires !== null
+            ),
+          },
+          {
+            key: 'contact',
+            label: t('devices.registrations.contact'),
+            style: { wordBreak: 'break-all' },
+            render: (entry) => entry.contact,
+          },
+          {
+            key: 'address',
+            label: t('devices.registrations.address'),
+            style: NO_WRAP,
+            render: (entry) => addressOf(entry.ip, entry.port),
+          },
+          {
+            key: 'transport',
+            label: t('devices.registrations.transport'),
+            render: (entry) => entry.transport.toUpperCase(),
+          },
+          { key: 'userAgent', label: t('devices.registrations.userAgent'), render: (entry) => entry.userAgent },
+          {
+            key: 'expires',
+            label: t('devices.registrations.expires'),
+            style: NO_WRAP,
+            render: (entry) =>
+              entry.event === 'registered' && entry.expires !== null
                 ? t('devices.registrations.seconds', { count: entry.expires })
-                : ''}
-            </Table.Td>
-          </Table.Tr>
-        )}
+                : '',
+          },
+        ]}
       />
     </>
   );

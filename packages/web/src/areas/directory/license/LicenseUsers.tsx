@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   FIRST_PAGE,
@@ -17,7 +17,7 @@ import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
 import { BackToList } from '../../../kit/edit/BackToList';
-import { PagedTable } from '../../../kit/PagedTable';
+import { PagedList } from '../../../kit/list/PagedList';
 import { fieldKey } from '../../../kit/path';
 import { formatDateTime } from '../../../locale';
 
@@ -132,33 +132,31 @@ export function LicenseUsers() {
         {t('licenses.users')}
       </Title>
       {mayManage ? (
-        <PagedTable<LicenseUser>
+        <PagedList
           list={holders}
           page={page}
           onPage={setPage}
           empty={t('licenses.noUsers')}
-          head={
-            <>
-              <Table.Th>{t(fieldKey('domain'))}</Table.Th>
-              <Table.Th>{t('licenses.user')}</Table.Th>
-              <Table.Th>{t(fieldKey('sessions'))}</Table.Th>
-              <Table.Th>{t('licenses.licenses')}</Table.Th>
-              <Table.Th w={120} />
-            </>
-          }
-          row={(holder) => (
-            <Table.Tr key={holder.id}>
-              <Table.Td>{holder.domain}</Table.Td>
-              <Table.Td>
-                {holder.user.name && holder.user.name !== holder.username
+          columns={[
+            { key: 'domain', label: t(fieldKey('domain')), render: (holder) => holder.domain },
+            {
+              key: 'user',
+              label: t('licenses.user'),
+              render: (holder) =>
+                holder.user.name && holder.user.name !== holder.username
                   ? `${holder.user.name} (${holder.username})`
-                  : holder.username}
-              </Table.Td>
-              <Table.Td>{holder.sessions}</Table.Td>
-              <Table.Td>
-                <LicenseBadges license={holder.license} />
-              </Table.Td>
-              <Table.Td>
+                  : holder.username,
+            },
+            { key: 'sessions', label: t(fieldKey('sessions')), render: (holder) => holder.sessions },
+            {
+              key: 'licenses',
+              label: t('licenses.licenses'),
+              render: (holder) => <LicenseBadges license={holder.license} />,
+            },
+            {
+              key: 'logout',
+              w: 120,
+              render: (holder) => (
                 <Button
                   size="compact-xs"
                   variant="light"
@@ -170,9 +168,9 @@ export function LicenseUsers() {
                 >
                   {t('licenses.logout')}
                 </Button>
-              </Table.Td>
-            </Table.Tr>
-          )}
+              ),
+            },
+          ]}
         />
       ) : (
         <Alert color="gray" p="xs">

@@ -4,10 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditForm, EditTab } from '../../../kit/edit/form';
-import { type KeyValue, keyValueField } from '../../../kit/fields/keyValue';
+import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
+import { keyValueTab } from '../../../kit/fields/KeyValueTab';
 import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
-import { RowsField } from '../../../kit/fields/RowsField';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { type UserKept, userKept } from './kept';
@@ -16,8 +15,6 @@ import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
 import { UserTwoFactor } from './UserTwoFactor';
 import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
-
-const PROFILE_ROWS = keyValueField('profile');
 
 /** What the server would refuse the signed-in user doing to this one (kept.ts), null for a new one. */
 const keptOf = (form: EditForm<UserValues>, viewerId?: number): UserKept | null =>
@@ -148,38 +145,11 @@ export function UserEdit() {
           </Stack>
         ),
       },
-      {
-        key: 'variables',
-        label: t('users.tabs.variables'),
-        fields: ['profile'],
-        render: (form) => (
-          <Stack maw={720}>
-            <RowsField
-              def={users}
-              form={form}
-              field={PROFILE_ROWS}
-              path="profile"
-              value={form.values.profile}
-              onChange={(rows) => form.set('profile', rows as KeyValue[])}
-            />
-          </Stack>
-        ),
-      },
-      {
-        key: 'tokens',
-        label: t('users.tabs.tokens'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <UserTokens userId={form.id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
-          ),
-      },
-      {
-        key: 'logs',
-        label: t('users.tabs.logs'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <UserLogs userId={form.id} />),
-      },
+      keyValueTab(users, 'variables', t('users.tabs.variables'), 'profile'),
+      savedTab('tokens', t('users.tabs.tokens'), (id, form) => (
+        <UserTokens userId={id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
+      )),
+      savedTab('logs', t('users.tabs.logs'), (id) => <UserLogs userId={id} />),
     ],
     [t, viewerId, mayGiveRoles],
   );

@@ -1,21 +1,13 @@
-import { ActionIcon, Table } from '@mantine/core';
-import {
-  CHANGE_LOG_ACTIONS,
-  type ListAnswer,
-  type ListFilter,
-  LOGGABLE_OBJECTS,
-  SESSION_LOG_ACTIONS,
-} from '@switchboard/model';
+import { ActionIcon } from '@mantine/core';
+import { CHANGE_LOG_ACTIONS, type ListFilter, LOGGABLE_OBJECTS, SESSION_LOG_ACTIONS } from '@switchboard/model';
 import { IconFileDescription } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
 import { FilterBar } from '../../../kit/list/FilterBar';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { EntryRecord } from '../../../kit/log/EntryRecord';
-import { type LogEntry as Entry, EntryView } from '../../../kit/log/EntryView';
-import { PagedTable } from '../../../kit/PagedTable';
+import { actionWord, type LogEntry as Entry, EntryView, objectWord } from '../../../kit/log/EntryView';
 import { formatDateTime } from '../../../locale';
 
 /** Change-log actions, and the sign-ins and sign-outs the audit log also records. */
@@ -34,41 +26,27 @@ export function UserLogs({ userId }: { userId: number }) {
   const state = useListState('', { ns: 'logs', filters: FILTERS });
   const [shown, setShown] = useState<Entry | null>(null);
   const path = `/logger/user/${userId}/logs`;
-  const list = useQuery({
-    queryKey: [path, state.query],
-    queryFn: ({ signal }) => api.get<ListAnswer<Entry>>(path, { query: state.query, signal }),
-  });
+  const list = usePage<Entry>(path, state.query);
 
   return (
     <>
       <FilterBar resource="users.logs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
-      <PagedTable
+      <PagedList
         list={list}
         page={state.page}
         onPage={state.setPage}
         empty={t('users.logs.none')}
-        head={
-          <>
-            <Table.Th>{t('users.logs.date')}</Table.Th>
-            <Table.Th>{t('users.logs.action')}</Table.Th>
-            <Table.Th>{t('users.logs.object')}</Table.Th>
-            <Table.Th>{t('users.logs.record')}</Table.Th>
-            <Table.Th>{t('users.logs.user')}</Table.Th>
-            <Table.Th>{t('users.logs.userIp')}</Table.Th>
-            <Table.Th w={40} />
-          </>
-        }
-        row={(entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{formatDateTime(entry.date, i18n.language)}</Table.Td>
-            <Table.Td>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-            <Table.Td>{t(`changelogs.objects.${entry.object}`, { defaultValue: entry.object })}</Table.Td>
-            <Table.Td>
-              <EntryRecord entry={entry} />
-            </Table.Td>
-            <Table.Td>{entry.user?.name ?? ''}</Table.Td>
-            <Table.Td>{entry.userIp}</Table.Td>
-            <Table.Td>
+        columns={[
+          { key: 'date', label: t('users.logs.date'), render: (entry) => formatDateTime(entry.date, i18n.language) },
+          { key: 'action', label: t('users.logs.action'), render: (entry) => actionWord(t, entry) },
+          { key: 'object', label: t('users.logs.object'), render: (entry) => objectWord(t, entry) },
+          { key: 'record', label: t('users.logs.record'), render: (entry) => <EntryRecord entry={entry} /> },
+          { key: 'user', label: t('users.logs.user'), render: (entry) => entry.user?.name ?? '' },
+          { key: 'userIp', label: t('users.logs.userIp'), render: (entry) => entry.userIp },
+          {
+            key: 'details',
+            w: 40,
+            render: (entry) => (
               <ActionIcon
                 variant="subtle"
                 size="sm"
@@ -77,9 +55,9 @@ export function UserLogs({ userId }: { userId: number }) {
               >
                 <IconFileDescription size={14} />
               </ActionIcon>
-            </Table.Td>
-          </Table.Tr>
-        )}
+            ),
+          },
+        ]}
       />
       <EntryView entry={shown} onClose={() => setShown(null)} />
     </>

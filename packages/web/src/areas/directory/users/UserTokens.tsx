@@ -1,21 +1,14 @@
-import { ActionIcon, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
-import {
-  DEFAULT_TOKEN_LIFETIME,
-  FIRST_PAGE,
-  type ListAnswer,
-  PAGE_SIZE,
-  TOKEN_LIFETIMES,
-  userTokenInput,
-} from '@switchboard/model';
-import { IconKey, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { DEFAULT_TOKEN_LIFETIME, FIRST_PAGE, PAGE_SIZE, TOKEN_LIFETIMES, userTokenInput } from '@switchboard/model';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { DeleteIcon } from '../../../kit/DeleteIcon';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { translateMessage } from '../../../kit/messages';
-import { PagedTable } from '../../../kit/PagedTable';
 import { formatDateTime } from '../../../locale';
 import { TokenDialog } from './TokenDialog';
 
@@ -58,10 +51,7 @@ export function UserTokens({
   const { user } = useSession();
   const mayCreate =
     !readOnly && !stronger && (user?.userId === userId || Boolean(user?.permissions.includes('changeUserPassword')));
-  const list = useQuery({
-    queryKey: [path, page],
-    queryFn: ({ signal }) => api.get<ListAnswer<Token>>(path, { query: { page, size: PAGE_SIZE }, signal }),
-  });
+  const list = usePage<Token>(path, { page, size: PAGE_SIZE });
 
   const create = async () => {
     const expiresInDays = lifetime === 'never' ? null : Number(lifetime);
@@ -125,47 +115,41 @@ export function UserTokens({
           </Button>
         </Group>
       )}
-      <PagedTable
+      <PagedList
         list={list}
         page={page}
         onPage={setPage}
         empty={t('users.tokens.none')}
-        head={
-          <>
-            <Table.Th>{t('users.tokens.usage')}</Table.Th>
-            <Table.Th>{t('users.tokens.createdAt')}</Table.Th>
-            <Table.Th>{t('users.tokens.createdBy')}</Table.Th>
-            <Table.Th>{t('users.tokens.expiresAt')}</Table.Th>
-            <Table.Th>{t('users.tokens.lastUsedAt')}</Table.Th>
-            {!readOnly && <Table.Th w={40} />}
-          </>
-        }
-        row={(token) => (
-          <Table.Tr key={token.id}>
-            <Table.Td>{token.usage}</Table.Td>
-            <Table.Td>{formatDateTime(token.createdAt, i18n.language)}</Table.Td>
-            <Table.Td>{token.createdBy?.name ?? ''}</Table.Td>
-            <Table.Td>
-              {token.expiresAt ? formatDateTime(token.expiresAt, i18n.language) : t('users.tokens.never')}
-            </Table.Td>
-            <Table.Td>
-              {token.lastUsedAt ? formatDateTime(token.lastUsedAt, i18n.language) : t('users.tokens.notUsed')}
-            </Table.Td>
-            {!readOnly && (
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={t('kit.delete')}
-                  onClick={() => setRemoving(token)}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Table.Td>
-            )}
-          </Table.Tr>
-        )}
+        columns={[
+          { key: 'usage', label: t('users.tokens.usage'), render: (token) => token.usage },
+          {
+            key: 'createdAt',
+            label: t('users.tokens.createdAt'),
+            render: (token) => formatDateTime(token.createdAt, i18n.language),
+          },
+          { key: 'createdBy', label: t('users.tokens.createdBy'), render: (token) => token.createdBy?.name ?? '' },
+          {
+            key: 'expiresAt',
+            label: t('users.tokens.expiresAt'),
+            render: (token) =>
+              token.expiresAt ? formatDateTime(token.expiresAt, i18n.language) : t('users.tokens.never'),
+          },
+          {
+            key: 'lastUsedAt',
+            label: t('users.tokens.lastUsedAt'),
+            render: (token) =>
+              token.lastUsedAt ? formatDateTime(token.lastUsedAt, i18n.language) : t('users.tokens.notUsed'),
+          },
+          ...(readOnly
+            ? []
+            : [
+                {
+                  key: 'delete',
+                  w: 40,
+                  render: (token: Token) => <DeleteIcon label={t('kit.delete')} onClick={() => setRemoving(token)} />,
+                },
+              ]),
+        ]}
       />
       <TokenDialog token={created} onClose={() => setCreated(null)} />
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { importTemplates } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit as GenericEdit } from '../../../kit/edit/ResourceEdit';
 import { TemplateMapping } from './TemplateMapping';
 import { TemplateRun } from './TemplateRun';
@@ -20,15 +20,9 @@ export function ImportTemplateEdit() {
         fields: ['parameters'],
         render: (form) => <TemplateMapping form={form} />,
       },
-      {
-        key: 'run',
-        label: t('importTemplates.tabs.run'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <TemplateRun id={form.id} queueType={(form.item?.sourceQueueType as number | null) ?? null} />
-          ),
-      },
+      savedTab('run', t('importTemplates.tabs.run'), (id, form) => (
+        <TemplateRun id={id} queueType={(form.item?.sourceQueueType as number | null) ?? null} />
+      )),
     ],
     [t],
   );

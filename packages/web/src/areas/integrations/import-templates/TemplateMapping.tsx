@@ -1,4 +1,4 @@
-import { FileInput, MultiSelect, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { FileInput, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   IMPORT_CHARSETS,
   IMPORT_SEPARATORS,
@@ -13,7 +13,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
-import { decodeHead, PREVIEW_ROWS, parseCsv, readHead } from '../../../kit/import/csv-preview';
+import { CsvPreview } from '../../../kit/import/CsvPreview';
+import { previewRows, readHead, SEPARATOR_NAMES, widthOf } from '../../../kit/import/csv-preview';
 
 type Mappings = Partial<Record<MappingField, string | string[]>>;
 export type Parameters = {
@@ -24,7 +25,6 @@ export type Parameters = {
   mappings: Mappings;
 };
 
-const SEPARATOR_KEYS: Record<ImportSeparator, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 const isMany = (field: MappingField) => (MAPPING_MULTIPLE as readonly string[]).includes(field);
 
 /** The template's parameters with the spec's defaults (utf-8, comma, skip headers on). */
@@ -52,8 +52,8 @@ export function TemplateMapping({ form }: { form: EditForm<FormValues> }) {
       return;
     }
     let live = true;
-    readHead(sample).then(({ bytes, partial }) => {
-      if (live) setRows(parseCsv(decodeHead(bytes, p.charset), p.separator, PREVIEW_ROWS + 1, partial));
+    readHead(sample).then((head) => {
+      if (live) setRows(previewRows(head, p.charset, p.separator));
     });
     return () => {
       live = false;
@@ -62,7 +62,7 @@ export function TemplateMapping({ form }: { form: EditForm<FormValues> }) {
 
   const header = p.skipHeaders ? (rows[0] ?? null) : null;
   const body = p.skipHeaders ? rows.slice(1) : rows;
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = widthOf(rows);
   // Columns to pick: the sample's headers (or numbers), and whatever the template maps already.
   const options = useMemo(() => {
     const out = new Map<string, string>();
@@ -100,7 +100,7 @@ export function TemplateMapping({ form }: { form: EditForm<FormValues> }) {
           disabled={form.readOnly}
           data={IMPORT_SEPARATORS.map((s) => ({
             value: s,
-            label: t(`importTemplates.separators.${SEPARATOR_KEYS[s]}`),
+            label: t(`importTemplates.separators.${SEPARATOR_NAMES[s]}`),
           }))}
           value={p.separator}
           error={form.error('parameters.separator')}
@@ -133,29 +133,13 @@ export function TemplateMapping({ form }: { form: EditForm<FormValues> }) {
           <Text size="sm" fw={500}>
             {t('importTemplates.preview')}
           </Text>
-          <Table.ScrollContainer minWidth={400}>
-            <Table withTableBorder withColumnBorders striped data-testid="template-preview">
-              <Table.Thead>
-                <Table.Tr>
-                  {Array.from({ length: width }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
-                    <Table.Th key={i}>{header?.[i] || t('importTemplates.column', { n: i + 1 })}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {body.map((row, r) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows of a preview are positions
-                  <Table.Tr key={r}>
-                    {Array.from({ length: width }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
-                      <Table.Td key={i}>{row[i] ?? ''}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CsvPreview
+            columns={width}
+            columnName={(i) => header?.[i] || t('importTemplates.column', { n: i + 1 })}
+            rows={body}
+            striped
+            data-testid="template-preview"
+          />
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">

@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
 import { FieldView } from '../../../kit/fields/FieldView';
 import { keyValueField } from '../../../kit/fields/keyValue';
 import { NestedList } from '../../../kit/list/NestedList';
@@ -90,21 +90,15 @@ export function TriggerEdit() {
           </Stack>
         ),
       },
-      {
-        key: 'runs',
-        label: t('triggers.tabs.runs'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <NestedList
-              def={triggerRuns}
-              parentId={form.id}
-              listOnly
-              cells={runCells}
-              toolbar={<RunNow triggerId={form.id} hidden={form.readOnly} />}
-            />
-          ),
-      },
+      savedTab('runs', t('triggers.tabs.runs'), (id, form) => (
+        <NestedList
+          def={triggerRuns}
+          parentId={id}
+          listOnly
+          cells={runCells}
+          toolbar={<RunNow triggerId={id} hidden={form.readOnly} />}
+        />
+      )),
     ],
     [t],
   );

@@ -1,7 +1,7 @@
 import { blacklists } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { BlacklistNumbers } from './BlacklistNumbers';
 
@@ -9,14 +9,7 @@ import { BlacklistNumbers } from './BlacklistNumbers';
 export function BlacklistEdit() {
   const { t } = useTranslation();
   const extraTabs = useMemo<EditTab<FormValues>[]>(
-    () => [
-      {
-        key: 'numbers',
-        label: t('blacklists.numbers'),
-        savedOnly: true,
-        render: (form) => (form.id === null ? null : <BlacklistNumbers listId={form.id} />),
-      },
-    ],
+    () => [savedTab('numbers', t('blacklists.numbers'), (id) => <BlacklistNumbers listId={id} />)],
     [t],
   );
   return <ResourceEdit def={blacklists} extraTabs={extraTabs} />;

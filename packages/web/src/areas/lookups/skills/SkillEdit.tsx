@@ -2,7 +2,7 @@ import { agents, nestedPath, ref, skillAgents, skills } from '@switchboard/model
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { NestedList } from '../../../kit/list/NestedList';
 import { AddSeveral } from '../../contact-center/agents/AddSeveral';
@@ -16,26 +16,20 @@ export function SkillEdit() {
     () =>
       mayReadAgents
         ? [
-            {
-              key: 'agents',
-              label: t('skillAgents.title'),
-              savedOnly: true,
-              render: (form) =>
-                form.id === null ? null : (
-                  <NestedList
-                    def={skillAgents}
-                    parentId={form.id}
-                    toolbar={
-                      <AddSeveral
-                        path={nestedPath(skillAgents, form.id)}
-                        field="agent"
-                        of={ref(() => agents, { filter: { notSkillId: String(form.id) } })}
-                        label={t('fields.agent')}
-                      />
-                    }
+            savedTab('agents', t('skillAgents.title'), (id) => (
+              <NestedList
+                def={skillAgents}
+                parentId={id}
+                toolbar={
+                  <AddSeveral
+                    path={nestedPath(skillAgents, id)}
+                    field="agent"
+                    of={ref(() => agents, { filter: { notSkillId: String(id) } })}
+                    label={t('fields.agent')}
                   />
-                ),
-            },
+                }
+              />
+            )),
           ]
         : [],
     [t, mayReadAgents],

@@ -1,12 +1,9 @@
-import { ActionIcon, Button, Group, Loader, Table, Text } from '@mantine/core';
-import { type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Loader } from '@mantine/core';
+import type { Ref, Right } from '@switchboard/model';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
-import { ModeCells } from '../../../kit/acl/ModeCells';
-import { ModeLegend } from '../../../kit/acl/ModeControl';
+import { RightsGrid, useRights } from '../../../kit/acl/RightsGrid';
 import { RefSelect } from '../../../kit/fields/RefSelect';
 
 type Rule = { grantor: Ref; grantee: Ref; granted: string };
@@ -21,18 +18,12 @@ const SHOWN: readonly Right[] = ['r', 'w', 'd'];
 export function RecordAccessRules({ classId, readOnly }: { classId: number; readOnly: boolean }) {
   const { t } = useTranslation();
   const path = `/acl/objclass/${classId}`;
-  const rules = useQuery({ queryKey: [path], queryFn: ({ signal }) => api.get<{ items: Rule[] }>(path, { signal }) });
+  const { list: rules, save } = useRights<Rule>(path);
   const [grantor, setGrantor] = useState<Ref | null>(null);
   const [grantee, setGrantee] = useState<Ref | null>(null);
 
-  const grant = async (grantorId: number, granteeId: number, grants: string) => {
-    try {
-      await api.patch(`${path}/grantor/${grantorId}`, [{ grantee: { id: granteeId }, grants }]);
-    } catch {
-      // api.ts has told the user why; the table shows what holds now.
-    }
-    await rules.refetch();
-  };
+  const grant = (grantorId: number, granteeId: number, grants: string) =>
+    save([{ grantee: { id: granteeId }, grants }], `${path}/grantor/${grantorId}`);
   const add = async () => {
     if (!grantor || !grantee) return;
     // A new rule grants read, as adding a grantee does everywhere else.
@@ -54,54 +45,21 @@ export function RecordAccessRules({ classId, readOnly }: { classId: number; read
           </Button>
         </Group>
       )}
-      <ModeLegend />
-      <Table.ScrollContainer minWidth={480}>
-        <Table withTableBorder striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('objects.grantor')}</Table.Th>
-              <Table.Th>{t('objects.grantee')}</Table.Th>
-              {SHOWN.map((r) => (
-                <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
-              ))}
-              {!readOnly && <Table.Th w={40} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((rule) => (
-              <Table.Tr key={`${rule.grantor.id}-${rule.grantee.id}`}>
-                <Table.Td>{rule.grantor.name}</Table.Td>
-                <Table.Td>{rule.grantee.name}</Table.Td>
-                <ModeCells
-                  granted={rule.granted}
-                  rights={SHOWN}
-                  who={`${rule.grantor.name} → ${rule.grantee.name}`}
-                  disabled={readOnly}
-                  onChange={(grants) => grant(rule.grantor.id, rule.grantee.id, grants)}
-                />
-                {!readOnly && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('objects.removeRule')}
-                      onClick={() => grant(rule.grantor.id, rule.grantee.id, '')}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {items.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" p="sm">
-          {t('objects.noRules')}
-        </Text>
-      )}
+      <RightsGrid
+        heads={[t('objects.grantor'), t('objects.grantee')]}
+        rights={SHOWN}
+        readOnly={readOnly}
+        removable
+        empty={t('objects.noRules')}
+        rows={items.map((rule) => ({
+          key: `${rule.grantor.id}-${rule.grantee.id}`,
+          names: [rule.grantor.name, rule.grantee.name],
+          granted: rule.granted,
+          who: `${rule.grantor.name} → ${rule.grantee.name}`,
+          onChange: (grants) => grant(rule.grantor.id, rule.grantee.id, grants),
+          remove: { label: t('objects.removeRule'), onRemove: () => grant(rule.grantor.id, rule.grantee.id, '') },
+        }))}
+      />
     </>
   );
 }

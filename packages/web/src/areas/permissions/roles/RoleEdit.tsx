@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
 import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { roleKept } from './kept';
@@ -98,18 +98,12 @@ export function RoleEdit() {
       },
       ...(mayEditObjects
         ? [
-            {
-              key: 'objects',
-              label: t('roles.tabs.objects'),
-              savedOnly: true,
-              render: (form: EditForm<RoleValues>) =>
-                form.id === null ? null : (
-                  <>
-                    {raiseOnly(form)}
-                    <RoleObjects roleId={form.id} readOnly={form.readOnly} limits={limitsOf(form)} />
-                  </>
-                ),
-            },
+            savedTab<RoleValues>('objects', t('roles.tabs.objects'), (id, form) => (
+              <>
+                {raiseOnly(form)}
+                <RoleObjects roleId={id} readOnly={form.readOnly} limits={limitsOf(form)} />
+              </>
+            )),
           ]
         : []),
     ];

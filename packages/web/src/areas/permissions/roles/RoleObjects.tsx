@@ -1,10 +1,7 @@
-import { Alert, Button, Loader, Table, Text } from '@mantine/core';
-import { type Ref, RIGHT_NAMES, type Right } from '@switchboard/model';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Loader, Text } from '@mantine/core';
+import type { Ref, Right } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
-import { ModeCells } from '../../../kit/acl/ModeCells';
-import { ModeLegend } from '../../../kit/acl/ModeControl';
+import { RightsGrid, useRights } from '../../../kit/acl/RightsGrid';
 import { useClassLabel } from '../objects/useClassLabel';
 import type { RoleLimits } from './limits';
 
@@ -30,19 +27,8 @@ export function RoleObjects({
   const { t } = useTranslation();
   const classLabel = useClassLabel();
   const path = `/roles/${roleId}/classes`;
-  const classes = useQuery({
-    queryKey: [path],
-    queryFn: ({ signal }) => api.get<{ items: Entry[] }>(path, { signal }),
-  });
-
-  const grant = async (objclassId: number, grants: string) => {
-    try {
-      await api.patch(path, [{ objclass: { id: objclassId }, grants }]);
-    } catch {
-      // api.ts has told the user why; the table below shows what holds now.
-    }
-    await classes.refetch();
-  };
+  const { list: classes, save } = useRights<Entry>(path);
+  const grant = (objclassId: number, grants: string) => save([{ objclass: { id: objclassId }, grants }]);
 
   if (classes.isPending) return <Loader size="sm" />;
   if (classes.isError) {
@@ -60,36 +46,21 @@ export function RoleObjects({
       <Text size="sm" c="dimmed" mb="xs">
         {t('roles.objectsHint')}
       </Text>
-      <ModeLegend />
-      <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder striped verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('objects.class')}</Table.Th>
-              {RIGHTS_SHOWN.map((r) => (
-                <Table.Th key={r}>{t(`kit.right.${RIGHT_NAMES[r]}`)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((entry) => (
-              <Table.Tr key={entry.objclass.id} data-class={entry.objclass.name}>
-                <Table.Td>{classLabel.label(entry.objclass.name)}</Table.Td>
-                <ModeCells
-                  granted={entry.granted}
-                  rights={RIGHTS_SHOWN}
-                  who={classLabel.label(entry.objclass.name)}
-                  disabled={readOnly}
-                  allowed={
-                    limits && ((right, mode) => limits.classMode(entry.objclass.name, entry.granted, right, mode))
-                  }
-                  onChange={(grants) => grant(entry.objclass.id, grants)}
-                />
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RightsGrid
+        heads={[t('objects.class')]}
+        rights={RIGHTS_SHOWN}
+        readOnly={readOnly}
+        minWidth={560}
+        rows={rows.map((entry) => ({
+          key: entry.objclass.id,
+          names: [classLabel.label(entry.objclass.name)],
+          granted: entry.granted,
+          who: classLabel.label(entry.objclass.name),
+          allowed: limits && ((right, mode) => limits.classMode(entry.objclass.name, entry.granted, right, mode)),
+          onChange: (grants) => grant(entry.objclass.id, grants),
+          data: { 'data-class': entry.objclass.name },
+        }))}
+      />
     </>
   );
 }

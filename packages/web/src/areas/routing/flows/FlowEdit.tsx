@@ -3,7 +3,7 @@ import { FLOW_TYPES, type FlowType, flows } from '@switchboard/model';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
-import type { EditForm, EditTab } from '../../../kit/edit/form';
+import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
 import { TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { FlowSchema } from './FlowSchema';
@@ -79,19 +79,9 @@ export function FlowEdit() {
         fields: ['schema'],
         render: (form) => <FlowSchema form={form} />,
       },
-      {
-        key: 'versions',
-        label: t('flows.tabs.versions'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : (
-            <FlowVersions
-              flowId={form.id}
-              readOnly={form.readOnly}
-              onRestored={() => form.reload?.() ?? Promise.resolve()}
-            />
-          ),
-      },
+      savedTab('versions', t('flows.tabs.versions'), (id, form) => (
+        <FlowVersions flowId={id} readOnly={form.readOnly} onRestored={() => form.reload?.() ?? Promise.resolve()} />
+      )),
     ],
     [t],
   );

@@ -1,12 +1,12 @@
-import { Button, Code, Table } from '@mantine/core';
-import { FIRST_PAGE, type FlowVersion, type ListAnswer, PAGE_SIZE } from '@switchboard/model';
+import { Button, Code } from '@mantine/core';
+import { FIRST_PAGE, type FlowVersion, PAGE_SIZE } from '@switchboard/model';
 import { IconRestore } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
-import { PagedTable } from '../../../kit/PagedTable';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { formatDateTime } from '../../../locale';
 
 const PREVIEW_MAX = 80;
@@ -27,10 +27,7 @@ export function FlowVersions({
   const [page, setPage] = useState(FIRST_PAGE);
   const [restoring, setRestoring] = useState<FlowVersion | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = useQuery({
-    queryKey: [path, page],
-    queryFn: ({ signal }) => api.get<ListAnswer<FlowVersion>>(path, { query: { page, size: PAGE_SIZE }, signal }),
-  });
+  const list = usePage<FlowVersion>(path, { page, size: PAGE_SIZE });
 
   const restore = async (version: FlowVersion) => {
     setBusy(true);
@@ -53,30 +50,24 @@ export function FlowVersions({
 
   return (
     <>
-      <PagedTable
+      <PagedList
         list={list}
         page={page}
         onPage={setPage}
         empty={t('flows.versions.empty')}
-        head={
-          <>
-            <Table.Th>{t('flows.versions.version')}</Table.Th>
-            <Table.Th>{t('flows.versions.savedAt')}</Table.Th>
-            <Table.Th>{t('flows.versions.savedBy')}</Table.Th>
-            <Table.Th>{t('flows.tabs.schema')}</Table.Th>
-            <Table.Th />
-          </>
-        }
-        row={(v) => (
-          <Table.Tr key={v.id}>
-            <Table.Td>{v.version}</Table.Td>
-            <Table.Td>{formatDateTime(v.savedAt, i18n.language)}</Table.Td>
-            <Table.Td>{v.savedBy?.name ?? ''}</Table.Td>
-            <Table.Td>
-              <Code>{preview(v.schema)}</Code>
-            </Table.Td>
-            <Table.Td>
-              {!readOnly && (
+        columns={[
+          { key: 'version', label: t('flows.versions.version'), render: (v) => v.version },
+          {
+            key: 'savedAt',
+            label: t('flows.versions.savedAt'),
+            render: (v) => formatDateTime(v.savedAt, i18n.language),
+          },
+          { key: 'savedBy', label: t('flows.versions.savedBy'), render: (v) => v.savedBy?.name ?? '' },
+          { key: 'schema', label: t('flows.tabs.schema'), render: (v) => <Code>{preview(v.schema)}</Code> },
+          {
+            key: 'restore',
+            render: (v) =>
+              !readOnly && (
                 <Button
                   size="xs"
                   variant="light"
@@ -85,10 +76,9 @@ export function FlowVersions({
                 >
                   {t('flows.versions.restore')}
                 </Button>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        )}
+              ),
+          },
+        ]}
       />
       <ConfirmDialog
         opened={restoring !== null}

@@ -1,11 +1,9 @@
-import { Table, UnstyledButton } from '@mantine/core';
-import { FIRST_PAGE, type ListAnswer, loggerConfigExports, nestedPath } from '@switchboard/model';
-import { useQuery } from '@tanstack/react-query';
+import { UnstyledButton } from '@mantine/core';
+import { FIRST_PAGE, loggerConfigExports, nestedPath } from '@switchboard/model';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
 import { downloadFile } from '../../../kit/download';
-import { PagedTable } from '../../../kit/PagedTable';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { formatCount, formatDateTime } from '../../../locale';
 
 type LogExport = { id: number; periodStart: string; periodEnd: string; createdAt: string; size: number; count: number };
@@ -29,33 +27,35 @@ export function ConfigExports({ configId, object }: { configId: number; object: 
   const [page, setPage] = useState(FIRST_PAGE);
   const path = nestedPath(loggerConfigExports, configId);
   const query = { page, size: PAGE_SIZE, sort: loggerConfigExports.defaultSort };
-  const list = useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<ListAnswer<LogExport>>(path, { query, signal }),
-  });
+  const list = usePage<LogExport>(path, query);
 
   return (
-    <PagedTable
+    <PagedList
       list={list}
       page={page}
       onPage={setPage}
       empty={t('loggerConfig.exports.none')}
-      head={
-        <>
-          <Table.Th>{t('loggerConfig.exports.createdAt')}</Table.Th>
-          <Table.Th>{t('loggerConfig.exports.period')}</Table.Th>
-          <Table.Th>{t('loggerConfig.exports.size')}</Table.Th>
-          <Table.Th>{t('loggerConfig.exports.count')}</Table.Th>
-          <Table.Th />
-        </>
-      }
-      row={(item) => (
-        <Table.Tr key={item.id} data-testid="export-row">
-          <Table.Td>{formatDateTime(item.createdAt, i18n.language)}</Table.Td>
-          <Table.Td>{periodText(item)}</Table.Td>
-          <Table.Td>{formatCount(item.size, i18n.language)}</Table.Td>
-          <Table.Td>{formatCount(item.count, i18n.language)}</Table.Td>
-          <Table.Td>
+      rowData={{ 'data-testid': 'export-row' }}
+      columns={[
+        {
+          key: 'createdAt',
+          label: t('loggerConfig.exports.createdAt'),
+          render: (item) => formatDateTime(item.createdAt, i18n.language),
+        },
+        { key: 'period', label: t('loggerConfig.exports.period'), render: periodText },
+        {
+          key: 'size',
+          label: t('loggerConfig.exports.size'),
+          render: (item) => formatCount(item.size, i18n.language),
+        },
+        {
+          key: 'count',
+          label: t('loggerConfig.exports.count'),
+          render: (item) => formatCount(item.count, i18n.language),
+        },
+        {
+          key: 'download',
+          render: (item) => (
             <UnstyledButton
               fz="sm"
               c="blue"
@@ -69,9 +69,9 @@ export function ConfigExports({ configId, object }: { configId: number; object: 
             >
               {t('loggerConfig.exports.download')}
             </UnstyledButton>
-          </Table.Td>
-        </Table.Tr>
-      )}
+          ),
+        },
+      ]}
     />
   );
 }

@@ -1,16 +1,14 @@
-import { Group, Table, TextInput, UnstyledButton } from '@mantine/core';
-import { CHANGE_LOG_ACTIONS, type ListAnswer, type ListFilter, loggerConfigLogs, nestedPath } from '@switchboard/model';
-import { useQuery } from '@tanstack/react-query';
+import { Group, TextInput, UnstyledButton } from '@mantine/core';
+import { CHANGE_LOG_ACTIONS, type ListFilter, loggerConfigLogs, nestedPath } from '@switchboard/model';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
 import { ExportButton } from '../../../kit/list/ExportButton';
 import { FilterBar } from '../../../kit/list/FilterBar';
+import { PagedList, usePage } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
 import { EntryRecord } from '../../../kit/log/EntryRecord';
-import { EntryView, type LogEntry } from '../../../kit/log/EntryView';
-import { PagedTable } from '../../../kit/PagedTable';
+import { actionWord, EntryView, type LogEntry } from '../../../kit/log/EntryView';
 import { formatDateTime } from '../../../locale';
 
 /** The log's filters; their values live in the URL under `logs.` beside the editor's tab. */
@@ -31,10 +29,7 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
   const search = useSearchBox(state.q, state.setSearch);
   const [shown, setShown] = useState<LogEntry | null>(null);
   const path = nestedPath(loggerConfigLogs, configId);
-  const list = useQuery({
-    queryKey: [path, state.query],
-    queryFn: ({ signal }) => api.get<ListAnswer<LogEntry>>(path, { query: state.query, signal }),
-  });
+  const list = usePage<LogEntry>(path, state.query);
   const { page: _page, size: _size, ...exportQuery } = state.query;
 
   return (
@@ -54,23 +49,17 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
         <ExportButton path={path} name={`changelog-${object}`} query={exportQuery} />
       </Group>
       <FilterBar resource="changelogs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
-      <PagedTable
+      <PagedList
         list={list}
         page={state.page}
         onPage={state.setPage}
         empty={state.filtered || state.q ? t('changelogs.noneFound') : t('changelogs.none')}
-        head={
-          <>
-            <Table.Th>{t('changelogs.date')}</Table.Th>
-            <Table.Th>{t('changelogs.action')}</Table.Th>
-            <Table.Th>{t('changelogs.user')}</Table.Th>
-            <Table.Th>{t('changelogs.userIp')}</Table.Th>
-            <Table.Th>{t('changelogs.record')}</Table.Th>
-          </>
-        }
-        row={(entry) => (
-          <Table.Tr key={entry.id} data-testid="log-row">
-            <Table.Td>
+        rowData={{ 'data-testid': 'log-row' }}
+        columns={[
+          {
+            key: 'date',
+            label: t('changelogs.date'),
+            render: (entry) => (
               <UnstyledButton
                 fz="sm"
                 c="blue"
@@ -79,15 +68,13 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
               >
                 {formatDateTime(entry.date, i18n.language)}
               </UnstyledButton>
-            </Table.Td>
-            <Table.Td>{t(`changelogs.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
-            <Table.Td>{entry.user?.name ?? ''}</Table.Td>
-            <Table.Td>{entry.userIp}</Table.Td>
-            <Table.Td>
-              <EntryRecord entry={entry} />
-            </Table.Td>
-          </Table.Tr>
-        )}
+            ),
+          },
+          { key: 'action', label: t('changelogs.action'), render: (entry) => actionWord(t, entry) },
+          { key: 'user', label: t('changelogs.user'), render: (entry) => entry.user?.name ?? '' },
+          { key: 'userIp', label: t('changelogs.userIp'), render: (entry) => entry.userIp },
+          { key: 'record', label: t('changelogs.record'), render: (entry) => <EntryRecord entry={entry} /> },
+        ]}
       />
       <EntryView entry={shown} onClose={() => setShown(null)} />
     </>

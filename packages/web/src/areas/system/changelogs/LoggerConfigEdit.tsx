@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { isAuditObject, loggerConfig } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditTab, FormValues } from '../../../kit/edit/form';
+import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { ConfigExports } from './ConfigExports';
 import { ConfigLogs } from './ConfigLogs';
@@ -19,20 +19,12 @@ export function LoggerConfigEdit() {
   const { t } = useTranslation();
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      {
-        key: 'logs',
-        label: t('loggerConfig.tabs.logs'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : <ConfigLogs configId={form.id} object={String(form.item?.object ?? '')} />,
-      },
-      {
-        key: 'exports',
-        label: t('loggerConfig.tabs.exports'),
-        savedOnly: true,
-        render: (form) =>
-          form.id === null ? null : <ConfigExports configId={form.id} object={String(form.item?.object ?? '')} />,
-      },
+      savedTab('logs', t('loggerConfig.tabs.logs'), (id, form) => (
+        <ConfigLogs configId={id} object={String(form.item?.object ?? '')} />
+      )),
+      savedTab('exports', t('loggerConfig.tabs.exports'), (id, form) => (
+        <ConfigExports configId={id} object={String(form.item?.object ?? '')} />
+      )),
     ],
     [t],
   );
