@@ -2,6 +2,7 @@ import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { answerCompiler } from '../../core/answers.js';
 import { type Guard, principalOf } from '../../core/principal.js';
 import {
   bulkOf,
@@ -138,7 +139,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
           },
         }),
-        ...routeCompilers,
+        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const parent = await parentId(request, 'r');
           const query = request.query as Record<string, unknown>;
@@ -203,7 +204,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         url: itemUrl,
         config: config('r'),
         schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-        ...routeCompilers,
+        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const id = await recordId(request, 'r');
           const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
