@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ApiError, ErrorKey, ErrorParams } from '@switchboard/model';
 import { errorDetail, errorTexts, fieldErrors } from '@switchboard/model';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
 type FieldError = { field: string; message: string; key?: string; params?: ErrorParams };
@@ -105,11 +105,31 @@ export function resourceKey(url: string | undefined): string {
   return key || 'request';
 }
 
-function validationError(request: FastifyRequest, fields: FieldError[], where?: string): HttpError {
-  const named = fields.map((f) => ({ field: f.field || where || 'body', message: f.message }));
+/** 400 `app.<name>.validation` naming each bad field with its spec message (`body` for the whole). */
+export function validationError(name: string, fields: FieldError[]): HttpError {
+  // Only the answer's own properties: a keyed message keeps its key and parameters.
+  const named = fields.map(({ field, message, key, params }) => ({
+    field: field || 'body',
+    message,
+    ...(key ? { key, params: params ?? {} } : {}),
+  }));
   const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
-  return new HttpError(400, `app.${resourceKey(request.routeOptions.url)}.validation`, detail, named);
+  return new HttpError(400, `app.${name}.validation`, detail, named);
 }
+
+/**
+ * What the route's schema refused in the params, query or body (from the validator compiler);
+ * the error handler names the route's resource (`config.resource`, else its path).
+ */
+export class InputError extends Error {
+  constructor(readonly fields: FieldError[]) {
+    super(fields.map((f) => `${f.field}: ${f.message}`).join('; '));
+  }
+}
+
+/** The resource a route's validation errors name: `config.resource`, else its path. */
+const resourceOf = (request: FastifyRequest) =>
+  request.routeOptions.config.resource ?? resourceKey(request.routeOptions.url);
 
 /** PostgreSQL errors caused by the data sent rather than by the server. */
 function databaseError(request: FastifyRequest, error: unknown): HttpError | null {
@@ -128,18 +148,8 @@ function databaseError(request: FastifyRequest, error: unknown): HttpError | nul
 /** Turns whatever was thrown into the API error shape; 500 only for the server's own faults. */
 export function toHttpError(error: unknown, request: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const seen = new Set<string>();
-    const fields: FieldError[] = [];
-    for (const v of error.validation) {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      if (seen.has(field)) continue;
-      seen.add(field);
-      fields.push({ field, message: v.message ?? 'Invalid value' });
-    }
-    return validationError(request, fields, error.validationContext);
-  }
-  if (error instanceof ZodError) return validationError(request, fieldErrors(error));
+  if (error instanceof InputError) return validationError(resourceOf(request), error.fields);
+  if (error instanceof ZodError) return validationError(resourceOf(request), fieldErrors(error));
   const db = databaseError(request, error);
   if (db) return db;
   // The multipart reader's own complaints (no boundary, a body cut off) are the sender's fault.

@@ -60,5 +60,7 @@ declare module 'fastify' {
     guard?: Guard;
     /** The route also takes the token as `?access_token=` (EventSource, audio elements, uploads). */
     queryToken?: boolean;
+    /** The resource its validation errors name (`app.<resource>.validation`); else its path. */
+    resource?: string;
   }
 }

@@ -1,34 +1,102 @@
-import { BULK_CREATE_MAX, type ErrorParams, fieldErrors, messages } from '@switchboard/model';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import { BULK_CREATE_MAX, fieldErrors, messages } from '@switchboard/model';
+import type { FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import type { Row } from '../db/sql.js';
-import { HttpError } from './errors.js';
+import { InputError, validationError } from './errors.js';
 import { pathParam } from './params.js';
 
 const MAX_INT = 2_147_483_647;
 
 /**
- * Engine routes validate with their own zod calls (so errors name the resource and the field the
- * spec way) and serialise with JSON.stringify; the zod schemas on the route feed only OpenAPI.
+ * Checks a route's params, query and body with the route's own zod schemas (the ones the OpenAPI
+ * document is made from) and refuses them in the API error format: 400 `app.<resource>.validation`
+ * naming each field with its spec message. Params and query stay as sent (the schemas check them;
+ * the route reads them); the body becomes what the schema made of it, with these rules:
+ * - PATCH with a partial record (every field optional): only the fields sent (zod 4 fills
+ *   defaults even inside `.partial()`);
+ * - a union of a record and an array of records takes the branch of what was sent; a bulk create
+ *   (bulkOf) names its bad fields `<line>.<field>`, lines from 1;
+ * - the body as sent stays at hand for code that must know what the client left out (sentBody).
  */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, method, httpPart }) => {
+  const body = httpPart === 'body';
+  const patch = body && method === 'PATCH' && isPartial(schema);
+  return (data: unknown) => {
+    // Fastify hands a missing body over as null.
+    const sent = body && data === null ? undefined : data;
+    const chosen = branchOf(schema, sent);
+    const result = chosen.safeParse(sent);
+    if (!result.success) {
+      const fields = fieldErrors(result.error);
+      return { error: new InputError(bulkSchemas.has(chosen) ? fields.map(fromLine1) : fields) };
+    }
+    if (!body) return { value: data };
+    let value: unknown = result.data;
+    if (patch && isRow(value) && isRow(sent)) value = onlySent(value, sent);
+    if (isRow(value) || Array.isArray(value)) sentBodies.set(value, sent);
+    return { value };
+  };
+};
+
+/** Answers serialised with JSON.stringify (routes that spread this; the zod schemas feed OpenAPI). */
 export const routeCompilers = {
-  validatorCompiler: () => (data: unknown) => ({ value: data }),
   serializerCompiler: () => (data: unknown) => JSON.stringify(data),
 } as const;
 
-export function validationError(
-  name: string,
-  fields: { field: string; message: string; key?: string; params?: ErrorParams }[],
-): HttpError {
-  // Only the answer's own properties: a keyed message keeps its key and parameters.
-  const named = fields.map(({ field, message, key, params }) => ({
-    field: field || 'body',
-    message,
-    ...(key ? { key, params: params ?? {} } : {}),
-  }));
-  const detail = named.map((f) => `${f.field}: ${f.message}`).join('; ');
-  return new HttpError(400, `app.${name}.validation`, detail, named);
+const sentBodies = new WeakMap<object, unknown>();
+const bulkSchemas = new WeakSet<z.ZodType>();
+
+/** The request body as the client sent it, before the route's schema filled its defaults. */
+export function sentBody(body: unknown): unknown {
+  return body !== null && typeof body === 'object' && sentBodies.has(body) ? sentBodies.get(body) : body;
 }
+
+const isPartial = (schema: z.ZodType) =>
+  schema instanceof z.ZodObject && Object.values(schema.shape).every((field) => field instanceof z.ZodOptional);
+
+const isRow = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function onlySent(parsed: Row, sent: Row): Row {
+  const out: Row = {};
+  for (const key of Object.keys(parsed)) if (key in sent) out[key] = parsed[key];
+  return out;
+}
+
+/** Of a union of a record and a list, the branch of the shape sent (its errors name the fields). */
+function branchOf(schema: z.ZodType, data: unknown): z.ZodType {
+  if (!(schema instanceof z.ZodUnion)) return schema;
+  const options = schema.options as z.ZodType[];
+  const array = Array.isArray(data);
+  const match = options.filter((o) => o instanceof z.ZodArray === array);
+  return match.length === 1 ? match[0] : schema;
+}
+
+/** `0.name` → `1.name`: lines of a list body count from 1. */
+function fromLine1(f: { field: string; message: string }) {
+  const m = /^(\d+)(.*)$/.exec(f.field);
+  return m ? { ...f, field: `${Number(m[1]) + 1}${m[2]}` } : f;
+}
+
+/** A record id in the path, as the guard and paramId read it: a positive 32-bit integer. */
+export const idParam = (field = 'id') => {
+  const message = `${field} must be a whole number`;
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .refine((text) => Number(text) >= 1 && Number(text) <= MAX_INT, message);
+};
+
+/** A list of records, as a bulk create takes it: 1 to BULK_CREATE_MAX. */
+export function bulkOf(schema: z.ZodType) {
+  const bulk = z
+    .array(schema)
+    .min(1, messages.requiredArray)
+    .max(BULK_CREATE_MAX, `${messages.max} ${BULK_CREATE_MAX}`);
+  bulkSchemas.add(bulk);
+  return bulk;
+}
+
+export { validationError };
 
 /** Parses a body with a zod schema; 400 naming each bad field with its spec message. */
 export function parseBody<T extends z.ZodType>(name: string, schema: T, body: unknown): z.output<T> {
@@ -99,7 +167,7 @@ export const listQueryDoc = z.object({
     .describe('Only these ids (repeatable)'),
 });
 
-export const idParamDoc = z.object({ id: z.string().describe('Record id') });
+export const idParamDoc = z.object({ id: idParam().describe('Record id') });
 
 export const listAnswerDoc = (item: z.ZodObject) => z.object({ items: z.array(item.partial()), next: z.boolean() });
 

@@ -80,7 +80,7 @@ export async function registerEventStream(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/events',
-    config: { guard: 'authenticated', queryToken: true },
+    config: { guard: 'authenticated', queryToken: true, resource: 'events' },
     schema: {
       tags: ['events'],
       summary: 'Live events of the domain as server-sent events (text/event-stream)',

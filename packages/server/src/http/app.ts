@@ -4,12 +4,13 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
 import { ADMISSION_CONCURRENCY_PGLITE } from '../config.js';
 import type { AppContext } from '../context.js';
 import { registerAdmission } from '../core/admission.js';
 import { apiError, errorHandler, keyedError } from '../core/errors.js';
+import { validatorCompiler } from '../core/route.js';
 import { startHub } from '../events/hub.js';
 import { registerEventStream } from '../events/stream.js';
 import { registerTelephonyRoutes } from '../events/telephony.js';

@@ -229,7 +229,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/devices/:id/registrations',
-    config: { guard: { class: 'devices', right: 'r' } },
+    config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
     schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
       params: idParamDoc,
       response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },

@@ -247,7 +247,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url,
-    config: { guard: guardOf(c, 'd') },
+    config: { guard: guardOf(c, 'd'), resource: membersDef.name },
     schema: doc(membersDef.name, 'Delete the members matching the filter (all=true: every member)', {
       params,
       querystring: listQueryDoc
@@ -286,7 +286,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${url}/reset`,
-    config: { guard: guardOf(c, 'w') },
+    config: { guard: guardOf(c, 'w'), resource: membersDef.name },
     schema: doc(membersDef.name, 'Put failed members back to waiting (every end cause but success, expired, cancel)', {
       params,
       response: { 200: countAnswer },

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
+import { doc, paramId, routeCompilers, validationError } from '../../core/route.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
@@ -61,7 +61,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: api(AGENT_USERS_PATH),
-    config: { guard: { class: 'cc_agent', right: 'r' } },
+    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
     schema: doc('agents', 'Users who are not agents yet', {
       querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
     }),
@@ -95,7 +95,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
   app.route({
     method: 'PUT',
     url: api(agentStatusPath(':id')),
-    config: { guard: { class: 'cc_agent', right: 'r' } },
+    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
     schema: doc('agents', "Sets an agent's status", { body: agentStatusInput }),
     ...routeCompilers,
     handler: async (request) => {
@@ -103,7 +103,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       const principal = principalOf(request);
       const db = request.server.ctx.db;
       if (!(await findItem(db, agentsC, principal, id))) throw notFound(agentsC);
-      const body = parseBody('agents', agentStatusInput, request.body);
+      const body = request.body as z.output<typeof agentStatusInput>;
       const admin = await mayEdit(request, id);
       if (!admin && !(await supervises(request, id))) {
         throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: 'w', resource: 'cc_agent' });
@@ -144,7 +144,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
     app.route({
       method,
       url: api(`${agentSubordinatesPath(':id')}/:agentId`),
-      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' } },
+      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
       schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
         params: subordinateParams,
       }),
@@ -184,7 +184,7 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
     app.route({
       method,
       url: api(`${teamMembersPath(':id')}/:agentId`),
-      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' } },
+      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
       schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
         params: subordinateParams,
       }),

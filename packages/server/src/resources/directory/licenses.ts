@@ -22,7 +22,6 @@ import {
   listAnswerDoc,
   listQueryDoc,
   paramId,
-  parseBody,
   routeCompilers,
   validationError,
 } from '../../core/route.js';
@@ -66,13 +65,17 @@ export async function userLicenseRefs(db: Db, userId: number): Promise<{ id: num
 }
 
 /** `expiry=expired` (ended), `30` or `90` (still valid, ending within that many days). */
+const expiryMessage = `expiry must be one of ${LICENSE_EXPIRY_FILTERS.join(', ')}`;
+/** The expiry filter as the list takes it: one of the filters, or empty for none. */
+const expiryQuery = z.enum([...LICENSE_EXPIRY_FILTERS, ''], { error: expiryMessage }).optional();
+
 function expiryCondition(raw: unknown): SQL | null {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === '') return null;
   if (!(LICENSE_EXPIRY_FILTERS as readonly unknown[]).includes(value)) {
     throw queryError('license', {
       field: 'expiry',
-      message: `expiry must be one of ${LICENSE_EXPIRY_FILTERS.join(', ')}`,
+      message: expiryMessage,
     });
   }
   const filter = value as LicenseExpiryFilter;
@@ -133,9 +136,9 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/license',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'license' },
     schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
-      querystring: listQueryDoc.extend({ expiry: z.enum(LICENSE_EXPIRY_FILTERS).optional() }),
+      querystring: listQueryDoc.extend({ expiry: expiryQuery }),
       response: { 200: listAnswerDoc(item) },
     }),
     ...routeCompilers,
@@ -151,7 +154,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/license/:id',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'license' },
     schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
     ...routeCompilers,
     handler: async (request) => {
@@ -165,14 +168,14 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   app.route({
     method: 'PUT',
     url: '/api/customer',
-    config: { guard: { permission: 'systemSetting' } },
+    config: { guard: { permission: 'systemSetting' }, resource: 'license' },
     schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
       body: licenseImport,
       response: { 200: z.object({ license: item, renewed: z.boolean() }) },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const { certificate } = parseBody('license', licenseImport, request.body);
+      const { certificate } = request.body as z.output<typeof licenseImport>;
       const ctx = request.server.ctx;
       const principal = principalOf(request);
       const keyText = ctx.config.licensePublicKey;
@@ -221,7 +224,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/products/:id/users/:userId/logout',
-    config: { guard: { permission: 'manageUserLicense' } },
+    config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
     schema: doc('license', 'End every sign-in session of a user holding the license', {
       params: z.object({ id: z.string(), userId: z.string() }),
       response: { 200: z.object({ sessions: z.number() }) },

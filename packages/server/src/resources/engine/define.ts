@@ -2,17 +2,17 @@ import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { answerCompiler } from '../../core/answers.js';
 import { type Guard, principalOf } from '../../core/principal.js';
 import {
+  bulkOf,
   doc,
-  idParamDoc,
+  idParam,
   listAnswerDoc,
   listQueryDoc,
   paramId,
-  parseBody,
-  parseBulk,
-  parsePatch,
   routeCompilers,
+  sentBody,
 } from '../../core/route.js';
 import { runStatement, Statement } from '../../db/sql.js';
 import { type Compiled, compile } from './compile.js';
@@ -92,7 +92,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const item = def.item as z.ZodObject;
   const link = linkOf(c);
   const params = link ? z.object({ [link.param]: z.string() }) : undefined;
-  const itemParams = link ? params!.extend({ [itemParam]: z.string() }) : idParamDoc;
+  const itemParams = (params ?? z.object({})).extend({ [itemParam]: idParam(itemParam).describe('Record id') });
+  /** The guard of a route for one right; its validation errors name this resource. */
+  const config = (right: Right) => ({ guard: guardOf(c, right), resource: def.name });
   /** The parent id of a nested route (checked), or null for a top-level resource. */
   const parentId = (request: FastifyRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
   /** The record of the path, which must hang under the parent of the path. */
@@ -129,7 +131,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
       app.route({
         method: 'GET',
         url,
-        config: { guard: guardOf(c, 'r') },
+        config: config('r'),
         schema: doc(tag, `List ${def.name}`, {
           params,
           querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
@@ -137,7 +139,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
           },
         }),
-        ...routeCompilers,
+        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const parent = await parentId(request, 'r');
           const query = request.query as Record<string, unknown>;
@@ -171,7 +173,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'GET',
           url: `${url}/export.csv`,
-          config: { guard: guardOf(c, 'r') },
+          config: config('r'),
           schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
             params,
             querystring: listQueryDoc
@@ -200,9 +202,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
       app.route({
         method: 'GET',
         url: itemUrl,
-        config: { guard: guardOf(c, 'r') },
+        config: config('r'),
         schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-        ...routeCompilers,
+        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const id = await recordId(request, 'r');
           const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
@@ -215,13 +217,13 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'POST',
           url,
-          config: { guard: guardOf(c, 'x') },
+          config: config('x'),
           schema: doc(
             tag,
             `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
             {
               params,
-              body: def.ops.bulkCreate ? z.union([createSchema, z.array(createSchema)]) : createSchema,
+              body: def.ops.bulkCreate ? z.union([createSchema, bulkOf(createSchema)]) : createSchema,
               response: {
                 201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
               },
@@ -235,16 +237,16 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               return body;
             };
             if (def.ops.bulkCreate && Array.isArray(request.body)) {
-              const sent = request.body as unknown[];
-              const bodies = parseBulk(def.name, createSchema, request.body).map((body, i) =>
-                withParent(withVariantDefaults(def, sent[i], body as Record<string, unknown>)),
+              const sent = sentBody(request.body) as unknown[];
+              const bodies = (request.body as Record<string, unknown>[]).map((body, i) =>
+                withParent(withVariantDefaults(def, sent[i], body)),
               );
               const items = await createItems(c, callerOf(request), bodies);
               return reply.status(201).send({ items });
             }
-            const body = parseBody(def.name, createSchema, request.body) as Record<string, unknown>;
+            const body = request.body as Record<string, unknown>;
             // A new record takes its variant's defaults for what the request left out.
-            withVariantDefaults(def, request.body, body);
+            withVariantDefaults(def, sentBody(body), body);
             const created = binding.create
               ? await binding.create(request, body, parent)
               : await createItem(c, callerOf(request), withParent(body));
@@ -257,7 +259,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'PUT',
           url: itemUrl,
-          config: { guard: guardOf(c, 'w') },
+          config: config('w'),
           schema: doc(tag, `Replace a ${def.name} record`, {
             params: itemParams,
             body: def.input,
@@ -266,9 +268,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           ...routeCompilers,
           handler: async (request) => {
             const id = await recordId(request, 'w');
-            const body = parseBody(def.name, def.input, request.body) as Record<string, unknown>;
+            const body = request.body as Record<string, unknown>;
             // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
-            withVariantDefaults(def, request.body, body);
+            withVariantDefaults(def, sentBody(body), body);
             return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
           },
         });
@@ -278,7 +280,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'PATCH',
           url: itemUrl,
-          config: { guard: guardOf(c, 'w') },
+          config: config('w'),
           schema: doc(tag, `Change fields of a ${def.name} record`, {
             params: itemParams,
             body: patchSchema,
@@ -287,7 +289,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           ...routeCompilers,
           handler: async (request) => {
             const id = await recordId(request, 'w');
-            const body = parsePatch(def.name, patchSchema, request.body);
+            // Only the fields sent (the validator drops the defaults .partial() fills).
+            const body = request.body as Record<string, unknown>;
             return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
           },
         });
@@ -301,7 +304,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'PATCH',
           url,
-          config: { guard: guardOf(c, 'w') },
+          config: config('w'),
           schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
             params,
             querystring: listQueryDoc.pick({ id: true }),
@@ -313,7 +316,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
             if (isQueryError(lq)) throw queryError(def.name, lq);
             if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-            const body = parsePatch(def.name, bulkSchema, request.body);
+            const body = request.body as Record<string, unknown>;
             if (!Object.keys(body).length) {
               throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
             }
@@ -329,7 +332,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         app.route({
           method: 'DELETE',
           url: itemUrl,
-          config: { guard: guardOf(c, 'd') },
+          config: config('d'),
           schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
           ...routeCompilers,
           handler: async (request) => {
@@ -343,7 +346,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           app.route({
             method: 'DELETE',
             url,
-            config: { guard: guardOf(c, 'd') },
+            config: config('d'),
             schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
               params,
               querystring: listQueryDoc.pick({ id: true }),

@@ -8,7 +8,7 @@ import { recordChecksOn } from '../../access/record-filter.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { keyedError } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import type { Compiled } from './compile.js';
@@ -75,7 +75,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   app.route({
     method: 'GET',
     url,
-    config: { guard: { class: cls, right: 'r' } },
+    config: { guard: { class: cls, right: 'r' }, resource: name },
     schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
     ...routeCompilers,
     handler: async (request) => {
@@ -89,7 +89,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   app.route({
     method: 'PATCH',
     url,
-    config: { guard: { class: cls, right: 'w' } },
+    config: { guard: { class: cls, right: 'w' }, resource: name },
     schema: doc(name, `Change record permissions of a ${name} record`, {
       params: idParamDoc,
       body: aclPatch,
@@ -99,7 +99,7 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
     handler: async (request) => {
       const id = idOf(request);
       const principal = principalOf(request);
-      const changes = parseBody(name, aclPatch, request.body);
+      const changes = request.body as z.output<typeof aclPatch>;
       const bits = changesToBits(changes);
       return request.server.ctx.db.transaction(async (tx) => {
         if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);

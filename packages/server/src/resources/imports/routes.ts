@@ -173,7 +173,7 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
   scope.route({
     method: 'POST',
     url: `/api${def.path}/import`,
-    config: { guard: guardOf(c, 'x') },
+    config: { guard: guardOf(c, 'x'), resource: def.name },
     schema: doc(
       def.name,
       `Import a CSV file (multipart: file; mode all|skip|dry, charset, separator, header, mapping). Columns: ${def.import.columns
@@ -255,7 +255,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/imports',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: tag },
     schema: doc(tag, "The caller's 20 latest imports, newest first", {
       querystring: listQuery,
       response: { 200: z.object({ items: z.array(importItem) }) },
@@ -280,7 +280,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/imports/:id',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: tag },
     schema: doc(tag, 'An import: its state and progress', {
       params: z.object({ id: z.string() }),
       response: { 200: importItem },
@@ -292,7 +292,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/imports/:id/cancel',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: tag },
     schema: doc(tag, 'Cancel an import: at once while queued, after the current chunk while running', {
       params: z.object({ id: z.string() }),
       response: { 200: importItem },
@@ -323,7 +323,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/imports/:id/errors',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: tag },
     schema: doc(tag, 'The report of an import: lines, fields and messages, by line', {
       params: z.object({ id: z.string() }),
       querystring: errorsQuery,
@@ -345,7 +345,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/imports/:id/errors.csv',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: tag },
     schema: doc(tag, 'The report of an import as CSV (line, field, message)', { params: z.object({ id: z.string() }) }),
     ...routeCompilers,
     handler: async (request, reply) => {

@@ -35,7 +35,7 @@ export function registerTimezoneRoute(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/calendars/timezones',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'timezones' },
     schema: doc('calendars', 'Time zones (IANA) with their current offset', {
       querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
       response: { 200: answer },

@@ -9,7 +9,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { notFound } from '../../core/errors.js';
 import { type Principal, principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 
@@ -155,7 +155,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/objclass/:id/acl',
-    config: { guard: guard() },
+    config: { guard: guard(), resource: 'objclass' },
     schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
     ...routeCompilers,
     handler: async (request) => {
@@ -167,7 +167,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/objclass/:id/acl',
-    config: { guard: guard() },
+    config: { guard: guard(), resource: 'objclass' },
     schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
       params: idParamDoc,
       body: aclPatch,
@@ -176,7 +176,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
-      const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
+      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
       const answer = await ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
         await checkRoles(tx, principalOf(request).domainId, [...bits.keys()], 'objclass');
@@ -207,7 +207,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/acl/objclass/:id',
-    config: { guard: guard() },
+    config: { guard: guard(), resource: 'objclass' },
     schema: doc('objclass', 'Default record access of an object class', {
       params: idParamDoc,
       response: { 200: defaultAclAnswer },
@@ -222,7 +222,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/acl/objclass/:id/grantor/:grantorId',
-    config: { guard: guard() },
+    config: { guard: guard(), resource: 'objclass' },
     schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
       params: idParamDoc.extend({ grantorId: z.string() }),
       body: aclPatch,
@@ -232,7 +232,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const ctx = request.server.ctx;
       const grantorId = paramId(request, 'objclass', 'grantorId');
-      const bits = changesToBits(parseBody('objclass', aclPatch, request.body));
+      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
       return ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
         const domainId = principalOf(request).domainId;

@@ -7,7 +7,7 @@ import { refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError, keyedField, notFound } from '../../core/errors.js';
 import { principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
@@ -44,7 +44,7 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/roles/:id/classes',
-    config: { guard: { permission: OBJECTS_PERMISSION } },
+    config: { guard: { permission: OBJECTS_PERMISSION }, resource: 'roles' },
     schema: doc('roles', "A role's rights on every object class", { params: idParamDoc, response: { 200: answer } }),
     ...routeCompilers,
     handler: async (request) => {
@@ -56,7 +56,7 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/roles/:id/classes',
-    config: { guard: { permission: OBJECTS_PERMISSION } },
+    config: { guard: { permission: OBJECTS_PERMISSION }, resource: 'roles' },
     schema: doc('roles', "Change a role's rights on object classes (letters r, x, w, d; doubled = manage)", {
       params: idParamDoc,
       body: roleClassPatch,
@@ -65,7 +65,7 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
-      const changes = parseBody('roles', roleClassPatch, request.body);
+      const changes = request.body as z.output<typeof roleClassPatch>;
       // The last entry for a class wins.
       const bits = new Map(changes.map((c) => [c.objclass.id, grantsToBits(c.grants)]));
       const actor = principalOf(request);

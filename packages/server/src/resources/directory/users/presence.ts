@@ -7,7 +7,7 @@ import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -21,7 +21,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/users/:id/presence',
-    config: { guard: { class: 'users', right: 'w' } },
+    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
     schema: doc('users', 'Set presence (status dnd or empty, note)', {
       params: idParamDoc,
       body: presenceInput,
@@ -30,7 +30,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       const id = paramId(request, 'users');
-      const body = parseBody('users', presenceInput, request.body);
+      const body = request.body as z.output<typeof presenceInput>;
       const { db } = request.server.ctx;
       const principal = principalOf(request);
       // A change of presence is an update of the user: logged like any, in the same transaction.
@@ -64,7 +64,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/users/:id/logout',
-    config: { guard: { class: 'users', right: 'w' } },
+    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
     schema: doc('users', 'End every sign-in session of a user', {
       params: idParamDoc,
       response: { 200: z.object({ sessions: z.number() }) },

@@ -1,13 +1,14 @@
 import { messages, passwordChange, phoneSettings } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, routeCompilers, validationError } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
 
 /**
@@ -33,14 +34,14 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
   app.route({
     method: 'PUT',
     url: '/api/user/settings/phone',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'settings' },
     schema: doc('settings', 'Save phone settings (STUN only while WebPhone is on)', {
       body: phoneSettings,
       response: { 200: phoneSettings },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const body = parseBody('settings', phoneSettings, request.body);
+      const body = request.body as z.output<typeof phoneSettings>;
       // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
       const webrtc = body.webrtc;
       const stun = body.webrtc && body.stun;
@@ -54,12 +55,12 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
   app.route({
     method: 'PUT',
     url: '/api/users/password',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'users' },
     schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
     ...routeCompilers,
     handler: async (request, reply) => {
       refuseApiToken(principalOf(request));
-      const body = parseBody('users', passwordChange, request.body);
+      const body = request.body as z.output<typeof passwordChange>;
       const { db } = request.server.ctx;
       const userId = principalOf(request).userId;
       const [user] = await queryRows<{ hash: string }>(

@@ -34,7 +34,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { keyedError, notFound } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers, validationError } from '../../../core/route.js';
 import { domains, loggerEntries, users } from '../../../db/schema.js';
 
 const expiredChallenge = () => keyedError(401, 'app.auth.challenge_expired', 'signInExpired');
@@ -86,6 +86,9 @@ async function sessionLimited<T>(ctx: AppContext, request: FastifyRequest, check
 
 const label = (a: Account) => `${a.username}@${a.domain}`;
 
+/** The sign-in challenge an enrolment starts from. */
+const enrolChallenge = z.object({ challenge: z.string().min(1).max(512) });
+
 /** The second step of a sign-in: POST /api/login/two-factor and its enrolment step. */
 export function twoFactorLoginRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -93,14 +96,14 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/login/two-factor/enrol',
-    config: { guard: 'public' },
+    config: { guard: 'public', resource: 'auth' },
     schema: doc('session', 'Start the enrolment a role requires, during sign-in', {
-      body: z.object({ challenge: z.string() }),
+      body: enrolChallenge,
       response: { 200: twoFactorEnrolment },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const { challenge } = parseBody('auth', z.object({ challenge: z.string().min(1).max(512) }), request.body);
+      const { challenge } = request.body as z.output<typeof enrolChallenge>;
       const row = await peekChallenge(ctx, challenge);
       if (!row) throw expiredChallenge();
       const existing = await twoFactorOf(ctx.db, row.userId);
@@ -114,14 +117,14 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/login/two-factor',
-    config: { guard: 'public' },
+    config: { guard: 'public', resource: 'auth' },
     schema: doc('session', 'Second step of a sign-in: a six-digit code or a recovery code', {
       body: twoFactorLogin,
       response: { 200: loginAnswer.extend({ recoveryCodes: z.array(z.string()).optional() }) },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const body = parseBody('auth', twoFactorLogin, request.body);
+      const body = request.body as z.output<typeof twoFactorLogin>;
       const row = await takeChallengeAttempt(ctx, body.challenge);
       if (!row) throw expiredChallenge();
       const account = await accountOf(ctx, row.userId);
@@ -178,7 +181,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/users/me/two-factor/confirm',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'auth' },
     schema: doc('settings', 'Finish the set-up with a current code; answers the recovery codes once', {
       body: twoFactorCode,
       response: { 200: recoveryCodesAnswer },
@@ -186,7 +189,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request) => {
       refuseApiToken(principalOf(request));
-      const { code } = parseBody('auth', twoFactorCode, request.body);
+      const { code } = request.body as z.output<typeof twoFactorCode>;
       const account = await me(request);
       const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
       await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
@@ -197,12 +200,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: '/api/users/me/two-factor',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'auth' },
     schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
     ...routeCompilers,
     handler: async (request, reply) => {
       refuseApiToken(principalOf(request));
-      const { code } = parseBody('auth', twoFactorCode, request.body);
+      const { code } = request.body as z.output<typeof twoFactorCode>;
       const account = await me(request);
       if (await twoFactorRequired(ctx.db, account.id)) {
         throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
@@ -219,8 +222,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/users/:id/two-factor',
-    config: { guard: { class: 'users', right: 'r' } },
-    schema: doc('users', 'Whether a user signs in with a second factor', { response: { 200: statusSchema } }),
+    config: { guard: { class: 'users', right: 'r' }, resource: 'users' },
+    schema: doc('users', 'Whether a user signs in with a second factor', {
+      params: idParamDoc,
+      response: { 200: statusSchema },
+    }),
     ...routeCompilers,
     handler: async (request) => {
       const userId = await domainUser(ctx, request);
@@ -231,8 +237,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: '/api/users/:id/two-factor',
-    config: { guard: { class: 'users', right: 'w' } },
-    schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)'),
+    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
+    schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
+      params: idParamDoc,
+    }),
     ...routeCompilers,
     handler: async (request, reply) => {
       refuseApiToken(principalOf(request));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { keyedError, keyedField } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
@@ -78,7 +78,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:id/test`,
-    config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' } },
+    config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' }, resource: 'emailProfiles' },
     schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
       params: idParamDoc,
       body: testBody.partial().optional(),
@@ -89,8 +89,8 @@ export function registerEmailRoutes(app: FastifyInstance) {
       const id = paramId(request, 'emailProfiles');
       const stored = await loadAccount(request.server.ctx.db, principalOf(request).domainId, id);
       if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
-      const given = (request.body ?? {}) as Record<string, unknown>;
-      const parsed = parseBody('emailProfiles', testBody.partial(), given) as Record<string, unknown>;
+      const given = (sentBody(request.body) ?? {}) as Record<string, unknown>;
+      const parsed = (request.body ?? {}) as Record<string, unknown>;
       // Only what was sent replaces the stored settings (not the schema's defaults).
       const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in given)) as Partial<MailAccount>;
       return tested(request, testAccount(stored, sent));
@@ -100,14 +100,14 @@ export function registerEmailRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/test`,
-    config: { guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM } },
+    config: { guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM }, resource: 'emailProfiles' },
     schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
       body: testBody,
       response: { 200: emailTestResult },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const body = parseBody('emailProfiles', testBody, request.body) as MailAccount;
+      const body = request.body as MailAccount;
       return tested(request, { ...body, password: body.password ?? '' });
     },
   });

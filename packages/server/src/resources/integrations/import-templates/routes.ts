@@ -54,7 +54,7 @@ function registerRun(scope: FastifyInstance) {
   scope.route({
     method: 'POST',
     url: '/api/storage/import_templates/:id/import',
-    config: { guard: { class: 'import_template', right: 'r', recordParam: 'id' } },
+    config: { guard: { class: 'import_template', right: 'r', recordParam: 'id' }, resource: tag },
     schema: doc(
       tag,
       "Import a CSV file into the template's queue (multipart: file; mode all|skip|dry; duplicates skip|update|allow). Progress as for every import: GET /imports/{id}, live topic imports",
@@ -114,7 +114,7 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/call_center/queues/:queueId/members/bulk',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'queues' },
     schema: doc('queues', 'Add members in bulk (all or nothing); answers "Successfully added"', {
       params: z.object({ queueId: z.string() }),
       body: bulkMembersInput,
@@ -125,7 +125,7 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
       const queueId = paramId(request, 'queues', 'queueId');
       const principal = principalOf(request);
       const queue = await writableQueue(request, queueId, 'queueId');
-      const body = parseBody('queues', bulkMembersInput, request.body);
+      const body = request.body as z.output<typeof bulkMembersInput>;
       const ctx = request.server.ctx;
       const problems: { field: string; message: string }[] = [];
       const refs = {

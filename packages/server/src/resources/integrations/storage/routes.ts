@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
@@ -34,7 +34,7 @@ export function registerStorageRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:id/test`,
-    config: { guard: { class: 'storage_profile', right: 'w', recordParam: 'id' } },
+    config: { guard: { class: 'storage_profile', right: 'w', recordParam: 'id' }, resource: 'storageProfiles' },
     schema: doc('storageProfiles', 'Writes, reads and deletes a probe object through the profile', {
       params: idParamDoc,
       response: { 200: storageTestResult },
@@ -52,15 +52,18 @@ export function registerStorageRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/test`,
-    config: { guard: { class: 'storage_profile', right: 'x', recordParam: NO_RECORD_PARAM } },
+    config: {
+      guard: { class: 'storage_profile', right: 'x', recordParam: NO_RECORD_PARAM },
+      resource: 'storageProfiles',
+    },
     schema: doc('storageProfiles', 'Tests the settings of a profile not saved yet, as a create would take them', {
       body: storageProfiles.input,
       response: { 200: storageTestResult },
     }),
     ...routeCompilers,
     handler: async (request) => {
-      const parsed = parseBody('storageProfiles', storageProfiles.input, request.body) as Record<string, unknown>;
-      const body = withVariantDefaults(storageProfiles, request.body, parsed);
+      const parsed = request.body as Record<string, unknown>;
+      const body = withVariantDefaults(storageProfiles, sentBody(parsed), parsed);
       checkVariant(storageProfiles, body, null);
       const profile = body as Pick<StorageProfileRow, 'type' | 'properties'>;
       return probe({ ...profile, domainId: principalOf(request).domainId }, request.server.ctx.config, request.log);

@@ -2,7 +2,7 @@ import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParam, paramId, routeCompilers } from '../../../core/route.js';
 import { findItem, notFound } from '../../engine/ops.js';
 import { createManualRun, triggerRuns } from './runs.js';
 import { triggerRunsResource, triggersResource } from './triggers.js';
@@ -16,15 +16,16 @@ export function registerTriggerRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `/api${triggerJobsPath(':triggerId')}`,
-    config: { guard: { class: 'trigger', right: 'w', recordParam: 'triggerId' } },
+    config: { guard: { class: 'trigger', right: 'w', recordParam: 'triggerId' }, resource: 'triggers' },
     schema: doc('triggers', 'Runs the trigger now, with variables merged over its own', {
-      params: z.object({ triggerId: z.string().describe('Trigger id') }),
-      body: triggerRunNowInput.partial(),
+      params: z.object({ triggerId: idParam('triggerId').describe('Trigger id') }),
+      body: triggerRunNowInput.optional(),
     }),
     ...routeCompilers,
     handler: async (request) => {
       const id = paramId(request, 'triggers', 'triggerId');
-      const { variables } = parseBody('triggers', triggerRunNowInput, request.body ?? {});
+      // No body at all runs with the trigger's own variables.
+      const variables = (request.body as z.output<typeof triggerRunNowInput> | undefined)?.variables ?? {};
       const principal = principalOf(request);
       const db = request.server.ctx.db;
       const trigger = await findItem(db, triggersResource.compiled, principal, id);

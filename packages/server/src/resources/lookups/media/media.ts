@@ -15,9 +15,10 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, routeCompilers, validationError } from '../../../core/route.js';
 import { receiveUpload } from '../../../core/uploads.js';
 import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
@@ -170,7 +171,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     scope.route({
       method: 'POST',
       url: '/api/storage/media',
-      config: { guard: guardOf(c, 'x'), queryToken: true },
+      config: { guard: guardOf(c, 'x'), queryToken: true, resource: 'media' },
       schema: doc('media', `Upload an audio file (multipart field "${MEDIA_UPLOAD_FIELD}": WAV, MP3 or Ogg)`, {
         response: { 201: mediaDef.item },
       }),
@@ -212,7 +213,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/storage/media/:id/stream',
-    config: { guard: guardOf(c, 'r'), queryToken: true },
+    config: { guard: guardOf(c, 'r'), queryToken: true, resource: 'media' },
     schema: doc('media', 'The bytes of a media file; Range requests answer 206', { params: idParamDoc }),
     ...routeCompilers,
     handler: async (request, reply) => {
@@ -270,7 +271,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/storage/media/tts',
-    config: { guard: guardOf(c, 'r') },
+    config: { guard: guardOf(c, 'r'), resource: 'media' },
     schema: doc(
       'media',
       'Whether a text-to-speech engine is installed, and the enabled text-to-speech profiles the caller may read',
@@ -292,7 +293,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/storage/media/tts',
-    config: { guard: guardOf(c, 'x') },
+    config: { guard: guardOf(c, 'x'), resource: 'media' },
     schema: doc(
       'media',
       'Create a media file (WAV) from text with the local engine, or through a text-to-speech cognitive profile (`profile`: its id; needs its read right)',
@@ -301,7 +302,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     ...routeCompilers,
     handler: async (request, reply) => {
       const { config } = request.server.ctx;
-      const body = parseBody('media', ttsInput, request.body);
+      const body = request.body as z.output<typeof ttsInput>;
       const temp = tempFile(config, principalOf(request).domainId);
       if (body.profile !== undefined) {
         // The provider is called before any row is written: a slow service must not hold the database.
@@ -333,7 +334,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/storage/media/transcript',
-    config: { guard: guardOf(c, 'r') },
+    config: { guard: guardOf(c, 'r'), resource: 'media' },
     schema: doc('media', 'The enabled speech-to-text profiles the caller may read', {
       response: { 200: sttStatus },
     }),
@@ -346,7 +347,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/storage/media/:id/transcript',
-    config: { guard: guardOf(c, 'r') },
+    config: { guard: guardOf(c, 'r'), resource: 'media' },
     schema: doc(
       'media',
       'What a speech-to-text cognitive profile hears in a WAV media file (needs the read right of the file and of the profile)',
@@ -357,7 +358,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       const { db, config } = request.server.ctx;
       const principal = principalOf(request);
       const id = paramId(request, 'media');
-      const body = parseBody('media', transcriptInput, request.body);
+      const body = request.body as z.output<typeof transcriptInput>;
       const item = await findItem(db, c, principal, id);
       if (!item) throw notFound(c);
       const profile = await usableProfile(request, body.profile, 'stt');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../core/errors.js';
 import { principalOf } from '../../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParam, paramId, parseBody, routeCompilers } from '../../../core/route.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -22,9 +22,9 @@ export function registerDialplanRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/match`,
-    config: { guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM } },
+    config: { guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'dialplan' },
     schema: doc('dialplan', 'The first enabled rule (by position) whose pattern matches the number', {
-      querystring: z.object({ number: z.string() }),
+      querystring: dialplanMatchQuery,
       response: { 200: dialplanMatch },
     }),
     ...routeCompilers,
@@ -55,9 +55,9 @@ export function registerDialplanRoutes(app: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:fromId/to/:toId`,
-    config: { guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' } },
+    config: { guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' }, resource: 'dialplan' },
     schema: doc('dialplan', "Move a rule to another rule's position; the rules between shift by one", {
-      params: z.object({ fromId: z.string(), toId: z.string() }),
+      params: z.object({ fromId: idParam('fromId'), toId: idParam('toId') }),
       response: { 200: dialplan.item },
     }),
     ...routeCompilers,

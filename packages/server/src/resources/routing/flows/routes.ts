@@ -64,7 +64,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/routing/schema/tags',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'flows' },
     schema: doc('flows', 'Distinct tags of the domain (q: prefix, a trailing * is optional)', {
       querystring: pageQueryDoc.extend({ q: z.string().optional() }),
       response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
@@ -87,7 +87,7 @@ export function registerFlowRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/routing/schema/:id/versions/:versionId/restore',
-    config: { guard: 'authenticated' },
+    config: { guard: 'authenticated', resource: 'flows' },
     schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
       params: idParamDoc.extend({ versionId: z.string() }),
     }),

@@ -27,7 +27,7 @@ export function registerLoggerExportRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/logger/config/:id/exports/:exportId/download',
-    config: { guard: { permission: 'systemSetting' } },
+    config: { guard: { permission: 'systemSetting' }, resource: loggerConfigExports.name },
     schema: doc('loggerConfigExports', 'The file of a change-log export (JSON lines)', {
       params: z.object({ id: z.string().describe('Config id'), exportId: z.string().describe('Export id') }),
     }),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { answerCompiler } from './answers.js';
+import { idParam, validatorCompiler } from './route.js';
+
+const item = z.object({ id: z.number(), name: z.string(), note: z.string().nullable(), tags: z.array(z.string()) });
+const write = (schema: z.ZodType) => answerCompiler({ schema }) as (data: unknown) => string;
+
+describe('answers serialised from their schema', () => {
+  it('writes only the fields the schema names', () => {
+    const out = write(item)({ id: 1, name: 'a', note: null, tags: ['x'], passwordHash: 'secret' });
+    expect(JSON.parse(out)).toEqual({ id: 1, name: 'a', note: null, tags: ['x'] });
+  });
+
+  it('answers part of a record (a projection) without inventing the rest', () => {
+    const list = z.object({ items: z.array(item.partial()), next: z.boolean() });
+    expect(JSON.parse(write(list)({ items: [{ name: 'b', secret: 1 }], next: false }))).toEqual({
+      items: [{ name: 'b' }],
+      next: false,
+    });
+  });
+});
+
+describe('the validator compiler', () => {
+  const check = (schema: z.ZodType, httpPart: string, method = 'POST') =>
+    validatorCompiler({ schema, httpPart, method, url: '/x' }) as (data: unknown) => { value?: unknown; error?: Error };
+
+  it('keeps only the fields a PATCH sent, not the defaults of the partial record', () => {
+    const patch = z.object({ name: z.string(), enabled: z.boolean().default(true) }).partial();
+    expect(check(patch, 'body', 'PATCH')({ name: 'n' }).value).toEqual({ name: 'n' });
+    expect(check(patch, 'body', 'POST')({ name: 'n' }).value).toEqual({ name: 'n', enabled: true });
+  });
+
+  it('refuses a path id that is no positive whole number, naming the param', () => {
+    const params = z.object({ id: idParam() });
+    expect(check(params, 'params')({ id: '12' }).error).toBeUndefined();
+    for (const bad of ['0', '-1', 'abc', '99999999999']) {
+      const refused = check(params, 'params')({ id: bad }).error as Error & { fields: unknown };
+      expect(refused.fields, bad).toEqual([{ field: 'id', message: 'id must be a whole number' }]);
+    }
+  });
+});
