@@ -11,7 +11,7 @@ import type { AppContext } from '../src/context.js';
 import type { Driver } from '../src/db/client.js';
 import { type RunningServer, type StartOptions, startServer } from '../src/server.js';
 import './global-setup.js';
-import { sharedNames } from './shared.js';
+import { sharedNames, withDatabase } from './shared.js';
 import { pgliteSnapshotFile, TEST_ADMIN_PASSWORD } from './snapshot.js';
 
 export { TEST_ADMIN_PASSWORD };
@@ -89,10 +89,13 @@ async function snapshot(): Promise<Blob> {
   return new Blob([fs.readFileSync(file ?? (await pgliteSnapshotFile()))]);
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** The run's migrated PostgreSQL database to copy (global-setup.ts), or null: each database migrates. */
+function postgresTemplate(): string | null {
+  try {
+    return inject('postgresTemplate') ?? null;
+  } catch {
+    return null;
+  }
 }
 
 async function adminQuery(sql: string) {
@@ -119,7 +122,8 @@ export async function startTestServer(
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const name = `${options.shareAs ? options.shareAs.database : 'sb_test_'}${process.pid}_${++counter}_${Date.now().toString(36)}`;
-    await adminQuery(`create database ${name}`);
+    const template = postgresTemplate();
+    await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
     databaseUrl = withDatabase(base, name);
     cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
 
 /**
  * Names of what the servers shared across a run's files leave behind (harness.ts useTestServer):
@@ -11,6 +12,39 @@ export const sharedNames = (runId: string) => ({
   database: `sb_shared_${runId}_`,
   dir: `switchboard-shared-${runId}-`,
 });
+
+/** The run's migrated, empty PostgreSQL database that test databases are copied from. */
+export const templateName = (runId: string) => `${sharedNames(runId).database}template`;
+
+/** A PostgreSQL URL naming another database of the same server. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * Makes the run's template (templateName) from TEST_DATABASE_URL: created and migrated once, so
+ * that each test database is a copy (`create database … template`, a file copy) instead of a run
+ * of every migration. Closed before any copy: PostgreSQL copies only a database nobody is in.
+ * removeShared drops it with the rest.
+ */
+export async function makePostgresTemplate(runId: string): Promise<string> {
+  const name = templateName(runId);
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const database = await openDatabase({
+    dataDir: '',
+    databaseUrl: withDatabase(process.env.TEST_DATABASE_URL ?? '', name),
+  });
+  await database.close();
+  return name;
+}
 
 /** Drops the shared servers' PostgreSQL databases and removes their folders. */
 export async function removeShared(runId: string): Promise<void> {

@@ -57,6 +57,30 @@ async function spawnOnce(env: Record<string, string>, port: number): Promise<Chi
   throw new Error(`server did not start: ${output}`);
 }
 
+/**
+ * PostgreSQL: waits until the killed node's heartbeat on the import is older than
+ * IMPORT_STALE_SECONDS by the database's clock, the condition on which the next node takes the
+ * import over when it starts (resumeImports).
+ */
+async function untilStale(env: Record<string, string>, importId: number): Promise<void> {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ stale: boolean }>(
+        `select heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $2::int) as stale
+           from imports where id = $1`,
+        [importId, Number(env.IMPORT_STALE_SECONDS)],
+      );
+      if (!rows[0]) throw new Error(`import ${importId} not found`);
+      if (rows[0].stale) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 describe.each(drivers())('an import whose server is killed on %s', (driver) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-crash-'));
   let databaseUrl = '';
@@ -123,7 +147,7 @@ describe.each(drivers())('an import whose server is killed on %s', (driver) => {
       await first.exited;
       first = null;
       // PostgreSQL: the next node takes the import over once its heartbeat is stale.
-      if (driver === 'postgres') await new Promise((r) => setTimeout(r, 6_000));
+      if (driver === 'postgres') await untilStale(env, up.body.id);
 
       second = await spawnServer(env, port);
       const ended = await waitImport(second, token, up.body.id, 200_000);
@@ -275,7 +299,7 @@ describe.each(drivers())('a member import whose server is killed on %s', (driver
       server.process.kill('SIGKILL');
       await server.exited;
       server = null;
-      if (driver === 'postgres') await new Promise((r) => setTimeout(r, 6_000));
+      if (driver === 'postgres') await untilStale(env, id);
 
       // The restarted server resumes the import and keeps answering its health check.
       server = await spawnServer(env, port);
