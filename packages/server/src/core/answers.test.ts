@@ -19,6 +19,12 @@ describe('answers serialised from their schema', () => {
       next: false,
     });
   });
+
+  it('writes a null as null, whatever type the schema gives the field', () => {
+    const strict = z.object({ name: z.string(), count: z.number(), ref: z.object({ id: z.number() }), at: z.string() });
+    const out = write(strict)({ name: null, count: null, ref: null, at: 'x' });
+    expect(JSON.parse(out)).toEqual({ name: null, count: null, ref: null, at: 'x' });
+  });
 });
 
 describe('the validator compiler', () => {

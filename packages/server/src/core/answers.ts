@@ -6,7 +6,9 @@ type Json = { [key: string]: unknown };
 /**
  * Answers serialised by fast-json-stringify from the route's zod response schema: only the fields
  * the schema names are written, so nothing else a row carries can leak. No field is required (a
- * list's `fields` projection answers part of each record; an absent field is left out).
+ * list's `fields` projection answers part of each record; an absent field is left out), and a null
+ * stays null whatever type the schema gives (fast-json-stringify would write "" or 0 for it): the
+ * answer never says more than the record holds.
  */
 export const answerCompiler = ({ schema }: { schema: unknown }) => {
   if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
@@ -28,5 +30,7 @@ function unrequired(node: unknown): unknown {
     if (key === 'required' && Array.isArray(value)) continue;
     out[key] = unrequired(value);
   }
+  if (typeof out.type === 'string' && out.type !== 'null') out.type = [out.type, 'null'];
+  else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
   return out;
 }
