@@ -72,23 +72,38 @@ function filterBody(target: ResourceDef, filter: Readonly<Record<string, string>
 
 let seq = 0;
 
+/** Orders texts as the lists sort names: lower case under the ICU root collation. */
+const collator = new Intl.Collator('und');
+const byText = (values: readonly string[]) =>
+  [...values].sort((a, b) => collator.compare(a.toLowerCase(), b.toLowerCase()));
+
+/**
+ * The value of a field's `turn`-th body out of `sorted` (in sort order): the lowest on even turns,
+ * another on odd ones, so that any three bodies made one after another are never in sort order
+ * either way (a sort that ignored the field would list them in the order they were made).
+ */
+function alternate<T>(turn: number, sorted: readonly T[]): T {
+  if (turn % 2 === 0 || sorted.length < 2) return sorted[0];
+  return sorted[1 + (Math.floor(turn / 2) % (sorted.length - 1))];
+}
+
 /**
  * Texts of the shapes refined fields take (a word, a phone number, a host, an address, an IP
- * address, a MAC address, a URL), each unique and starting with a scrambled part: the first one
- * the field's schema accepts is its value. A searched field takes only the word, which starts
- * with the prefix.
+ * address, a MAC address, a URL), each unique, low on even turns and high on odd ones (see
+ * `alternate`): the first one the field's schema accepts is its value.
  */
-function textCandidates(prefix: string): string[] {
+function textCandidates(prefix: string, turn: number): string[] {
   const n = scramble(++seq);
-  const word = unique(prefix.toLowerCase());
+  const odd = turn % 2;
+  const word = `${prefix.toLowerCase()}${odd ? 'm' : 'a'}${unique('-')}`;
   const hex = (k: number) => (k % 256).toString(16).padStart(2, '0');
   return [
     word,
-    `+3${String(n).padStart(5, '0')}${String(seq).padStart(6, '0')}`,
+    `+3${odd ? 5 : 1}${String(n).padStart(5, '0')}${String(seq).padStart(6, '0')}`,
     `${word}.example.com`,
     `${word}@example.com`,
-    `10.${n % 250}.${seq % 250}.${1 + (n % 250)}`,
-    `02:00:${hex(n)}:${hex(n >> 8)}:${hex(seq)}:${hex(seq >> 8)}`,
+    `1${odd}.${n % 250}.${seq % 250}.${1 + (n % 250)}`,
+    `0${odd ? 'a' : '2'}:00:${hex(n)}:${hex(n >> 8)}:${hex(seq)}:${hex(seq >> 8)}`,
     `https://${word}.example.com/hook`,
   ];
 }
@@ -156,30 +171,41 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
     return pool;
   };
 
+  /** How many values each field has been given: its turn (see `alternate`). */
+  const turns = new Map<string, number>();
+  const turnOf = (key: string) => {
+    const turn = turns.get(key) ?? 0;
+    turns.set(key, turn + 1);
+    return turn;
+  };
   const sampleOf = (kind: FieldKind, prefix: string, text: string): unknown => {
-    seq++;
+    const turn = turnOf(kind.key);
     switch (kind.type) {
       case 'text': {
         if (kind.key === search) return unique(prefix);
         // Every text is unique (a column may be), and the first text of the create body says what made it.
-        return [...textCandidates(`${text.split(' ')[0]}${kind.key}`), text].find((t) => accepts(kind.schema, t));
+        const tries = [...textCandidates(`${text.split(' ')[0]}${kind.key}`, turn), text];
+        return tries.find((t) => accepts(kind.schema, t));
       }
-      case 'number':
-        return kind.min + (scramble(seq) % (kind.max - kind.min + 1));
+      case 'number': {
+        const range = kind.max - kind.min;
+        return turn % 2 === 0 || range < 1 ? kind.min : kind.min + 1 + (scramble(turn) % range);
+      }
       case 'boolean':
-        return seq % 2 === 0;
+        return turn % 2 === 1;
       case 'enum':
-        return kind.options[scramble(seq) % kind.options.length];
+        return alternate(turn, byText(kind.options));
       case 'timezone':
-        return { name: ZONES[scramble(seq) % ZONES.length] };
+        return { name: alternate(turn, byText(ZONES)) };
       case 'ref':
         return undefined;
     }
   };
   const refValue = (k: Extract<FieldKind, { type: 'ref' }>) => {
-    const ids = poolOf(k)?.ids;
-    if (!ids) return undefined;
-    const one = ids[scramble(++seq) % ids.length];
+    const pool = poolOf(k);
+    if (!pool) return undefined;
+    const sorted = [...pool.ids].sort((a, b) => collator.compare(pool.names.get(a) ?? '', pool.names.get(b) ?? ''));
+    const one = alternate(turnOf(k.key), sorted);
     return k.many ? [{ id: one }] : { id: one };
   };
   /** A body; references are read when it is sent (after prepare made their records), once. */
