@@ -58,7 +58,7 @@ function kindOf(key: string, schema: z.ZodType): FieldKind | null {
 }
 
 /** A declared filter's values (texts) as the target's input takes them (`'true'` a flag). */
-function filterBody(target: ResourceDef, filter: Readonly<Record<string, string>> = {}): Body {
+export function filterBody(target: ResourceDef, filter: Readonly<Record<string, string>> = {}): Body {
   const shape = (target.createInput ?? target.input).shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     Object.entries(filter).map(([key, value]) => {
