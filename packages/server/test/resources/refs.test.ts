@@ -1,4 +1,4 @@
-import { errorDetail, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
+import { errorDetail, NESTED_RESOURCES, nestedPath, RESOURCES, type ResourceDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../../src/resources/engine/refs.js';
@@ -11,16 +11,19 @@ type Item = Record<string, unknown> & { id: number };
 type RefValue = { id: number } | { id: number }[] | null | undefined;
 
 /**
- * One generated test per declared reference of every resource that creates records: a record of
+ * One generated test per declared reference of every resource that creates records (nested ones
+ * under a parent of their own): a record of
  * another domain is refused, so is one the caller may not read, and the list filter by the
  * reference (where the list offers one) answers exactly the records that hold it.
  */
-const CASES = RESOURCES.filter((def) => def.ops.create && !def.parent && def.refs).flatMap((def) =>
-  Object.entries(def.refs ?? {})
-    // Media are uploaded as files (their own suite covers them): a ringtone or greeting is left out.
-    .filter(([, decl]) => RESOURCES.includes(decl.to()))
-    .map(([field]) => [`${def.name}.${field}`, def, field] as [string, ResourceDef, string]),
-);
+const CASES = [...RESOURCES, ...NESTED_RESOURCES]
+  .filter((def) => def.ops.create && def.refs)
+  .flatMap((def) =>
+    Object.entries(def.refs ?? {})
+      // Media are uploaded as files (their own suite covers them): a ringtone or greeting is left out.
+      .filter(([, decl]) => RESOURCES.includes(decl.to()))
+      .map(([field]) => [`${def.name}.${field}`, def, field] as [string, ResourceDef, string]),
+  );
 
 /**
  * References whose target class another field of the body needs too, checked first: an agent's
@@ -44,7 +47,8 @@ describe.each(drivers())('declared references on %s', (driver) => {
     const fx = fixtureOf(def);
     const decl = def.refs![field];
     const target = decl.to();
-    const base = `/api${def.path}`;
+    // A nested resource's records are made under a parent made for the test.
+    let base = `/api${def.path}`;
     const at = decl.many ? `${field}.0` : field;
     const refused = { field: at, message: errorDetail('noSuchRef', { resource: target.name }) };
     /** Records of the target in the first domain the field may take (its filter holds), at least two. */
@@ -54,6 +58,7 @@ describe.each(drivers())('declared references on %s', (driver) => {
     const asRef = (id: number) => (decl.many ? [{ id }] : { id });
 
     beforeAll(async () => {
+      if (fx.parent) base = `/api${nestedPath(def, await fx.parent(s, admin))}`;
       await fx.prepare?.(s, admin);
       const tfx = fixtureOf(target);
       // Records the filter holds are made here; without one, existing records do.
@@ -93,9 +98,14 @@ describe.each(drivers())('declared references on %s', (driver) => {
     });
 
     // Where the target has a class of its own: a caller with every right on the resource but
-    // none on the target's class may not refer to its records.
+    // none on the target's class may not refer to its records. (A nested resource guarded by its
+    // parent's record rights is left out: the caller would need a record right on the parent.)
     it.runIf(
-      target.objClass && target.objClass !== def.objClass && def.objClass && !SHARED_CLASS.has(`${def.name}.${field}`),
+      target.objClass &&
+        target.objClass !== def.objClass &&
+        def.objClass &&
+        def.parent?.rights !== 'parent' &&
+        !SHARED_CLASS.has(`${def.name}.${field}`),
     )('refuses a record the caller may not read', async () => {
       const grants: Record<string, string> = { ...fx.grants, [def.objClass as string]: 'rxwd' };
       delete grants[target.objClass as string];
