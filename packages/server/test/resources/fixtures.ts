@@ -386,6 +386,9 @@ const RULES: Record<string, Rule[]> = {
   ],
 };
 
+/** Whether the resource's fixture is generated (its values take turns against creation order). */
+export const isGenerated = (def: ResourceDef) => !!cache.get(def.name) && fixtureOf(def) === cache.get(def.name);
+
 const cache = new Map<string, Fixture | null>();
 function generated(def: ResourceDef): Fixture | null {
   if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def, fixtureOf, RULES[def.name]));
