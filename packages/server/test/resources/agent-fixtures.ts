@@ -1,4 +1,4 @@
-import { messages, TEAM_STRATEGIES } from '@switchboard/model';
+import { messages } from '@switchboard/model';
 import { agentStates, agents, skills, teams, users } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import type { Fixture } from './fixture-types.js';
@@ -140,41 +140,6 @@ export const AGENT_FIXTURES: Record<string, Fixture> = {
           return { user: { id: 999999 }, team: { id: team } };
         },
         field: 'user',
-      },
-    ],
-  },
-  teams: {
-    create: (prefix) => ({
-      name: unique(prefix),
-      description: 'made by a test',
-      strategy: TEAM_STRATEGIES[scramble(++n) % TEAM_STRATEGIES.length],
-      maxNoAnswer: scramble(n) % 10,
-      wrapUpTime: scramble(n * 5) % 100,
-      callTimeout: 30 + (scramble(n * 7) % 60),
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), strategy: 'topDown', callTimeout: 90, busyDelayTime: 5 }),
-    patch: { description: 'patched' },
-    untouched: 'strategy',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      {
-        rule: 'strategy of the list',
-        body: { name: unique('t'), strategy: 'loudest' },
-        field: 'strategy',
-        message: `${messages.oneOf} ${TEAM_STRATEGIES.join(', ')}`,
-      },
-      {
-        rule: 'maxNoAnswer not negative',
-        body: { name: unique('t'), maxNoAnswer: -1 },
-        field: 'maxNoAnswer',
-        message: `${messages.min} 0`,
-      },
-      {
-        rule: 'wrapUpTime numeric',
-        body: { name: unique('t'), wrapUpTime: 'soon' },
-        field: 'wrapUpTime',
-        message: messages.numeric,
       },
     ],
   },

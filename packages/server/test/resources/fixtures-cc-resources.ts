@@ -1,4 +1,4 @@
-import { messages, RESOURCE_PATTERN_INVALID } from '@switchboard/model';
+import { messages } from '@switchboard/model';
 import type { TestServer } from '../harness.js';
 import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
@@ -81,99 +81,6 @@ const lazy = (body: Body, fields: Record<string, () => unknown>) => {
 };
 
 export const CC_RESOURCE_FIXTURES: Record<string, Fixture> = {
-  resources: {
-    prepare,
-    // The actors of the access suite pick the gateway, so they may read gateways.
-    grants: { gateways: 'r' },
-    create: (prefix) =>
-      lazy(
-        {
-          name: unique(prefix),
-          rps: scramble(++phones) % 1000,
-          limit: scramble(phones * 3) % 1000,
-          maxSuccessivelyErrors: scramble(phones * 5) % 100,
-          errorIds: ['503', '500-599'],
-          display: phone(),
-          patterns: ['+380XXXXXXXXX'],
-          failureDialDelay: 5,
-          parameters: { cidType: 'rpid', ignoreEarlyMedia: 'ring_ready' },
-          description: 'made by a test',
-        },
-        { gateway: () => ({ id: refs.gateway }) },
-      ),
-    searchValue: (b) => b.name as string,
-    update: (prefix) =>
-      lazy(
-        {
-          name: unique(prefix),
-          rps: -1,
-          limit: 1000,
-          maxSuccessivelyErrors: 0,
-          enabled: false,
-          description: 'replaced',
-        },
-        { gateway: () => ({ id: refs.gateway }) },
-      ),
-    patch: { enabled: false },
-    untouched: 'display',
-    invalid: [
-      { rule: 'name required', body: { name: '', gateway: { id: 1 } }, field: 'name', message: messages.required },
-      { rule: 'gateway required', body: { name: unique('g') }, field: 'gateway', message: messages.required },
-      {
-        rule: 'gateway is a reference',
-        body: { name: unique('g'), gateway: { id: 'x' } },
-        field: 'gateway.id',
-        message: messages.idType,
-      },
-      {
-        rule: 'cps at most 1000',
-        body: { name: unique('c'), gateway: { id: 1 }, rps: 1001 },
-        field: 'rps',
-        message: `${messages.max} 1000`,
-      },
-      {
-        rule: 'cps at least -1',
-        body: { name: unique('c'), gateway: { id: 1 }, rps: -2 },
-        field: 'rps',
-        message: `${messages.min} -1`,
-      },
-      {
-        rule: 'limit at most 1000',
-        body: { name: unique('l'), gateway: { id: 1 }, limit: 5000 },
-        field: 'limit',
-        message: `${messages.max} 1000`,
-      },
-      {
-        rule: 'maxErrors numeric',
-        body: { name: unique('m'), gateway: { id: 1 }, maxSuccessivelyErrors: 'two' },
-        field: 'maxSuccessivelyErrors',
-        message: messages.numeric,
-      },
-      {
-        rule: 'error ids are SIP codes or ranges',
-        body: { name: unique('e'), gateway: { id: 1 }, errorIds: ['503', '600-500'] },
-        field: 'errorIds.1',
-        message: messages.sipErrorCode,
-      },
-      {
-        rule: 'display a phone',
-        body: { name: unique('d'), gateway: { id: 1 }, display: 'front desk' },
-        field: 'display',
-        message: messages.phone,
-      },
-      {
-        rule: 'patterns of digits',
-        body: { name: unique('p'), gateway: { id: 1 }, patterns: ['+38(0)'] },
-        field: 'patterns.0',
-        message: RESOURCE_PATTERN_INVALID,
-      },
-      {
-        rule: 'caller id type known',
-        body: { name: unique('t'), gateway: { id: 1 }, parameters: { cidType: 'smoke' } },
-        field: 'parameters.cidType',
-      },
-    ],
-  },
   resourceDisplays: {
     parent: (s, token) => makeResource(s, token),
     // Digits alone (no +), so the sort test can compare the displays' order.
@@ -185,81 +92,6 @@ export const CC_RESOURCE_FIXTURES: Record<string, Fixture> = {
       { rule: 'display required', body: { display: '' }, field: 'display', message: messages.required },
       { rule: 'display missing', body: {}, field: 'display', message: messages.required },
       { rule: 'display a phone', body: { display: '12-34 ext' }, field: 'display', message: messages.phone },
-    ],
-  },
-  resourceGroups: {
-    prepare,
-    create: (prefix) =>
-      lazy(
-        {
-          name: unique(prefix),
-          strategy: (['topDown', 'roundRobin', 'random'] as const)[scramble(++phones) % 3],
-          description: 'made by a test',
-          time: [
-            { startTimeOfDay: 480, endTimeOfDay: 720 },
-            { startTimeOfDay: 780, endTimeOfDay: 1080 },
-          ],
-        },
-        { communication: () => ({ id: refs.communication }) },
-      ),
-    searchValue: (b) => b.name as string,
-    update: (prefix) =>
-      lazy(
-        { name: unique(prefix), strategy: 'random', description: 'replaced' },
-        { communication: () => ({ id: refs.communication }) },
-      ),
-    patch: { strategy: 'roundRobin' },
-    untouched: 'description',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', communication: { id: 1 } },
-        field: 'name',
-        message: messages.required,
-      },
-      {
-        rule: 'communication required',
-        body: { name: unique('c') },
-        field: 'communication',
-        message: messages.required,
-      },
-      {
-        rule: 'strategy one of the list',
-        body: { name: unique('s'), communication: { id: 1 }, strategy: 'fifo' },
-        field: 'strategy',
-        message: `${messages.oneOf} topDown, roundRobin, random`,
-      },
-      {
-        rule: 'time ranges not empty',
-        body: { name: unique('t'), communication: { id: 1 }, time: [] },
-        field: 'time',
-        message: messages.requiredArray,
-      },
-      {
-        rule: 'time range starts before it ends',
-        body: { name: unique('t'), communication: { id: 1 }, time: [{ startTimeOfDay: 900, endTimeOfDay: 600 }] },
-        field: 'time.0.endTimeOfDay',
-        message: messages.timeOrder,
-      },
-      {
-        rule: 'time ranges do not overlap',
-        body: {
-          name: unique('t'),
-          communication: { id: 1 },
-          time: [
-            { startTimeOfDay: 540, endTimeOfDay: 720 },
-            { startTimeOfDay: 700, endTimeOfDay: 800 },
-          ],
-        },
-        field: 'time.1.startTimeOfDay',
-        message: messages.timeRangesOverlap,
-      },
-      {
-        rule: 'time within the day',
-        body: { name: unique('t'), communication: { id: 1 }, time: [{ startTimeOfDay: 0, endTimeOfDay: 1441 }] },
-        field: 'time.0.endTimeOfDay',
-        message: `${messages.max} 1440`,
-      },
     ],
   },
   resourceGroupResources: {

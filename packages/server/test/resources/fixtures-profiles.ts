@@ -1,5 +1,4 @@
 import { messages } from '@switchboard/model';
-import { makeFlow, suiteFlows } from './fixture-flows.js';
 import type { Fixture } from './fixture-types.js';
 import { unique } from './helpers.js';
 
@@ -70,92 +69,6 @@ export const PROFILE_FIXTURES = {
         on: 'create',
         body: { name: unique('c'), provider: 'google', service: 'stt', properties: {} },
         field: 'properties.key',
-        message: messages.required,
-      },
-    ],
-  },
-  emailProfiles: {
-    prepare: async (s, token) => {
-      suiteFlows.service = await makeFlow(s, token, 'service');
-    },
-    create: (prefix) => ({
-      name: unique(prefix),
-      schema: { id: suiteFlows.service },
-      imapHost: 'imap.example.com',
-      smtpHost: 'smtp.example.com',
-      login: 'support@example.com',
-      password: 'mail-secret',
-      description: 'made by a test',
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      schema: { id: suiteFlows.service },
-      imapHost: '10.0.0.7',
-      imapPort: 143,
-      smtpHost: 'mail.example.com',
-      smtpPort: 465,
-      fetchInterval: 300,
-      login: 'sales@example.com',
-      mailbox: 'Sales',
-      enabled: false,
-      description: 'replaced',
-    }),
-    patch: { enabled: false },
-    untouched: 'login',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: 'l' },
-        field: 'name',
-        message: messages.required,
-      },
-      {
-        rule: 'flow required',
-        body: { name: unique('e'), imapHost: 'h', smtpHost: 'h', login: 'l' },
-        field: 'schema',
-        message: messages.required,
-      },
-      {
-        rule: 'imap host required',
-        body: { name: unique('e'), schema: { id: 1 }, smtpHost: 'h', login: 'l' },
-        field: 'imapHost',
-        message: messages.required,
-      },
-      {
-        rule: 'smtp host is a host name',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'not a host', login: 'l' },
-        field: 'smtpHost',
-        message: messages.host,
-      },
-      {
-        rule: 'login required',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: ' ' },
-        field: 'login',
-        message: messages.required,
-      },
-      {
-        rule: 'imap port at most 65535',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: 'l', imapPort: 65536 },
-        field: 'imapPort',
-        message: `${messages.max} 65535`,
-      },
-      {
-        rule: 'smtp port at least 0',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: 'l', smtpPort: -1 },
-        field: 'smtpPort',
-        message: `${messages.min} 0`,
-      },
-      {
-        rule: 'fetch interval at least 10 seconds',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: 'l', fetchInterval: 5 },
-        field: 'fetchInterval',
-        message: `${messages.min} 10`,
-      },
-      {
-        rule: 'mailbox not empty',
-        body: { name: unique('e'), schema: { id: 1 }, imapHost: 'h', smtpHost: 'h', login: 'l', mailbox: '' },
-        field: 'mailbox',
         message: messages.required,
       },
     ],

@@ -1,12 +1,11 @@
 import {
-  INVALID_REGEX_MESSAGE,
   LOGGABLE_OBJECTS,
   messages,
+  RESOURCE_PATTERN_INVALID,
   type ResourceDef,
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
-import { makeFlow, suiteFlows } from './fixture-flows.js';
 import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
 import { GATEWAY_FIXTURES } from './fixtures-gateways.js';
 import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
@@ -15,7 +14,7 @@ import { QUEUE_MEMBER_FIXTURES } from './fixtures-queue-members.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
-import { generatedFixture } from './generated-fixtures.js';
+import { generatedFixture, type Rule } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
 import { NESTED_FIXTURES } from './nested-fixtures.js';
 
@@ -221,19 +220,6 @@ export const FIXTURES = {
       },
     ],
   },
-  roles: {
-    // No permissions: the generated access suite's actors hold none, and nobody grants more than they hold.
-    create: (prefix) => ({ name: unique(prefix), description: 'made by a test', permissions: [] }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), description: 'replaced', permissions: [] }),
-    patch: { name: unique('patched') },
-    untouched: 'description',
-    invalid: [
-      { rule: 'name required', body: { name: '' }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { description: 'x' }, field: 'name', message: messages.required },
-      { rule: 'permission known', body: { name: unique('p'), permissions: ['fly'] }, field: 'permissions.0' },
-    ],
-  },
   objclass: {
     create: () => ({}),
     searchValue: () => '',
@@ -299,72 +285,6 @@ export const FIXTURES = {
       { rule: 'type known', body: { name: unique('t'), type: 'video' }, field: 'type' },
     ],
   },
-  dialplan: {
-    prepare: async (s, token) => {
-      suiteFlows.voice = await makeFlow(s, token, 'voice');
-    },
-    create: (prefix) => ({
-      name: unique(prefix),
-      schema: { id: suiteFlows.voice },
-      pattern: '^\\+?1\\d{10}$',
-      description: 'made by a test',
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      schema: { id: suiteFlows.voice },
-      pattern: '^9(\\d+)$',
-      disabled: true,
-    }),
-    patch: { disabled: true },
-    untouched: 'pattern',
-    invalid: [
-      {
-        rule: 'name required',
-        body: { name: '', schema: { id: 1 }, pattern: '.' },
-        field: 'name',
-        message: messages.required,
-      },
-      { rule: 'flow required', body: { name: unique('f'), pattern: '.' }, field: 'schema', message: messages.required },
-      {
-        rule: 'pattern required',
-        body: { name: unique('p'), schema: { id: 1 } },
-        field: 'pattern',
-        message: messages.required,
-      },
-      {
-        rule: 'pattern is a regular expression',
-        body: { name: unique('r'), schema: { id: 1 }, pattern: '^(12' },
-        field: 'pattern',
-        message: INVALID_REGEX_MESSAGE,
-      },
-    ],
-  },
-  chatplan: {
-    prepare: async (s, token) => {
-      suiteFlows.chat = await makeFlow(s, token, 'chat');
-    },
-    create: (prefix) => ({ name: unique(prefix), schema: { id: suiteFlows.chat }, description: 'made by a test' }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      schema: { id: suiteFlows.chat },
-      description: 'replaced',
-      enabled: false,
-    }),
-    patch: { enabled: false },
-    untouched: 'description',
-    invalid: [
-      { rule: 'name required', body: { name: '', schema: { id: 1 } }, field: 'name', message: messages.required },
-      { rule: 'flow required', body: { name: unique('f') }, field: 'schema', message: messages.required },
-      {
-        rule: 'flow is a reference',
-        body: { name: unique('f'), schema: { id: 'x' } },
-        field: 'schema.id',
-        message: messages.idType,
-      },
-    ],
-  },
   ...GATEWAY_FIXTURES,
   ...PROFILE_FIXTURES,
   blacklistNumbers: {
@@ -417,8 +337,60 @@ export function fixtureOf(def: ResourceDef): Fixture {
   return fx;
 }
 
+/**
+ * Rules of fields the generator leaves out (lists of rows, nested objects, lists of codes): each
+ * is checked on a generated body with the change applied.
+ */
+const RULES: Record<string, Rule[]> = {
+  roles: [{ rule: 'permission known', change: { permissions: ['fly'] }, field: 'permissions.0' }],
+  resources: [
+    {
+      rule: 'error ids are SIP codes or ranges',
+      change: { errorIds: ['503', '600-500'] },
+      field: 'errorIds.1',
+      message: messages.sipErrorCode,
+    },
+    {
+      rule: 'patterns of digits',
+      change: { patterns: ['+38(0)'] },
+      field: 'patterns.0',
+      message: RESOURCE_PATTERN_INVALID,
+    },
+    { rule: 'caller id type known', change: { parameters: { cidType: 'smoke' } }, field: 'parameters.cidType' },
+  ],
+  resourceGroups: [
+    { rule: 'time ranges not empty', change: { time: [] }, field: 'time', message: messages.requiredArray },
+    {
+      rule: 'time range starts before it ends',
+      change: { time: [{ startTimeOfDay: 900, endTimeOfDay: 600 }] },
+      field: 'time.0.endTimeOfDay',
+      message: messages.timeOrder,
+    },
+    {
+      rule: 'time ranges do not overlap',
+      change: {
+        time: [
+          { startTimeOfDay: 540, endTimeOfDay: 720 },
+          { startTimeOfDay: 700, endTimeOfDay: 800 },
+        ],
+      },
+      field: 'time.1.startTimeOfDay',
+      message: messages.timeRangesOverlap,
+    },
+    {
+      rule: 'time within the day',
+      change: { time: [{ startTimeOfDay: 0, endTimeOfDay: 1441 }] },
+      field: 'time.0.endTimeOfDay',
+      message: `${messages.max} 1440`,
+    },
+  ],
+};
+
+/** Whether the resource's fixture is generated (its values take turns against creation order). */
+export const isGenerated = (def: ResourceDef) => !!cache.get(def.name) && fixtureOf(def) === cache.get(def.name);
+
 const cache = new Map<string, Fixture | null>();
 function generated(def: ResourceDef): Fixture | null {
-  if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def));
+  if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def, fixtureOf, RULES[def.name]));
   return cache.get(def.name) ?? null;
 }

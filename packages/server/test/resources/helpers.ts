@@ -2,14 +2,23 @@ import { TEST_ADMIN_PASSWORD, type TestServer } from '../harness.js';
 
 let seq = 0;
 /**
- * `n` steps through 0…9999 in an order unlike counting, so that values made one after another
- * are not also in sort order (a sort test must not pass because ids and values rise together).
+ * `n` steps through 0…10006 in an order unlike counting, so that values made one after another
+ * are not also in sort order (a sort test must not pass because ids and values rise together):
+ * odd `n` land in the upper half, even ones in the lower, so that values of consecutive `n` go up
+ * and down by turns; within a half they are scattered.
  */
-export const scramble = (n: number) => (n * 7919) % 10007;
-/** A name no other call of this run has, not in the order of the calls. */
+export const scramble = (n: number) => (n % 2) * 5004 + ((n * 3089) % 5003);
+const turns = new Map<string, number>();
+/**
+ * A name no other call of this run has. Calls with the same prefix take turns between a low
+ * (`a`) and a high (`m`) letter after it, so that no three names made one after another are in
+ * sort order either way: a sort that ignored the name would be seen.
+ */
 export const unique = (prefix: string) => {
   seq++;
-  return `${prefix}${scramble(seq).toString(36).padStart(3, '0')}${Date.now().toString(36)}${seq}`;
+  const turn = turns.get(prefix) ?? 0;
+  turns.set(prefix, turn + 1);
+  return `${prefix}${turn % 2 ? 'm' : 'a'}${scramble(seq).toString(36).padStart(3, '0')}${Date.now().toString(36)}${seq}`;
 };
 
 export type Actor = { userId: number; roleId: number; token: string; username: string };

@@ -193,7 +193,7 @@ export async function readableRecords(
 }
 
 /** The table a served resource lives in, by its definition. */
-function tableOf(target: ResourceDef): string {
+export function tableOf(target: ResourceDef): string {
   const found = targets.get(target.name);
   if (!found) throw new Error(`${target.name} is not a served resource`);
   return getTableName(found.table);
