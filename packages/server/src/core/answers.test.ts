@@ -20,10 +20,30 @@ describe('answers serialised from their schema', () => {
     });
   });
 
-  it('writes a null as null, whatever type the schema gives the field', () => {
-    const strict = z.object({ name: z.string(), count: z.number(), ref: z.object({ id: z.number() }), at: z.string() });
-    const out = write(strict)({ name: null, count: null, ref: null, at: 'x' });
-    expect(JSON.parse(out)).toEqual({ name: null, count: null, ref: null, at: 'x' });
+  it('writes each value as JSON.stringify would: no null or numeric string coerced or refused', () => {
+    const strict = z.object({
+      name: z.string(),
+      count: z.number(),
+      ref: z.object({ id: z.number() }),
+      duration: z.number().nullable(),
+      owner: z.object({ id: z.number() }).nullable(),
+      at: z.string(),
+    });
+    const row = { name: null, count: null, ref: null, duration: '12.5', owner: { id: 2, hidden: 1 }, at: new Date(0) };
+    expect(JSON.parse(write(strict)(row))).toEqual({
+      name: null,
+      count: null,
+      ref: null,
+      duration: '12.5',
+      owner: { id: 2 },
+      at: '1970-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('keeps every key of a record and the named fields of objects in arrays', () => {
+    const schema = z.object({ vars: z.record(z.string(), z.string()), rows: z.array(z.object({ id: z.number() })) });
+    const out = write(schema)({ vars: { a: 'x', b: 'y' }, rows: [{ id: 1, secret: 's' }], extra: 1 });
+    expect(JSON.parse(out)).toEqual({ vars: { a: 'x', b: 'y' }, rows: [{ id: 1 }] });
   });
 });
 
