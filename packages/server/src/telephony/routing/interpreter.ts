@@ -1,3 +1,4 @@
+import type { DirectoryGateway } from '../../resources/directory/sip-directory.js';
 import { type CalendarData, isCalendarOpen } from './calendar.js';
 import { sipOfCause } from './causes.js';
 import { ExpressionError, type RegexTest, test } from './expression.js';
@@ -8,16 +9,8 @@ import { ExpressionError, type RegexTest, test } from './expression.js';
  * database and it never changes anything.
  */
 
-export type GatewayData = {
-  id: number;
-  name: string;
-  enable: boolean;
-  register: boolean;
-  host: string;
-  proxy: string;
-  account: string;
-  ipacl: { ip: string; port: number | null }[];
-};
+/** A SIP gateway as routing reads it (the kept directory's row). */
+export type GatewayData = DirectoryGateway;
 export type DeviceData = { id: number; account: string; name: string; userActive: boolean | null };
 export type UserData = { id: number; name: string; active: boolean; dnd: boolean; devices: DeviceData[] };
 export type EndpointRef = { id?: number; name?: string; account?: string; extension?: string };
