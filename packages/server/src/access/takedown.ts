@@ -123,6 +123,55 @@ function fullHolders(d: DomainRights, overrides: Overrides = {}): number[] {
   return out;
 }
 
+/**
+ * The domain rights the console's protection marks read (`protectedUsers`, `protectedRoles`: every
+ * users or roles list asks), kept per database handle for KEEP_RIGHTS_MS and forgotten at once on
+ * any change of users, roles, grants or classes (auth/cache.ts calls `forgetKeptRights`, here and
+ * on every other node). The refusals themselves read inside their own transaction, never from here.
+ */
+const KEEP_RIGHTS_MS = 10_000;
+type KeptRights = {
+  generation: number;
+  domains: Map<number, Kept>;
+};
+/** A domain's rights, its users holding every right, and the roles of each user (inactive ones too). */
+type Kept = { d: DomainRights; holders: number[]; rolesOf: Map<number, number[]>; until: number };
+const keptRights = new WeakMap<object, KeptRights>();
+
+/** Forgets the kept domain rights of this database handle. */
+export function forgetKeptRights(db: object): void {
+  const k = keptRights.get(db);
+  if (!k) return;
+  k.domains.clear();
+  k.generation++;
+}
+
+async function keptDomainRights(db: Db, domainId: number): Promise<Kept> {
+  let k = keptRights.get(db);
+  if (!k) {
+    k = { generation: 0, domains: new Map() };
+    keptRights.set(db, k);
+  }
+  const hit = k.domains.get(domainId);
+  if (hit && hit.until > Date.now()) return hit;
+  const generation = k.generation;
+  const d = await loadDomainRights(db, domainId);
+  const rows = await queryRows<{ userId: number; roleId: number }>(
+    db,
+    sql`select ur.user_id as "userId", ur.role_id as "roleId" from user_roles ur join users u on u.id = ur.user_id
+        where u.domain_id = ${domainId}`,
+  );
+  const rolesOf = new Map<number, number[]>();
+  for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
+  const entry = { d, holders: fullHolders(d), rolesOf, until: Date.now() + KEEP_RIGHTS_MS };
+  // Not when something changed while the database was asked: the rights read may predate it.
+  if (k.generation === generation) {
+    if (k.domains.size >= 1_000) k.domains.clear();
+    k.domains.set(domainId, entry);
+  }
+  return entry;
+}
+
 const lastAdministrator = () => keyedError(409, 'app.auth.last_administrator', 'lastAdministrator');
 
 /**
@@ -208,17 +257,10 @@ export async function protectedUsers(
 ): Promise<Map<number, ProtectedReason>> {
   const out = new Map<number, ProtectedReason>();
   if (!userIds.length) return out;
-  const d = await loadDomainRights(db, actor.domainId);
+  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
+  const { d, holders, rolesOf } = await keptDomainRights(db, actor.domainId);
   const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
   const actorRights = held(actor.roleIds);
-  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
-  const rows = await queryRows<{ userId: number; roleId: number }>(
-    db,
-    sql`select user_id as "userId", role_id as "roleId" from user_roles where user_id in ${userIds}`,
-  );
-  const rolesOf = new Map<number, number[]>();
-  for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
-  const holders = fullHolders(d);
   for (const id of userIds) {
     if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.set(id, 'stronger');
     else if (holders.length === 1 && holders[0] === id) out.set(id, 'lastAdministrator');
@@ -233,9 +275,10 @@ export async function protectedRoles(
 ): Promise<Map<number, ProtectedReason>> {
   const out = new Map<number, ProtectedReason>();
   if (!roleIds.length) return out;
-  const d = await loadDomainRights(db, actor.domainId);
+  const kept = await keptDomainRights(db, actor.domainId);
+  const d = kept.d;
   const actorRights = union(actor.roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
-  const holders = fullHolders(d).length;
+  const holders = kept.holders.length;
   for (const id of roleIds) {
     const role = d.roles.get(id);
     if (!role) continue;

@@ -1,3 +1,4 @@
+import { forgetKeptRights } from '../access/takedown.js';
 import type { AppContext } from '../context.js';
 import { watchChanges } from '../core/node-changes.js';
 import type { Principal } from '../core/principal.js';
@@ -29,6 +30,7 @@ function cacheOf(ctx: Pick<AppContext, 'db'>): Cache {
 }
 
 function clearLocal(ctx: Pick<AppContext, 'db'>) {
+  forgetKeptRights(ctx.db);
   const cache = cacheOf(ctx);
   cache.entries.clear();
   cache.generation++;

@@ -97,6 +97,22 @@ describe.each(drivers())('take-down marks for the console on %s', (driver) => {
     }
   });
 
+  it('moves the marks at the next list after a change of roles or users', async () => {
+    // The marks are read from rights kept between lists: a second administrator, then its
+    // deactivation, must show at once.
+    const role = await adminRole();
+    const marks = async () => (await listed('/api/users', s.adminToken, consoleFields(usersDef))).get(s.adminId);
+    expect(await marks()).toMatchObject({ protectedBy: 'lastAdministrator' });
+    const second = await s.request('POST', '/api/users', {
+      token: s.adminToken,
+      body: { username: unique('second'), password: TEST_ADMIN_PASSWORD, roles: [{ id: role }] },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(await marks()).toMatchObject({ protected: false, protectedBy: null });
+    await s.request('PATCH', `/api/users/${second.body.id}`, { token: s.adminToken, body: { state: false } });
+    expect(await marks()).toMatchObject({ protectedBy: 'lastAdministrator' });
+  });
+
   it('refuses a holder lowering a section of its role below its application', async () => {
     const shared = (
       await s.request('POST', '/api/roles', {
