@@ -5,8 +5,8 @@ import { watchChanges } from '../../core/node-changes.js';
 import { queryRows } from '../../db/sql.js';
 
 /**
- * What the SIP server's questions read of a domain's directory (the HA1s of its devices; its
- * devices, users and SIP gateways for call routing), kept in memory on each node so that answers
+ * What the SIP server's questions read of a domain's directory (its devices with their HA1s, its
+ * users and SIP gateways: credentials and call routing), kept in memory on each node so that answers
  * cost no database round trip. Everything kept is forgotten on every node whenever a device, a
  * user (its state, extension, devices, do-not-disturb), a hotdesk sign-in or a SIP gateway
  * changes (`forgetSipDirectory`, a notice to the other nodes; a user's change also comes through
@@ -20,7 +20,14 @@ export const SNAPSHOT_MAX_ROWS = 20_000;
 const MAX_DOMAINS = 1_000;
 const CHANNEL = 'sip_directory_changed';
 
-export type DirectoryDevice = { id: number; account: string; name: string; userId: number | null };
+export type DirectoryDevice = {
+  id: number;
+  account: string;
+  name: string;
+  userId: number | null;
+  /** The SIP credential (HA1), null for none. */
+  ha1: string | null;
+};
 export type DirectoryUser = {
   id: number;
   /** The name, else the username. */
@@ -165,7 +172,8 @@ async function readSnapshot(ctx: Pick<AppContext, 'db'>, domainId: number): Prom
   const [domain] = await queryRows<{ name: string }>(ctx.db, sql`select name from domains where id = ${domainId}`);
   const devices = await queryRows<DirectoryDevice>(
     ctx.db,
-    sql`select id, account, name, user_id as "userId" from devices where domain_id = ${domainId} order by id limit ${limit}`,
+    sql`select id, account, name, user_id as "userId", password_ha1 as ha1 from devices
+        where domain_id = ${domainId} order by id limit ${limit}`,
   );
   if (devices.length > SNAPSHOT_MAX_ROWS) return false;
   const users = await queryRows<DirectoryUser>(
