@@ -1,4 +1,3 @@
-import { messages } from '@switchboard/model';
 import { deviceUserAudit, loggerEntries, loggerExports } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { seedLicense } from '../licenses.js';
@@ -39,17 +38,6 @@ let seeded = 0;
  * writer's rows, telephony usage rows, flow saves, license seats).
  */
 export const NESTED_FIXTURES: Record<string, Fixture> = {
-  tokens: {
-    parent: async (s, token) => (await newUser(s, token)).id,
-    // Creating another user's token needs this permission besides the users class rights.
-    permissions: ['changeUserPassword'],
-    create: (prefix) => ({ usage: unique(prefix) }),
-    searchValue: (b) => b.usage as string,
-    invalid: [
-      { rule: 'usage required', body: { usage: '' }, field: 'usage', message: messages.required },
-      { rule: 'usage missing', body: {}, field: 'usage', message: messages.required },
-    ],
-  },
   userLogs: {
     parent: async (s, token) => {
       const user = await newUser(s, token);
