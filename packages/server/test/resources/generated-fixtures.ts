@@ -9,9 +9,18 @@ type Body = Record<string, unknown>;
 /** What a generated body can say about one input field. */
 type FieldKind =
   | { type: 'text'; key: string; required: boolean; schema: z.ZodType }
-  | { type: 'number'; key: string; required: boolean; min: number; max: number; bounded: boolean; capped: boolean }
+  | {
+      type: 'number';
+      key: string;
+      required: boolean;
+      min: number;
+      max: number;
+      bounded: boolean;
+      capped: boolean;
+      schema: z.ZodType;
+    }
   | { type: 'boolean'; key: string; required: boolean }
-  | { type: 'enum'; key: string; required: boolean; options: string[]; unique?: boolean }
+  | { type: 'enum'; key: string; required: boolean; options: (string | number)[]; unique?: boolean; schema: z.ZodType }
   | { type: 'timezone'; key: string; required: boolean; nullable: boolean }
   | { type: 'ref'; key: string; required: boolean; target: ResourceDef; many: boolean; filter: Body; fresh: boolean }
   | { type: 'given'; key: string; required: boolean; make: (turn: number) => unknown };
@@ -25,9 +34,9 @@ const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
 /** The schema inside defaults and optionals, and whether a body may leave the field out. */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean } {
   let inner = schema;
-  let required = true;
+  // A field the schema takes absent (a default inside a transform too) need not be sent.
+  const required = !schema.safeParse(undefined).success;
   while (['default', 'optional', 'nullable', 'prefault'].includes(defOf(inner).type)) {
-    required = false;
     inner = defOf(inner).innerType as z.ZodType;
   }
   return { inner, required };
@@ -39,7 +48,13 @@ function kindOf(key: string, schema: z.ZodType): FieldKind | null {
   const type = defOf(s).type;
   if (type === 'string') return { type: 'text', key, required, schema: s };
   if (type === 'boolean') return { type: 'boolean', key, required };
-  if (type === 'enum') return { type: 'enum', key, required, options: (s as z.ZodEnum).options as string[] };
+  if (type === 'enum') return { type: 'enum', key, required, options: (s as z.ZodEnum).options as string[], schema: s };
+  // A union of literals (a period of 1, 7, 14 or 30 days) is a list of options too.
+  const options = (defOf(s) as { options?: z.ZodType[] }).options;
+  if (type === 'union' && options?.every((o) => defOf(o).type === 'literal')) {
+    const values = options.map((o) => (o as z.ZodLiteral).value as string | number);
+    return { type: 'enum', key, required, options: values, schema: s };
+  }
   if (type === 'number') {
     const n = s as z.ZodNumber;
     const bounded = Number.isFinite(n.minValue);
@@ -53,6 +68,7 @@ function kindOf(key: string, schema: z.ZodType): FieldKind | null {
       max,
       bounded,
       capped: (n.maxValue ?? Infinity) < Number.MAX_SAFE_INTEGER,
+      schema: s,
     };
   }
   return null;
@@ -75,8 +91,12 @@ let seq = 0;
 
 /** Orders texts as the lists sort names: lower case under the ICU root collation. */
 const collator = new Intl.Collator('und');
-const byText = (values: readonly string[]) =>
-  [...values].sort((a, b) => collator.compare(a.toLowerCase(), b.toLowerCase()));
+const byText = <T extends string | number>(values: readonly T[]) =>
+  [...values].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number'
+      ? a - b
+      : collator.compare(String(a).toLowerCase(), String(b).toLowerCase()),
+  );
 
 /**
  * The value of a field's `turn`-th body out of `sorted` (in sort order): the lowest on even turns,
@@ -147,6 +167,8 @@ export type HandRules = {
   permissions?: string[];
   /** The partial change the suites send, where the generated one would break a rule. */
   patch?: Body;
+  /** Records are limited (one per option of a field): the suites delete them before each test. */
+  exclusive?: boolean;
 };
 
 /** How a generated fixture finds the fixture of a resource its bodies refer to. */
@@ -189,9 +211,11 @@ export function generatedFixture(
   if (parentDef && !parentFx?.create) return null;
   const schema = (def.createInput ?? def.input) as z.ZodObject;
   const kinds: FieldKind[] = [];
-  // A time zone is an object the schema refines: its form kind says what it is.
+  // A time zone is an object the schema refines: its form's (or column's) kind says what it is.
   const formFields = def.form ? formTabs(def.form).flatMap((tab) => tab.fields) : [];
-  const zoned = (key: string) => formFields.some((f) => f.field === key && f.kind === 'timezone');
+  const zoned = (key: string) =>
+    formFields.some((f) => f.field === key && f.kind === 'timezone') ||
+    def.columns.some((c) => c.field === key && c.kind === 'timezone');
   const shape = schema.shape as Record<string, z.ZodType>;
   for (const [key, field] of Object.entries(shape)) {
     const declared = def.refs?.[key];
@@ -219,10 +243,12 @@ export function generatedFixture(
     else if (required) return null;
   }
   const search = def.search[0] as string | undefined;
-  // The searched field: a text of the body, or the name of a record it refers to (`skillName`).
-  const searchText = kinds.find((k) => k.key === search && k.type === 'text');
+  // The searched field: a text (or option) of the body, or the name of a record it refers to (`skillName`).
+  const searchText = kinds.find((k) => k.key === search && (k.type === 'text' || k.type === 'enum'));
   const searchRef = kinds.find((k) => k.type === 'ref' && !k.many && `${k.key}Name` === search);
-  if (search && !searchText && !searchRef) return null;
+  // A resource that does not create finds a listed record by the field as listed.
+  const listed = !def.ops.create && search ? (item: Body) => String(item[search] ?? '') : null;
+  if (search && !searchText && !searchRef && !listed) return null;
 
   const picks = new Map<string, RefPool>();
   const poolOf = (k: { key: string; required: boolean }) => {
@@ -360,14 +386,16 @@ export function generatedFixture(
         invalid.push({ rule: `${k.key} refuses "${bad}"`, body: broken(bad), field: k.key, message });
       }
     }
+    // The messages are the schema's (the spec's words: a bound, or "numeric" for a time).
+    const said = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
     if (k.type === 'number') {
       invalid.push({ rule: `${k.key} numeric`, body: broken('x'), field: k.key });
       if (k.bounded) {
-        const message = `${messages.min} ${k.min}`;
+        const message = said(k.schema, k.min - 1);
         invalid.push({ rule: `${k.key} at least ${k.min}`, body: broken(k.min - 1), field: k.key, message });
       }
       if (k.capped) {
-        const message = `${messages.max} ${k.max}`;
+        const message = said(k.schema, k.max + 1);
         invalid.push({ rule: `${k.key} at most ${k.max}`, body: broken(k.max + 1), field: k.key, message });
       }
     }
@@ -376,7 +404,7 @@ export function generatedFixture(
         rule: `${k.key} one of the options`,
         body: broken('no-such-option'),
         field: k.key,
-        message: `${messages.oneOf} ${k.options.join(', ')}`,
+        message: said(k.schema, 'no-such-option'),
       });
     }
     if (k.type === 'boolean') invalid.push({ rule: `${k.key} is a flag`, body: broken('yes'), field: k.key });
@@ -463,7 +491,7 @@ export function generatedFixture(
   };
   return {
     create: (prefix) => body(prefix, 'made by a test'),
-    searchValue: (b) => (searchText ? (b[searchText.key] as string) : nameOf(b)),
+    searchValue: (b) => (searchText ? (b[searchText.key] as string) : (listed?.(b) ?? nameOf(b))),
     update: (prefix) => body(prefix, 'replaced'),
     patch,
     untouched,
@@ -472,6 +500,7 @@ export function generatedFixture(
     ...(Object.keys(grants).length ? { grants } : {}),
     ...(permissions.length ? { permissions } : {}),
     ...(parent ? { parent } : {}),
+    ...(hand.exclusive ? { exclusive: true } : {}),
   };
 }
 
