@@ -2,7 +2,7 @@ import { MEMBER_COMMUNICATIONS_MAX, messages, queueMembersPath } from '@switchbo
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useTestServer } from '../harness.js';
 import { makeCommunication } from '../resources/fixtures-cc-resources.js';
-import { makeQueue } from '../resources/fixtures-queue-members.js';
+import { makeQueue } from '../resources/fixtures-queue-sublists.js';
 import { makeActor, unique } from '../resources/helpers.js';
 
 type Body = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { messages } from '@switchboard/model';
-import { agentStates, agents, skills, teams, users } from '../../src/db/schema.js';
+import { agentStates, teams, users } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import type { Fixture } from './fixture-types.js';
 import { scramble, unique } from './helpers.js';
@@ -31,10 +31,10 @@ export async function makeAgent(s: TestServer, token: string, extra: Body = {}):
 }
 
 /**
- * Records the bodies refer to, written straight into the tables (far quicker than the API): each
- * create takes a fresh one, as an agent's user, an agent's skill or a skill's agent must be new.
+ * Users the bodies refer to, written straight into the table (far quicker than the API, whose
+ * password hashing is slow): each create takes a fresh one, as an agent's user must be new.
  */
-const pools = { users: [] as Named[], skills: [] as Named[], agents: [] as Named[] };
+const pools = { users: [] as Named[] };
 const names = new Map<string, string>();
 let team = 0;
 let otherTeam = 0;
@@ -75,12 +75,6 @@ const take = (pool: Named[], what: string): Named => {
 const refOf = (body: Body, key: string) => (body[key] as { id: number }).id;
 
 let n = 0;
-
-/**
- * The bulk create suite makes 1,005 bodies (1,001 of them to be refused as too many): a resource
- * whose records each need a fresh reference gets that many and some more.
- */
-const BULK_POOL = 1_100;
 
 export const AGENT_FIXTURES: Record<string, Fixture> = {
   agents: {
@@ -140,74 +134,6 @@ export const AGENT_FIXTURES: Record<string, Fixture> = {
           return { user: { id: 999999 }, team: { id: team } };
         },
         field: 'user',
-      },
-    ],
-  },
-  agentSkills: {
-    parent: async (s, token) => (await makeAgent(s, token)).id,
-    prepare: async (s, token) => {
-      const domainId = await domainOf(s, token);
-      const rows = await s.ctx.db
-        .insert(skills)
-        .values(Array.from({ length: BULK_POOL }, () => ({ domainId, name: unique('Pooled skill ') })))
-        .returning({ id: skills.id, name: skills.name });
-      for (const r of rows) names.set(`skill:${r.id}`, r.name);
-      pools.skills = rows;
-    },
-    create: () => ({
-      skill: { id: take(pools.skills, 'skill').id },
-      capacity: scramble(++n) % 101,
-      enabled: n % 2 === 0,
-    }),
-    searchValue: (b) => names.get(`skill:${refOf(b, 'skill')}`) as string,
-    update: () => ({ skill: { id: take(pools.skills, 'skill').id }, capacity: 55, enabled: true }),
-    patch: { capacity: 77 },
-    untouched: 'enabled',
-    invalid: [
-      { rule: 'skill required', body: { capacity: 5 }, field: 'skill', message: messages.required },
-      {
-        rule: 'capacity at most 100',
-        body: { skill: { id: 1 }, capacity: 101 },
-        field: 'capacity',
-        message: `${messages.max} 100`,
-      },
-      {
-        rule: 'capacity not negative',
-        body: { skill: { id: 1 }, capacity: -1 },
-        field: 'capacity',
-        message: `${messages.min} 0`,
-      },
-    ],
-  },
-  skillAgents: {
-    parent: async (s, token) => (await post(s, token, '/api/call_center/skills', { name: unique('Skill ') })).id,
-    prepare: async (s, token) => {
-      const domainId = await domainOf(s, token);
-      await fillTeams(s, domainId);
-      const people = await fillUsers(s, domainId, BULK_POOL);
-      const rows = await s.ctx.db
-        .insert(agents)
-        .values(people.map((u) => ({ domainId, userId: u.id, teamId: team })))
-        .returning({ id: agents.id, userId: agents.userId });
-      pools.agents = rows.map((r) => ({ id: r.id, name: names.get(`user:${r.userId}`) as string }));
-      for (const a of pools.agents) names.set(`agent:${a.id}`, a.name);
-    },
-    create: () => ({
-      agent: { id: take(pools.agents, 'agent').id },
-      capacity: scramble(++n) % 101,
-      enabled: n % 2 === 1,
-    }),
-    searchValue: (b) => names.get(`agent:${refOf(b, 'agent')}`) as string,
-    update: () => ({ agent: { id: take(pools.agents, 'agent').id }, capacity: 20, enabled: false }),
-    patch: { capacity: 33 },
-    untouched: 'enabled',
-    invalid: [
-      { rule: 'agent required', body: { capacity: 5 }, field: 'agent', message: messages.required },
-      {
-        rule: 'capacity at most 100',
-        body: { agent: { id: 1 }, capacity: 1000 },
-        field: 'capacity',
-        message: `${messages.max} 100`,
       },
     ],
   },

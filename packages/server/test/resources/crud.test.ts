@@ -61,6 +61,9 @@ const UNVARIED: Record<string, readonly string[]> = {
   blacklists: ['count'],
   dialplan: ['position'],
   emailProfiles: ['lastFetchAt'],
+  queueMembers: ['attempts'],
+  // Kept off by a hand rule: an enabled trigger would run while the suite looks.
+  triggers: ['enabled'],
 };
 
 /** Scalars the API answers as they were sent (passwords never come back). */
@@ -245,7 +248,8 @@ describe.each(drivers())('generated resource suite on %s', (driver) => {
           `4.${bad.field}`,
         ]);
         expect((await all()).length).toBe(before);
-        for (const body of [[], Array.from({ length: 1001 }, () => fx.create!('bulk'))]) {
+        // One body 1,001 times: a body that takes a record each may (a unique reference) takes one.
+        for (const body of [[], Array(1001).fill(fx.create!('bulk'))]) {
           const res = await s.request('POST', base, { token, body });
           expect(res.status).toBe(400);
           expect(res.body.fields[0].field).toBe('body');

@@ -76,11 +76,11 @@ describe.each(drivers())('CSV export on %s', (driver) => {
     const tag = unique('=flow');
     const voice = await s.request('POST', '/api/routing/schema', {
       token,
-      body: { ...FIXTURES.flows.create('x'), name: `${tag} voice`, tags: ['+a', 'b'] },
+      body: { name: `${tag} voice`, type: 'voice', schema: [], tags: ['+a', 'b'] },
     });
     await s.request('POST', '/api/routing/schema', {
       token,
-      body: { ...FIXTURES.flows.create('x'), name: `${tag} chat`, type: 'chat' },
+      body: { name: `${tag} chat`, type: 'chat', schema: [] },
     });
     const exported = await download('/routing/schema', { q: `${tag}*`, type: 'voice' });
     expect(exported.status).toBe(200);

@@ -15,8 +15,8 @@ export async function makeCalendar(s: TestServer, token: string): Promise<number
   return res.body.id;
 }
 
-/** What queue bodies refer to, made once per test server. */
-const made = new WeakMap<TestServer, { calendar: number }>();
+/** What queue bodies refer to, made once per test server and domain (token). */
+const made = new WeakMap<TestServer, Map<string, { calendar: number }>>();
 let refs = { calendar: 0 };
 
 /**
@@ -26,10 +26,15 @@ let refs = { calendar: 0 };
  * roles made since.
  */
 async function prepare(s: TestServer, token: string) {
-  let found = made.get(s);
+  let byToken = made.get(s);
+  if (!byToken) {
+    byToken = new Map();
+    made.set(s, byToken);
+  }
+  let found = byToken.get(token);
   if (!found) {
     found = { calendar: await makeCalendar(s, token) };
-    made.set(s, found);
+    byToken.set(token, found);
   }
   refs = found;
   const roles = await s.request('GET', '/api/roles', { token, query: { size: 1000, fields: ['id'] } });

@@ -1,126 +1,39 @@
 import {
   LOGGABLE_OBJECTS,
+  MEMBER_COMMUNICATIONS_MAX,
   messages,
   RESOURCE_PATTERN_INVALID,
   type ResourceDef,
-  TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
+import { SERVER_RESOURCES } from '../../src/resources/index.js';
 import { AGENT_FIXTURES } from './agent-fixtures.js';
-import { CC_RESOURCE_FIXTURES } from './fixtures-cc-resources.js';
+import { makeFlow, suiteFlows } from './fixture-flows.js';
+import { makeCommunication } from './fixtures-cc-resources.js';
 import { GATEWAY_FIXTURES } from './fixtures-gateways.js';
-import { IMPORT_TEMPLATE_FIXTURES } from './fixtures-import-templates.js';
 import { PROFILE_FIXTURES } from './fixtures-profiles.js';
-import { QUEUE_MEMBER_FIXTURES } from './fixtures-queue-members.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
-import { generatedFixture, type Rule } from './generated-fixtures.js';
+import { generatedFixture, type HandRules } from './generated-fixtures.js';
 import { scramble, unique } from './helpers.js';
 import { NESTED_FIXTURES } from './nested-fixtures.js';
 
 export type { Fixture, InvalidCase } from './fixture-types.js';
 
+import type { TestServer } from '../harness.js';
+
 import type { Fixture } from './fixture-types.js';
 
 let phones = 0;
 /** A phone number no other call of this run has. */
-const phone = () => `+3${String(scramble(++phones)).padStart(5, '0')}${String(phones).padStart(6, '0')}`;
+const _phone = () => `+3${String(scramble(++phones)).padStart(5, '0')}${String(phones).padStart(6, '0')}`;
 
 let object = 0;
-const nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
+const _nextObject = () => LOGGABLE_OBJECTS[object++ % LOGGABLE_OBJECTS.length];
 
-const BERLIN = { name: 'Europe/Berlin', offset: '+01:00' };
+const _BERLIN = { name: 'Europe/Berlin', offset: '+01:00' };
 
 export const FIXTURES = {
-  calendars: {
-    create: (prefix) => ({
-      name: unique(prefix),
-      description: 'made by a test',
-      timezone: BERLIN,
-      accepts: [
-        { day: 0, startTimeOfDay: 540, endTimeOfDay: 780 },
-        { day: 0, startTimeOfDay: 840, endTimeOfDay: 1200 },
-      ],
-      excepts: [{ name: 'New Year', date: '2026-01-01', repeat: true }],
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({
-      name: unique(prefix),
-      description: 'replaced',
-      timezone: { name: 'UTC' },
-      expires: true,
-      startAt: 1767225600000,
-      endAt: 1798761600000,
-    }),
-    patch: { name: unique('patched') },
-    untouched: 'description',
-    invalid: [
-      { rule: 'name required', body: { name: '', timezone: BERLIN }, field: 'name', message: messages.required },
-      { rule: 'timezone required', body: { name: unique('tz') }, field: 'timezone', message: messages.required },
-      {
-        rule: 'timezone known',
-        body: { name: unique('tk'), timezone: { name: 'Mars/Olympus' } },
-        field: 'timezone',
-        message: TIMEZONE_UNKNOWN,
-      },
-      {
-        rule: 'work ranges of one day do not overlap',
-        body: {
-          name: unique('ov'),
-          timezone: BERLIN,
-          accepts: [
-            { day: 1, startTimeOfDay: 540, endTimeOfDay: 720 },
-            { day: 2, startTimeOfDay: 600, endTimeOfDay: 900 },
-            { day: 1, startTimeOfDay: 600, endTimeOfDay: 900 },
-          ],
-        },
-        field: 'accepts.2.startTimeOfDay',
-        message: messages.rangeOverlap,
-      },
-      {
-        rule: 'work range starts before it ends',
-        body: { name: unique('se'), timezone: BERLIN, accepts: [{ day: 2, startTimeOfDay: 900, endTimeOfDay: 600 }] },
-        field: 'accepts.0.endTimeOfDay',
-        message: messages.timeOrder,
-      },
-      {
-        rule: 'work day 0-6',
-        body: { name: unique('dy'), timezone: BERLIN, accepts: [{ day: 7, startTimeOfDay: 0, endTimeOfDay: 60 }] },
-        field: 'accepts.0.day',
-        message: `${messages.max} 6`,
-      },
-      {
-        rule: 'holiday needs a date',
-        body: { name: unique('hd'), timezone: BERLIN, excepts: [{ name: 'Day off' }] },
-        field: 'excepts.0.date',
-        message: messages.required,
-      },
-      {
-        rule: 'holiday needs a name',
-        body: { name: unique('hn'), timezone: BERLIN, excepts: [{ name: '', date: '2026-05-01' }] },
-        field: 'excepts.0.name',
-        message: messages.required,
-      },
-      {
-        rule: 'holiday date is a date',
-        body: { name: unique('hx'), timezone: BERLIN, excepts: [{ name: 'X', date: '2026-02-30' }] },
-        field: 'excepts.0.date',
-        message: messages.date,
-      },
-      {
-        rule: 'expiring needs a start or an end',
-        body: { name: unique('ex'), timezone: BERLIN, expires: true },
-        field: 'startAt',
-        message: messages.required,
-      },
-      {
-        rule: 'end after start',
-        body: { name: unique('eo'), timezone: BERLIN, expires: true, startAt: 2000, endAt: 1000 },
-        field: 'endAt',
-        message: messages.dateOrder,
-      },
-    ],
-  },
   users: {
     create: (prefix) => ({
       username: unique(prefix),
@@ -220,101 +133,8 @@ export const FIXTURES = {
       },
     ],
   },
-  objclass: {
-    create: () => ({}),
-    searchValue: () => '',
-    update: () => ({ obac: true, rbac: false }),
-    // The access suite patches the first class (acr_routing by name) and does not undo it: leave
-    // class checks on, as every other suite expects.
-    patch: { obac: true },
-    untouched: 'rbac',
-    invalid: [{ rule: 'obac is a flag', body: { obac: 'yes' }, field: 'obac' }],
-  },
-  loggerConfig: {
-    // Days vary against the order of creation, so sorting by them is seen to work.
-    create: () => ({ object: nextObject(), daysToStore: 1 + (scramble(object) % 300), description: 'test config' }),
-    searchValue: (b) => b.object as string,
-    update: () => ({ object: nextObject(), enabled: false, daysToStore: 9, period: 14, description: 'replaced' }),
-    patch: { enabled: true },
-    untouched: 'description',
-    exclusive: true,
-    invalid: [
-      { rule: 'object required', body: { daysToStore: 3 }, field: 'object', message: messages.required },
-      { rule: 'object known', body: { object: 'spaceships' }, field: 'object', message: messages.required },
-      {
-        rule: 'daysToStore at least 1',
-        body: { object: 'users', daysToStore: 0 },
-        field: 'daysToStore',
-        message: `${messages.min} 1`,
-      },
-      {
-        rule: 'daysToStore numeric',
-        body: { object: 'users', daysToStore: 'x' },
-        field: 'daysToStore',
-        message: messages.numeric,
-      },
-    ],
-  },
-  flows: {
-    create: (prefix) => ({
-      name: unique(prefix),
-      type: 'voice',
-      tags: ['fixture', 'voice'],
-      schema: [{ answer: {} }, { playback: { files: [{ name: 'hello.wav' }] } }, { hangup: {} }],
-      payload: { note: 'made by a test' },
-    }),
-    searchValue: (b) => b.name as string,
-    update: (prefix) => ({ name: unique(prefix), type: 'service', tags: ['replaced'], schema: [], editor: true }),
-    patch: { name: unique('patched') },
-    untouched: 'type',
-    invalid: [
-      { rule: 'name required', body: { name: '', schema: [] }, field: 'name', message: messages.required },
-      { rule: 'name missing', body: { schema: [] }, field: 'name', message: messages.required },
-      {
-        rule: 'schema text is JSON',
-        body: { name: unique('j'), schema: '[{"answer": ' },
-        field: 'schema',
-        message: messages.json,
-      },
-      {
-        rule: 'schema is an array or object',
-        body: { name: unique('j'), schema: 42 },
-        field: 'schema',
-        message: messages.json,
-      },
-      { rule: 'type known', body: { name: unique('t'), type: 'video' }, field: 'type' },
-    ],
-  },
   ...GATEWAY_FIXTURES,
   ...PROFILE_FIXTURES,
-  blacklistNumbers: {
-    parent: async (s, token) => {
-      const res = await s.request('POST', '/api/call_center/list', { token, body: { name: unique('parent') } });
-      if (res.status !== 201) throw new Error(`blacklist: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.id;
-    },
-    // Numbers have no letters: the prefix does not show, a fresh number per call does.
-    create: () => {
-      const number = phone();
-      // A different instant per record, so the sort by expireAt has values to order.
-      return {
-        number,
-        description: 'made by a test',
-        expireAt: new Date(Date.UTC(2031, 0) + scramble(phones * 13) * 1000).toISOString(),
-      };
-    },
-    searchValue: (b) => b.number as string,
-    update: () => ({ number: phone(), description: 'replaced', expireAt: null }),
-    patch: {},
-    untouched: 'number',
-    invalid: [
-      { rule: 'number required', body: { number: '' }, field: 'number', message: messages.required },
-      { rule: 'number missing', body: { description: 'x' }, field: 'number', message: messages.required },
-      { rule: 'number a phone', body: { number: '12-34 ext' }, field: 'number', message: messages.phone },
-      { rule: 'number not too long', body: { number: '+1234567890123456' }, field: 'number', message: messages.phone },
-      { rule: 'expireAt a date', body: { number: '123', expireAt: 'soon' }, field: 'expireAt' },
-    ],
-  },
 } satisfies Record<string, Fixture>;
 
 /**
@@ -326,64 +146,305 @@ export function fixtureOf(def: ResourceDef): Fixture {
     (FIXTURES as Record<string, Fixture>)[def.name] ??
     NESTED_FIXTURES[def.name] ??
     AGENT_FIXTURES[def.name] ??
-    CC_RESOURCE_FIXTURES[def.name] ??
     TRIGGER_FIXTURES[def.name] ??
     QUEUE_FIXTURES[def.name] ??
     QUEUE_SUBLIST_FIXTURES[def.name] ??
-    QUEUE_MEMBER_FIXTURES[def.name] ??
-    IMPORT_TEMPLATE_FIXTURES[def.name] ??
     generated(def);
   if (!fx) throw new Error(`${def.name}: its schema is not simple enough to generate a fixture; write one`);
   return fx;
 }
 
+/** The communication type members' numbers are of, made by their prepare step (by server and token). */
+const memberTypes = new WeakMap<TestServer, Map<string, number>>();
+// An id until the prepare step makes the type: the generator's probe of the schema reads it.
+let memberType = 1;
+let destinations = 0;
+/** One communication of a member, of the prepared type (read when the body is sent). */
+const communication = (extra: Record<string, unknown> = {}) =>
+  Object.defineProperty({ destination: `+38050${String(++destinations).padStart(7, '0')}`, ...extra }, 'type', {
+    enumerable: true,
+    get: () => ({ id: memberType }),
+  });
+
 /**
- * Rules of fields the generator leaves out (lists of rows, nested objects, lists of codes): each
- * is checked on a generated body with the change applied.
+ * What the definitions cannot say, by resource (see HandRules): rules of fields the generator
+ * leaves out (lists of rows, nested objects, lists of codes), each checked on a generated body
+ * with the change applied, and the few values and checks of the server's own.
  */
-const RULES: Record<string, Rule[]> = {
-  roles: [{ rule: 'permission known', change: { permissions: ['fly'] }, field: 'permissions.0' }],
-  resources: [
-    {
-      rule: 'error ids are SIP codes or ranges',
-      change: { errorIds: ['503', '600-500'] },
-      field: 'errorIds.1',
-      message: messages.sipErrorCode,
+const HAND: Record<string, HandRules> = {
+  // The server checks the expiry fields together: a start or an end while expiring, the end
+  // after the start; without expiry both are dropped. Work weeks and holidays are lists of rows.
+  calendars: {
+    holds: (b) => {
+      if (b.expires) b.endAt = (b.startAt as number) + 86_400_000;
+      else {
+        delete b.startAt;
+        delete b.endAt;
+      }
     },
-    {
-      rule: 'patterns of digits',
-      change: { patterns: ['+38(0)'] },
-      field: 'patterns.0',
-      message: RESOURCE_PATTERN_INVALID,
-    },
-    { rule: 'caller id type known', change: { parameters: { cidType: 'smoke' } }, field: 'parameters.cidType' },
-  ],
-  resourceGroups: [
-    { rule: 'time ranges not empty', change: { time: [] }, field: 'time', message: messages.requiredArray },
-    {
-      rule: 'time range starts before it ends',
-      change: { time: [{ startTimeOfDay: 900, endTimeOfDay: 600 }] },
-      field: 'time.0.endTimeOfDay',
-      message: messages.timeOrder,
-    },
-    {
-      rule: 'time ranges do not overlap',
-      change: {
-        time: [
-          { startTimeOfDay: 540, endTimeOfDay: 720 },
-          { startTimeOfDay: 700, endTimeOfDay: 800 },
-        ],
+    rules: [
+      {
+        rule: 'work ranges of one day do not overlap',
+        change: {
+          accepts: [
+            { day: 1, startTimeOfDay: 540, endTimeOfDay: 720 },
+            { day: 2, startTimeOfDay: 600, endTimeOfDay: 900 },
+            { day: 1, startTimeOfDay: 600, endTimeOfDay: 900 },
+          ],
+        },
+        field: 'accepts.2.startTimeOfDay',
+        message: messages.rangeOverlap,
       },
-      field: 'time.1.startTimeOfDay',
-      message: messages.timeRangesOverlap,
+      {
+        rule: 'work range starts before it ends',
+        change: { accepts: [{ day: 2, startTimeOfDay: 900, endTimeOfDay: 600 }] },
+        field: 'accepts.0.endTimeOfDay',
+        message: messages.timeOrder,
+      },
+      {
+        rule: 'work day 0-6',
+        change: { accepts: [{ day: 7, startTimeOfDay: 0, endTimeOfDay: 60 }] },
+        field: 'accepts.0.day',
+        message: `${messages.max} 6`,
+      },
+      {
+        rule: 'holiday needs a date',
+        change: { excepts: [{ name: 'Day off' }] },
+        field: 'excepts.0.date',
+        message: messages.required,
+      },
+      {
+        rule: 'holiday needs a name',
+        change: { excepts: [{ name: '', date: '2026-05-01' }] },
+        field: 'excepts.0.name',
+        message: messages.required,
+      },
+      {
+        rule: 'holiday date is a date',
+        change: { excepts: [{ name: 'X', date: '2026-02-30' }] },
+        field: 'excepts.0.date',
+        message: messages.date,
+      },
+      {
+        rule: 'expiring needs a start or an end',
+        change: { expires: true, startAt: null, endAt: null },
+        field: 'startAt',
+        message: messages.required,
+      },
+      {
+        rule: 'end after start',
+        change: { expires: true, startAt: 2000, endAt: 1000 },
+        field: 'endAt',
+        message: messages.dateOrder,
+      },
+    ],
+  },
+  // Flow documents are checked by the server's parser, not a schema shape.
+  flows: {
+    rules: [
+      { rule: 'schema text is JSON', change: { schema: '[{"answer": ' }, field: 'schema', message: messages.json },
+      { rule: 'schema is an array or object', change: { schema: 42 }, field: 'schema', message: messages.json },
+    ],
+  },
+  // Object classes are the domain's, not created: the access suite patches the first one and
+  // does not undo it, so the patch leaves class checks on, as every other suite expects.
+  objclass: { patch: { obac: true } },
+  // One config per object (a unique option): the suites delete them before each test.
+  loggerConfig: { exclusive: true },
+  // The column mappings are a nested object the generator leaves out.
+  importTemplates: {
+    given: {
+      parameters: () => ({
+        charset: 'utf-8',
+        separator: ',',
+        skipHeaders: true,
+        clearMembers: false,
+        mappings: { name: 'name', destination: ['phone'], code: ['type'] },
+      }),
     },
-    {
-      rule: 'time within the day',
-      change: { time: [{ startTimeOfDay: 0, endTimeOfDay: 1441 }] },
-      field: 'time.0.endTimeOfDay',
-      message: `${messages.max} 1440`,
+    rules: [
+      {
+        rule: 'name mapping required',
+        change: { parameters: { mappings: { destination: ['a'], code: ['b'] } } },
+        field: 'parameters.mappings.name',
+        message: messages.required,
+      },
+    ],
+  },
+  // An enabled trigger would run its flow while a suite looks: bodies keep it off. The cron text
+  // (a refined text no generated shape fits) and the flow's type are the server's checks.
+  triggers: {
+    holds: (b) => {
+      b.enabled = false;
     },
-  ],
+    given: { expression: (turn) => (turn % 2 ? '0 30 * * * *' : '0 0 * * * *') },
+    prepare: async (s, token) => {
+      suiteFlows.voice = await makeFlow(s, token, 'voice');
+    },
+    rules: [
+      { rule: 'cron expression', change: { expression: '0 61 * * * *' }, field: 'expression', message: messages.cron },
+      {
+        rule: 'cron with seconds (six fields)',
+        change: { expression: '*/5 * * * *' },
+        field: 'expression',
+        message: messages.cron,
+      },
+      {
+        rule: 'flow of type service',
+        change: () => ({ schema: { id: suiteFlows.voice } }),
+        field: 'schema',
+        message: 'The flow must be of type service.',
+      },
+    ],
+  },
+  // The server checks the two capacities together (queueSkillProblems): bodies keep min <= max.
+  queueSkills: {
+    holds: (b) => {
+      if ((b.minCapacity as number) > (b.maxCapacity as number))
+        [b.minCapacity, b.maxCapacity] = [b.maxCapacity, b.minCapacity];
+    },
+    rules: [
+      {
+        rule: 'min capacity at most the max (on the min)',
+        change: { minCapacity: 50, maxCapacity: 20 },
+        field: 'minCapacity',
+        message: messages.skillCapacityMin,
+      },
+      {
+        rule: 'max capacity at least the min (on the max)',
+        change: { minCapacity: 50, maxCapacity: 20 },
+        field: 'maxCapacity',
+        message: messages.skillCapacityMax,
+      },
+    ],
+  },
+  // The server refuses a reserve that is the resource itself.
+  resourceGroupResources: {
+    rules: [
+      {
+        rule: 'reserve differs from the resource',
+        change: (b) => ({ reserveResource: b.resource }),
+        field: 'reserveResource',
+        message: messages.reserveSame,
+      },
+    ],
+  },
+  // A list of texts the generator leaves out.
+  queueHooks: {
+    rules: [
+      {
+        rule: 'property names not empty',
+        change: { properties: [' '] },
+        field: 'properties.0',
+        message: messages.required,
+      },
+    ],
+  },
+  // The phone rule's length bound (the generated case breaks its characters).
+  blacklistNumbers: {
+    rules: [
+      {
+        rule: 'number not too long',
+        change: { number: '+1234567890123456' },
+        field: 'number',
+        message: messages.phone,
+      },
+    ],
+  },
+  // Creating another user's token needs this permission besides the users class rights.
+  tokens: { permissions: ['changeUserPassword'] },
+  // Communications are a list of objects each naming a communication type (not a declared
+  // reference): given here, with the list's rules.
+  queueMembers: {
+    prepare: async (s, token) => {
+      let byToken = memberTypes.get(s);
+      if (!byToken) {
+        byToken = new Map();
+        memberTypes.set(s, byToken);
+      }
+      let id = byToken.get(token);
+      if (!id) {
+        id = await makeCommunication(s, token);
+        byToken.set(token, id);
+      }
+      memberType = id;
+    },
+    given: { communications: () => [communication()] },
+    rules: [
+      {
+        rule: 'a communication required',
+        change: { communications: [] },
+        field: 'communications',
+        message: messages.requiredArray,
+      },
+      {
+        rule: 'at most 20 communications',
+        change: () => ({
+          communications: Array.from({ length: MEMBER_COMMUNICATIONS_MAX + 1 }, () => communication()),
+        }),
+        field: 'communications',
+        message: messages.communicationsMax,
+      },
+      {
+        rule: 'destination required',
+        change: () => ({ communications: [communication({ destination: '' })] }),
+        field: 'communications.0.destination',
+        message: messages.required,
+      },
+      {
+        rule: 'dtmf digits only',
+        change: () => ({ communications: [communication({ dtmf: '1a#' })] }),
+        field: 'communications.0.dtmf',
+        message: messages.dtmfDigits,
+      },
+    ],
+  },
+  roles: { rules: [{ rule: 'permission known', change: { permissions: ['fly'] }, field: 'permissions.0' }] },
+  resources: {
+    rules: [
+      {
+        rule: 'error ids are SIP codes or ranges',
+        change: { errorIds: ['503', '600-500'] },
+        field: 'errorIds.1',
+        message: messages.sipErrorCode,
+      },
+      {
+        rule: 'patterns of digits',
+        change: { patterns: ['+38(0)'] },
+        field: 'patterns.0',
+        message: RESOURCE_PATTERN_INVALID,
+      },
+      { rule: 'caller id type known', change: { parameters: { cidType: 'smoke' } }, field: 'parameters.cidType' },
+    ],
+  },
+  resourceGroups: {
+    rules: [
+      { rule: 'time ranges not empty', change: { time: [] }, field: 'time', message: messages.requiredArray },
+      {
+        rule: 'time range starts before it ends',
+        change: { time: [{ startTimeOfDay: 900, endTimeOfDay: 600 }] },
+        field: 'time.0.endTimeOfDay',
+        message: messages.timeOrder,
+      },
+      {
+        rule: 'time ranges do not overlap',
+        change: {
+          time: [
+            { startTimeOfDay: 540, endTimeOfDay: 720 },
+            { startTimeOfDay: 700, endTimeOfDay: 800 },
+          ],
+        },
+        field: 'time.1.startTimeOfDay',
+        message: messages.timeRangesOverlap,
+      },
+      {
+        rule: 'time within the day',
+        change: { time: [{ startTimeOfDay: 0, endTimeOfDay: 1441 }] },
+        field: 'time.0.endTimeOfDay',
+        message: `${messages.max} 1440`,
+      },
+    ],
+  },
 };
 
 /** Whether the resource's fixture is generated (its values take turns against creation order). */
@@ -391,6 +452,10 @@ export const isGenerated = (def: ResourceDef) => !!cache.get(def.name) && fixtur
 
 const cache = new Map<string, Fixture | null>();
 function generated(def: ResourceDef): Fixture | null {
-  if (!cache.has(def.name)) cache.set(def.name, generatedFixture(def, fixtureOf, RULES[def.name]));
+  if (!cache.has(def.name)) {
+    const binding = SERVER_RESOURCES.find((r) => r.compiled.def.name === def.name)?.compiled.binding;
+    const served = { unique: new Set(Object.values(binding?.unique ?? {})) };
+    cache.set(def.name, generatedFixture(def, fixtureOf, served, HAND[def.name]));
+  }
   return cache.get(def.name) ?? null;
 }

@@ -9,11 +9,21 @@ type Body = Record<string, unknown>;
 /** What a generated body can say about one input field. */
 type FieldKind =
   | { type: 'text'; key: string; required: boolean; schema: z.ZodType }
-  | { type: 'number'; key: string; required: boolean; min: number; max: number; bounded: boolean; capped: boolean }
+  | {
+      type: 'number';
+      key: string;
+      required: boolean;
+      min: number;
+      max: number;
+      bounded: boolean;
+      capped: boolean;
+      schema: z.ZodType;
+    }
   | { type: 'boolean'; key: string; required: boolean }
-  | { type: 'enum'; key: string; required: boolean; options: string[] }
-  | { type: 'timezone'; key: string; required: boolean }
-  | { type: 'ref'; key: string; required: boolean; target: ResourceDef; many: boolean; filter: Body };
+  | { type: 'enum'; key: string; required: boolean; options: (string | number)[]; unique?: boolean; schema: z.ZodType }
+  | { type: 'timezone'; key: string; required: boolean; nullable: boolean }
+  | { type: 'ref'; key: string; required: boolean; target: ResourceDef; many: boolean; filter: Body; fresh: boolean }
+  | { type: 'given'; key: string; required: boolean; make: (turn: number) => unknown };
 
 /** Zones a time-zone field is given, varied so that sorting has values to order. */
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
@@ -24,9 +34,9 @@ const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
 /** The schema inside defaults and optionals, and whether a body may leave the field out. */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean } {
   let inner = schema;
-  let required = true;
+  // A field the schema takes absent (a default inside a transform too) need not be sent.
+  const required = !schema.safeParse(undefined).success;
   while (['default', 'optional', 'nullable', 'prefault'].includes(defOf(inner).type)) {
-    required = false;
     inner = defOf(inner).innerType as z.ZodType;
   }
   return { inner, required };
@@ -38,7 +48,13 @@ function kindOf(key: string, schema: z.ZodType): FieldKind | null {
   const type = defOf(s).type;
   if (type === 'string') return { type: 'text', key, required, schema: s };
   if (type === 'boolean') return { type: 'boolean', key, required };
-  if (type === 'enum') return { type: 'enum', key, required, options: (s as z.ZodEnum).options as string[] };
+  if (type === 'enum') return { type: 'enum', key, required, options: (s as z.ZodEnum).options as string[], schema: s };
+  // A union of literals (a period of 1, 7, 14 or 30 days) is a list of options too.
+  const options = (defOf(s) as { options?: z.ZodType[] }).options;
+  if (type === 'union' && options?.every((o) => defOf(o).type === 'literal')) {
+    const values = options.map((o) => (o as z.ZodLiteral).value as string | number);
+    return { type: 'enum', key, required, options: values, schema: s };
+  }
   if (type === 'number') {
     const n = s as z.ZodNumber;
     const bounded = Number.isFinite(n.minValue);
@@ -52,6 +68,7 @@ function kindOf(key: string, schema: z.ZodType): FieldKind | null {
       max,
       bounded,
       capped: (n.maxValue ?? Infinity) < Number.MAX_SAFE_INTEGER,
+      schema: s,
     };
   }
   return null;
@@ -74,8 +91,12 @@ let seq = 0;
 
 /** Orders texts as the lists sort names: lower case under the ICU root collation. */
 const collator = new Intl.Collator('und');
-const byText = (values: readonly string[]) =>
-  [...values].sort((a, b) => collator.compare(a.toLowerCase(), b.toLowerCase()));
+const byText = <T extends string | number>(values: readonly T[]) =>
+  [...values].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number'
+      ? a - b
+      : collator.compare(String(a).toLowerCase(), String(b).toLowerCase()),
+  );
 
 /**
  * The value of a field's `turn`-th body out of `sorted` (in sort order): the lowest on even turns,
@@ -105,6 +126,8 @@ function textCandidates(prefix: string, turn: number): string[] {
     `1${odd}.${n % 250}.${seq % 250}.${1 + (n % 250)}`,
     `0${odd ? 'a' : '2'}:00:${hex(n)}:${hex(n >> 8)}:${hex(seq)}:${hex(seq >> 8)}`,
     `https://${word}.example.com/hook`,
+    // An instant (years apart by turn), for date-time fields.
+    new Date(Date.UTC(odd ? 2040 : 2030, 0, 1) + scramble(seq) * 60_000).toISOString(),
   ];
 }
 
@@ -113,56 +136,120 @@ const BAD_TEXTS = ['bad value !', '300.1.2.3', '00:11:22:33:44', '^(12', 'not a 
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 
-/** Records of other resources a body refers to, made on each test server (names scrambled). */
-export type RefPool = { ids: number[]; names: Map<number, string> };
+/**
+ * Records of another resource that bodies refer to, made on each test server in one domain
+ * through the resource's fixture (names scrambled). `used`: the records a body took where each
+ * record may be taken once (a unique reference).
+ */
+export type RefPool = { ids: number[]; names: Map<number, string>; used: Set<number> };
 
 /**
- * A rule of a field the generator leaves out (a list of rows, a nested object, a map): a valid
- * generated body with `change` applied must be refused with 400 naming `field`.
+ * A rule of a field the generator leaves out (a list of rows, a nested object, a map) or of two
+ * fields together: a valid generated body with `change` applied (a function gets the valid body)
+ * must be refused with 400 naming `field`.
  */
-export type Rule = { rule: string; change: Body; field: string; message?: string };
+export type Rule = { rule: string; change: Body | ((valid: Body) => Body); field: string; message?: string };
+
+/**
+ * What a resource's definition cannot say, written by hand (each entry names its rule): the
+ * smallest part of a fixture, the rest generated.
+ */
+export type HandRules = {
+  /** Invalid cases of rules the generator cannot see (see Rule). */
+  rules?: readonly Rule[];
+  /** Values of fields the generator cannot make (a list of objects, a JSON document), by turn. */
+  given?: Readonly<Record<string, (turn: number) => unknown>>;
+  /** A rule across fields (the server's check, not the schema's) a valid body is made to hold. */
+  holds?: (body: Body) => void;
+  /** Makes what `given` values refer to. */
+  prepare?: (s: TestServer, token: string) => Promise<void>;
+  /** Global permissions the routes need besides class rights (a rule of the server's binding). */
+  permissions?: string[];
+  /** The partial change the suites send, where the generated one would break a rule. */
+  patch?: Body;
+  /** Records are limited (one per option of a field): the suites delete them before each test. */
+  exclusive?: boolean;
+};
 
 /** How a generated fixture finds the fixture of a resource its bodies refer to. */
 export type FixtureOf = (def: ResourceDef) => Fixture;
 
+/** What the server knows of a resource besides its definition: the fields a unique index protects. */
+export type Served = { unique: ReadonlySet<string> };
+
 /** How many records of each referenced resource a suite makes: enough for sorting to order. */
 const POOL = 3;
+/**
+ * How many records a unique reference (one record per parent, or per domain) keeps ready: more
+ * than a suite's records under one parent; each prepare step makes up what was taken.
+ */
+const FRESH = 100;
 
 /**
- * The fixture of a resource, generated from its zod schemas and declared references: bodies with
- * a value for every input field the generator knows (the searched text starting with the prefix,
- * refined texts of the first shape the schema takes, numbers within their bounds, options and
- * referenced records varied so that sorting has values to order), leaving out defaulted fields it
- * does not know (maps, nested objects: their rules have tests of their own), and one invalid case
- * per rule the schema states. Records referred to are made first through their own fixtures, in
- * the caller's domain, `filter` values set. Answers null where a required field cannot be filled
- * (a reference to a nested resource, an object): such a resource needs a hand-written fixture.
+ * The fixture of a resource, generated from its zod schemas, declared references and parent:
+ * bodies with a value for every input field the generator knows (the searched text starting with
+ * the prefix, refined texts of the first shape the schema takes, numbers within their bounds,
+ * options and referenced records varied so that sorting has values to order; a field a unique
+ * index protects never takes a value twice), leaving out defaulted fields it does not know (maps,
+ * nested objects: their rules have tests of their own), and one invalid case per rule the schema
+ * states. Records referred to are made first through their own fixtures, in the caller's domain,
+ * `filter` values set; a nested resource's parent through the parent's fixture. `hand` adds what
+ * the definition cannot say. Answers null where a required field cannot be filled (a reference to
+ * a nested resource, an object no hand rule gives): such a resource needs a hand-written fixture.
  */
-export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: readonly Rule[] = []): Fixture | null {
-  // A nested record needs its parent, a variant its own fields: hand-written fixtures say which.
-  if (def.parent || def.variants) return null;
+export function generatedFixture(
+  def: ResourceDef,
+  fixtureOf: FixtureOf,
+  served: Served,
+  hand: HandRules = {},
+): Fixture | null {
+  // A variant needs its own fields (hand-written fixtures say which); a read-only nested list its
+  // records, written by other means.
+  if (def.variants || (def.parent && !def.ops.create)) return null;
+  const parentDef = def.parent?.resource;
+  const parentFx = parentDef ? fixtureOrNull(fixtureOf, parentDef) : null;
+  if (parentDef && !parentFx?.create) return null;
   const schema = (def.createInput ?? def.input) as z.ZodObject;
   const kinds: FieldKind[] = [];
-  // A time zone is an object the schema refines: its form kind says what it is.
+  // A time zone is an object the schema refines: its form's (or column's) kind says what it is.
   const formFields = def.form ? formTabs(def.form).flatMap((tab) => tab.fields) : [];
-  const zoned = (key: string) => formFields.some((f) => f.field === key && f.kind === 'timezone');
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  const zoned = (key: string) =>
+    formFields.some((f) => f.field === key && f.kind === 'timezone') ||
+    def.columns.some((c) => c.field === key && c.kind === 'timezone');
+  const shape = schema.shape as Record<string, z.ZodType>;
+  for (const [key, field] of Object.entries(shape)) {
     const declared = def.refs?.[key];
     const required = unwrap(field).required;
+    const given = hand.given?.[key];
     let kind: FieldKind | null;
-    if (declared) {
+    if (given) kind = { type: 'given', key, required, make: given };
+    else if (declared) {
       const target = declared.to();
       kind = target.parent
         ? null
-        : { type: 'ref', key, required, target, many: !!declared.many, filter: filterBody(target, declared.filter) };
-    } else kind = zoned(key) ? { type: 'timezone', key, required: true } : kindOf(key, field);
+        : {
+            type: 'ref',
+            key,
+            required,
+            target,
+            many: !!declared.many,
+            filter: filterBody(target, declared.filter),
+            fresh: served.unique.has(key),
+          };
+    } else if (zoned(key)) kind = { type: 'timezone', key, required: true, nullable: accepts(field, null) };
+    else kind = kindOf(key, field);
+    if (kind?.type === 'enum' && served.unique.has(key)) kind.unique = true;
     if (kind) kinds.push(kind);
     else if (required) return null;
   }
-  const search = def.search[0];
-  if (!kinds.some((k) => k.key === search && k.type === 'text')) return null;
+  const search = def.search[0] as string | undefined;
+  // The searched field: a text (or option) of the body, or the name of a record it refers to (`skillName`).
+  const searchText = kinds.find((k) => k.key === search && (k.type === 'text' || k.type === 'enum'));
+  const searchRef = kinds.find((k) => k.type === 'ref' && !k.many && `${k.key}Name` === search);
+  // A resource that does not create finds a listed record by the field as listed.
+  const listed = !def.ops.create && search ? (item: Body) => String(item[search] ?? '') : null;
+  if (search && !searchText && !searchRef && !listed) return null;
 
-  const pools = new Map<string, RefPool>();
   const picks = new Map<string, RefPool>();
   const poolOf = (k: { key: string; required: boolean }) => {
     const pool = picks.get(k.key);
@@ -182,7 +269,10 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
     const turn = turnOf(kind.key);
     switch (kind.type) {
       case 'text': {
-        if (kind.key === search) return unique(prefix);
+        if (kind.key === search) {
+          const name = unique(prefix);
+          if (accepts(kind.schema, name)) return name;
+        }
         // Every text is unique (a column may be), and the first text of the create body says what made it.
         const tries = [...textCandidates(`${text.split(' ')[0]}${kind.key}`, turn), text];
         return tries.find((t) => accepts(kind.schema, t));
@@ -194,22 +284,38 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
       case 'boolean':
         return turn % 2 === 1;
       case 'enum':
-        return alternate(turn, byText(kind.options));
+        return kind.unique ? distinct(turn, byText(kind.options)) : alternate(turn, byText(kind.options));
       case 'timezone':
         return { name: alternate(turn, byText(ZONES)) };
+      case 'given':
+        return kind.make(turn);
       case 'ref':
         return undefined;
     }
   };
-  const refValue = (k: Extract<FieldKind, { type: 'ref' }>) => {
+  /** A reference's value; `spare`: for a body that is to be refused, which takes no record. */
+  const refValue = (k: Extract<FieldKind, { type: 'ref' }>, spare: boolean) => {
     const pool = poolOf(k);
     if (!pool) return undefined;
-    const sorted = [...pool.ids].sort((a, b) => collator.compare(pool.names.get(a) ?? '', pool.names.get(b) ?? ''));
-    const one = alternate(turnOf(k.key), sorted);
+    if (spare && k.fresh) return k.many ? [{ id: pool.ids[0] }] : { id: pool.ids[0] };
+    const byName = (ids: number[]) =>
+      [...ids].sort((a, b) => collator.compare(pool.names.get(a) ?? '', pool.names.get(b) ?? ''));
+    const turn = turnOf(k.key);
+    let one: number;
+    if (k.fresh) {
+      // A record no body took yet: the lowest name on even turns, the highest on odd ones.
+      const free = byName(pool.ids.filter((id) => !pool.used.has(id)));
+      if (!free.length) throw new Error(`${def.name}.${k.key}: every prepared ${k.target.name} is taken`);
+      one = turn % 2 === 0 ? free[0] : free[free.length - 1];
+      pool.used.add(one);
+    } else one = alternate(turn, byName(pool.ids));
     return k.many ? [{ id: one }] : { id: one };
   };
-  /** A body; references are read when it is sent (after prepare made their records), once. */
-  const body = (prefix: string, text: string, probing = false): Body => {
+  /**
+   * A body; references are read when it is sent (after prepare made their records), once.
+   * `spare`: a body an invalid case breaks, whose unique references take no record.
+   */
+  const body = (prefix: string, text: string, probing = false, spare = false): Body => {
     const out: Body = {};
     for (const k of kinds) {
       if (k.type === 'ref') {
@@ -222,7 +328,7 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
           enumerable: true,
           configurable: true,
           get: () => {
-            value ??= refValue(k);
+            value ??= refValue(k, spare);
             return value;
           },
         });
@@ -232,6 +338,7 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
       if (value !== undefined) out[k.key] = value;
       else if (k.required) throw new Error(`${def.name}.${k.key}: no generated text fits its schema`);
     }
+    hand.holds?.(out);
     return out;
   };
   // The schema must take what the generator makes (a refined text may refuse every shape), or
@@ -243,7 +350,7 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
   }
 
   const invalid: InvalidCase[] = [];
-  const valid = () => body('bad', 'bad');
+  const valid = () => body('bad', 'bad', false, true);
   // A field only a create needs (a password): its cases apply to creates.
   const updateShape = def.input.shape as Record<string, z.ZodType>;
   const onCreate = (key: string) =>
@@ -263,7 +370,8 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
           return missing();
         },
         field: k.key,
-        message: messages.required,
+        // The schema's word for a missing value (a list may say it needs an entry).
+        message: (shape[k.key] as z.ZodType).safeParse(undefined).error?.issues[0]?.message ?? messages.required,
         ...onCreate(k.key),
       });
     }
@@ -273,19 +381,21 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
         invalid.push({ rule: `${k.key} not empty`, body: broken(''), field: k.key, message, ...onCreate(k.key) });
       }
       const bad = BAD_TEXTS.find((t) => !accepts(k.schema, t));
-      if (bad !== undefined && k.key !== search) {
+      if (bad !== undefined && k !== searchText) {
         const message = k.schema.safeParse(bad).error?.issues[0]?.message;
         invalid.push({ rule: `${k.key} refuses "${bad}"`, body: broken(bad), field: k.key, message });
       }
     }
+    // The messages are the schema's (the spec's words: a bound, or "numeric" for a time).
+    const said = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
     if (k.type === 'number') {
       invalid.push({ rule: `${k.key} numeric`, body: broken('x'), field: k.key });
       if (k.bounded) {
-        const message = `${messages.min} ${k.min}`;
+        const message = said(k.schema, k.min - 1);
         invalid.push({ rule: `${k.key} at least ${k.min}`, body: broken(k.min - 1), field: k.key, message });
       }
       if (k.capped) {
-        const message = `${messages.max} ${k.max}`;
+        const message = said(k.schema, k.max + 1);
         invalid.push({ rule: `${k.key} at most ${k.max}`, body: broken(k.max + 1), field: k.key, message });
       }
     }
@@ -294,12 +404,14 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
         rule: `${k.key} one of the options`,
         body: broken('no-such-option'),
         field: k.key,
-        message: `${messages.oneOf} ${k.options.join(', ')}`,
+        message: said(k.schema, 'no-such-option'),
       });
     }
     if (k.type === 'boolean') invalid.push({ rule: `${k.key} is a flag`, body: broken('yes'), field: k.key });
     if (k.type === 'timezone') {
-      invalid.push({ rule: `${k.key} required`, body: broken(null), field: k.key, message: messages.required });
+      if (!k.nullable) {
+        invalid.push({ rule: `${k.key} required`, body: broken(null), field: k.key, message: messages.required });
+      }
       const zone = { name: 'Mars/Olympus_Mons' };
       invalid.push({ rule: `${k.key} a known zone`, body: broken(zone), field: k.key, message: TIMEZONE_UNKNOWN });
     }
@@ -324,11 +436,15 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
       });
     }
   }
-  for (const r of rules) {
+  for (const r of hand.rules ?? []) {
     invalid.push({
       rule: r.rule,
       get body() {
-        return Object.assign(valid(), r.change);
+        const b = valid();
+        const change = typeof r.change === 'function' ? r.change(b) : r.change;
+        for (const [key, value] of Object.entries(change))
+          Object.defineProperty(b, key, { value, enumerable: true, configurable: true, writable: true });
+        return b;
       },
       field: r.field,
       message: r.message,
@@ -336,60 +452,136 @@ export function generatedFixture(def: ResourceDef, fixtureOf: FixtureOf, rules: 
   }
   const refKinds = kinds.filter((k) => k.type === 'ref');
   const prepare = async (s: TestServer, token: string) => {
+    await hand.prepare?.(s, token);
     if (preparing.has(def.name)) return;
     preparing.add(def.name);
     try {
       for (const k of refKinds) {
-        const key = `${k.target.name}:${JSON.stringify(k.filter)}`;
-        let pool = pools.get(key);
         // An optional reference to a resource being prepared (a circle) or one no fixture
         // creates is left out of the bodies.
-        if (!k.required && (preparing.has(k.target.name) || !fixtureOf(k.target).create)) continue;
-        if (!pool || made.get(pool) !== s) {
-          pool = await makePool(s, token, k.target, k.filter, fixtureOf);
-          pools.set(key, pool);
-        }
-        picks.set(k.key, pool);
+        if (!k.required && (preparing.has(k.target.name) || !fixtureOrNull(fixtureOf, k.target)?.create)) continue;
+        picks.set(k.key, await poolFor(s, token, k.target, k.filter, k.fresh, fixtureOf));
       }
     } finally {
       preparing.delete(def.name);
     }
   };
-  const changeable = kinds.find((k) => k.key !== search && k.type === 'text') ?? kinds.find((k) => k.key !== search);
+  const parent = parentDef
+    ? async (s: TestServer, token: string) => {
+        const pfx = parentFx as Fixture;
+        await pfx.prepare?.(s, token);
+        const res = await s.request('POST', `/api${parentDef.path}`, { token, body: pfx.create?.('parent') });
+        if (res.status !== 201) throw new Error(`${parentDef.name}: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.id as number;
+      }
+    : undefined;
+  const changeable =
+    kinds.find((k) => k !== searchText && k.type === 'text') ??
+    kinds.find((k) => k !== searchText && k.type !== 'ref' && k.type !== 'given');
   const patch: Body =
-    changeable && changeable.type !== 'ref' ? { [changeable.key]: sampleOf(changeable, 'patched', 'patched') } : {};
-  // The access suite's actors name the referenced records: they need to read them.
-  const grants: Record<string, string> = {};
+    hand.patch ?? (changeable ? { [changeable.key]: sampleOf(changeable, 'patched', 'patched') } : {});
+  const untouched = search && searchText ? search : kinds.find((k) => !(k.key in patch))?.key;
+  // The access suite's actors name the referenced records (and make parents): they need to read them.
+  const grants: Record<string, string> = { ...parentFx?.grants };
   for (const k of refKinds) if (k.target.objClass) grants[k.target.objClass] = 'r';
+  const permissions = [...(parentFx?.permissions ?? []), ...(hand.permissions ?? [])];
+  const nameOf = (b: Body) => {
+    const ref = (searchRef && b[searchRef.key]) as { id: number } | undefined;
+    return ref ? (refNames.get(`${(searchRef as { target: ResourceDef }).target.name}:${ref.id}`) ?? '') : '';
+  };
   return {
     create: (prefix) => body(prefix, 'made by a test'),
-    searchValue: (b) => b[search] as string,
+    searchValue: (b) => (searchText ? (b[searchText.key] as string) : (listed?.(b) ?? nameOf(b))),
     update: (prefix) => body(prefix, 'replaced'),
     patch,
-    untouched: search,
+    untouched,
     invalid,
-    ...(refKinds.length ? { prepare, grants } : {}),
+    ...(refKinds.length || hand.prepare ? { prepare } : {}),
+    ...(Object.keys(grants).length ? { grants } : {}),
+    ...(permissions.length ? { permissions } : {}),
+    ...(parent ? { parent } : {}),
+    ...(hand.exclusive ? { exclusive: true } : {}),
   };
+}
+
+/** A fixture, or null where none can be had (a media file, uploaded by its own suite). */
+function fixtureOrNull(fixtureOf: FixtureOf, def: ResourceDef): Fixture | null {
+  try {
+    return fixtureOf(def);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The value of a unique field's `turn`-th body out of `sorted`: no two of the first
+ * `sorted.length` turns alike, the lower half on even turns and the upper on odd ones (see
+ * `alternate`).
+ */
+function distinct<T>(turn: number, sorted: readonly T[]): T {
+  const half = Math.ceil(sorted.length / 2);
+  const k = Math.floor(turn / 2);
+  return turn % 2 === 0 ? sorted[k % half] : sorted[half + (k % Math.max(1, sorted.length - half))];
 }
 
 /** Resources whose prepare step runs now: a reference back to one of them is left out. */
 const preparing = new Set<string>();
 
-/** Which server a pool's records live on. */
-const made = new WeakMap<RefPool, TestServer>();
+/** Names of the records pools made, by `<resource>:<id>`. */
+const refNames = new Map<string, string>();
 
-/** `POOL` records of `target` (with `filter`'s values) in the caller's domain, through its fixture. */
-async function makePool(s: TestServer, token: string, target: ResourceDef, filter: Body, fixtureOf: FixtureOf) {
+/** Pools by server, then by domain, target, filter and whether each record is taken once. */
+const pools = new WeakMap<TestServer, Map<string, RefPool>>();
+
+/** The caller's domain, by token. */
+const domains = new Map<string, number>();
+async function domainOf(s: TestServer, token: string): Promise<number> {
+  let id = domains.get(token);
+  if (id === undefined) {
+    const info = await s.request('GET', '/api/userinfo', { token });
+    if (info.status !== 200) throw new Error(`userinfo: ${info.status}`);
+    id = info.body.domainId as number;
+    domains.set(token, id);
+  }
+  return id;
+}
+
+/**
+ * The pool of `target` records (with `filter`'s values) in the caller's domain, made through its
+ * fixture: `POOL` of them, or for a unique reference `FRESH` not yet taken.
+ */
+async function poolFor(
+  s: TestServer,
+  token: string,
+  target: ResourceDef,
+  filter: Body,
+  fresh: boolean,
+  fixtureOf: FixtureOf,
+): Promise<RefPool> {
+  let byKey = pools.get(s);
+  if (!byKey) {
+    byKey = new Map();
+    pools.set(s, byKey);
+  }
+  const key = `${await domainOf(s, token)}:${target.name}:${JSON.stringify(filter)}:${fresh}`;
+  let pool = byKey.get(key);
+  if (!pool) {
+    pool = { ids: [], names: new Map(), used: new Set() };
+    byKey.set(key, pool);
+  }
+  const wanted = fresh ? FRESH : POOL;
+  const ready = pool.ids.length - pool.used.size;
+  if (ready >= wanted) return pool;
   const fx = fixtureOf(target);
   if (!fx.create) throw new Error(`${target.name}: its fixture does not create, so nothing can refer to it`);
   await fx.prepare?.(s, token);
-  const pool: RefPool = { ids: [], names: new Map() };
-  for (let i = 0; i < POOL; i++) {
+  for (let i = ready; i < wanted; i++) {
     const res = await s.request('POST', `/api${target.path}`, { token, body: { ...fx.create('ref'), ...filter } });
     if (res.status !== 201) throw new Error(`${target.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    const name = String(res.body.name ?? '');
     pool.ids.push(res.body.id);
-    pool.names.set(res.body.id, String(res.body.name ?? ''));
+    pool.names.set(res.body.id, name);
+    refNames.set(`${target.name}:${res.body.id}`, name);
   }
-  made.set(pool, s);
   return pool;
 }

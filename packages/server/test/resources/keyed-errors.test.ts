@@ -98,7 +98,7 @@ describe.each(drivers())('keyed error messages on %s', (driver) => {
   it('a flow in use names its users in a parameter', async () => {
     const flow = await s.request('POST', '/api/routing/schema', {
       token: s.adminToken,
-      body: FIXTURES.flows.create('keyed'),
+      body: { name: unique('keyed'), type: 'voice', schema: [{ answer: {} }] },
     });
     expect(flow.status).toBe(201);
     const name = unique('keyed rule');

@@ -1,5 +1,4 @@
-import { messages } from '@switchboard/model';
-import { deviceUserAudit, loggerEntries, loggerExports } from '../../src/db/schema.js';
+import { deviceUserAudit, flowVersions, loggerEntries, loggerExports } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { seedLicense } from '../licenses.js';
 import type { Fixture } from './fixture-types.js';
@@ -39,17 +38,6 @@ let seeded = 0;
  * writer's rows, telephony usage rows, flow saves, license seats).
  */
 export const NESTED_FIXTURES: Record<string, Fixture> = {
-  tokens: {
-    parent: async (s, token) => (await newUser(s, token)).id,
-    // Creating another user's token needs this permission besides the users class rights.
-    permissions: ['changeUserPassword'],
-    create: (prefix) => ({ usage: unique(prefix) }),
-    searchValue: (b) => b.usage as string,
-    invalid: [
-      { rule: 'usage required', body: { usage: '' }, field: 'usage', message: messages.required },
-      { rule: 'usage missing', body: {}, field: 'usage', message: messages.required },
-    ],
-  },
   userLogs: {
     parent: async (s, token) => {
       const user = await newUser(s, token);
@@ -195,6 +183,23 @@ export const NESTED_FIXTURES: Record<string, Fixture> = {
         const res = await s.request('PATCH', `/api/routing/schema/${flow.id}`, { token, body: { schema } });
         if (res.status !== 200) throw new Error(`flow save: ${res.status} ${JSON.stringify(res.body)}`);
       }
+      // Saves number their versions in the order they happen: three more rows, written straight
+      // into the table with numbers and times unlike their order, so that a sort by version or
+      // by time that followed the rows' order instead would be seen.
+      const domainId = await domainOf(s, token);
+      await s.ctx.db.insert(flowVersions).values(
+        [
+          [107, '2020-03-01T00:00:00.000Z'],
+          [103, '2020-01-01T00:00:00.000Z'],
+          [105, '2020-02-01T00:00:00.000Z'],
+        ].map(([version, savedAt]) => ({
+          domainId,
+          flowId: flow.id,
+          version: version as number,
+          schema: [{ answer: {} }],
+          savedAt: savedAt as string,
+        })),
+      );
       return flow.id;
     },
     searchValue: () => '',
