@@ -125,3 +125,15 @@ export function besideRoutes(
     { path, element: <Navigate to={def.route} replace /> },
   ];
 }
+
+/**
+ * Editors of a resource by variant below its list (`/routing/sip-gateways/register/{id}`), each
+ * guarded as an editor; the way back from one (`..`, the variant's own path) leads to the list.
+ */
+export function variantRoutes(def: ResourceDef, editors: Readonly<Record<string, ComponentType>>): RouteObject[] {
+  const base = def.route.slice(1);
+  return Object.entries(editors).flatMap(([variant, edit]) => [
+    { path: `${base}/${variant}/:id`, element: editor(def, edit) },
+    { path: `${base}/${variant}`, element: <Navigate to={def.route} replace /> },
+  ]);
+}

@@ -1,14 +1,19 @@
 import { RESOURCES } from '@switchboard/model';
 import type { RouteObject } from 'react-router';
-import { resourceRoutes } from '../app/resource-routes';
+import { nestedRoutes, resourceRoutes } from '../app/resource-routes';
+import { SCREENS } from './screens';
 
 /**
- * Each area declares its routes in `areas/<area>/routes.tsx`; they are collected here, so that
- * adding a resource edits its area's file only. The screens themselves load on demand.
+ * A resource's screens at its definition's route are a line of `screens.tsx`; routes of another
+ * shape (a list beside its editors, editors by variant) an area declares in `areas/<area>/routes.tsx`.
+ * They are collected here. The screens themselves load on demand.
  */
 const areaModules = import.meta.glob<RouteObject[]>('./*/routes.tsx', { eager: true, import: 'routes' });
 
-const declared = Object.values(areaModules).flat();
+const declared = [
+  ...Object.values(areaModules).flat(),
+  ...SCREENS.flatMap(({ def, ...screens }) => (def.parent ? nestedRoutes(def, screens) : resourceRoutes(def, screens))),
+];
 
 /**
  * Routes of the admin areas, relative to the admin layout: those the areas declare, then the

@@ -32,7 +32,7 @@ const tabs: EditTab<Values>[] = [
   },
 ];
 const title = (v: Values) => v.name;
-const screenElement = <EditScreen def={users} tabs={tabs} empty={empty} fromItem={fromItem} title={title} />;
+const screenElement = <EditScreen def={users} tabs={tabs} codec={{ empty, fromItem }} title={title} />;
 const routes = [
   { path: '/directory/users', element: null },
   { path: '/directory/users/:id', element: screenElement },

@@ -14,25 +14,25 @@ import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { translateMessage } from '../messages';
 import { BackToList, useBackTo } from './BackToList';
-import { type EditForm, type EditTab, type FieldError, type FormValues, tabHolds } from './form';
+import {
+  type EditForm,
+  type EditTab,
+  type FieldError,
+  type FormCodec,
+  type FormValues,
+  type Item,
+  tabHolds,
+} from './form';
 import { NEW } from './newId';
 import { useUnsavedGuard } from './useUnsavedGuard';
-
-type Item = Record<string, unknown> & { id: number };
 
 type Props<V extends FormValues> = {
   def: ResourceDef;
   tabs: EditTab<V>[];
-  /** Values of a new item. */
-  empty: () => V;
-  /** Form values from an item read from the API. */
-  fromItem: (item: Item) => V;
-  /** The values as the resource's schema takes them (variable rows as a map, say); the body is its output. */
-  toInput?: (values: V, isNew: boolean) => Record<string, unknown>;
-  /** Checks the schema cannot express (each variable needs both key and value, say); `item` is the stored record. */
-  check?: (values: V, item: Item | null) => FieldError[];
-  /** Translated heading. */
-  title: (values: V, isNew: boolean) => string;
+  /** How the screen's values are made, read, sent and checked. */
+  codec: FormCodec<V>;
+  /** Translated heading; by default `<resource>.new`, else the record's name. */
+  title?: (values: V, isNew: boolean) => string;
   /** Why this record is read-only for the caller beyond the class right (shown above the form), or null. */
   locked?: (id: number, item: Item | null) => string | null;
 };
@@ -46,10 +46,7 @@ type Props<V extends FormValues> = {
 export function EditScreen<V extends FormValues>({
   def,
   tabs,
-  empty,
-  fromItem,
-  toInput,
-  check,
+  codec: { empty, fromItem, toInput, check },
   title,
   locked,
 }: Props<V>) {
@@ -71,6 +68,7 @@ export function EditScreen<V extends FormValues>({
   const editor = useForm<V>({ mode: 'controlled', initialValues: empty() });
   const values = editor.values;
   const dirty = editor.isDirty();
+  const heading = title ? title(values, isNew) : isNew ? t(`${def.name}.new`) : String(values.name ?? '');
   // The open tab lives in the URL (`tab`), so the way back from a record opened on a tab (a
   // nested list's row) returns to that tab.
   const location = useLocation();
@@ -297,7 +295,7 @@ export function EditScreen<V extends FormValues>({
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <BackToList />
-          <Title order={3}>{title(values, isNew)}</Title>
+          <Title order={3}>{heading}</Title>
           {dirty && (
             <Badge color="yellow" variant="light" size="sm">
               {t('kit.unsaved')}
@@ -325,7 +323,7 @@ export function EditScreen<V extends FormValues>({
         <Tabs.List mb="md">
           {visibleTabs.map((x) => (
             <Tabs.Tab key={x.key} value={x.key} c={failing(x) ? 'red' : undefined}>
-              {x.label}
+              {x.label ?? t(`${def.name}.tabs.${x.key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { type FormField, formTabs, type ResourceDef, variantOf } from '@switchboard/model';
-import { type ComponentType, type ReactNode, useCallback, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldView } from '../fields/FieldView';
 import type { FieldProps } from '../fields/kinds';
 import { valueAt } from '../path';
 import { EditScreen } from './EditScreen';
-import type { EditForm, EditTab, FieldError, FormValues } from './form';
+import type { EditForm, EditTab, FieldError, FormCodec, FormValues } from './form';
 import { formDefaults, formFields, formFromItem, formToInput, formVariantProblems } from './values';
 
 type Props = {
@@ -107,16 +107,20 @@ export function ResourceEdit({ def, extraTabs, check, variant, newTitle, after, 
     }));
     return [...generated, ...(extraTabs ?? [])];
   }, [def, variants, extraTabs, t, after, fieldViews]);
-  const empty = useCallback(() => formDefaults(def, fixed), [def, fixed]);
-  const fromItem = useCallback((item: Record<string, unknown>) => formFromItem(def, item), [def]);
+  const codec = useMemo<FormCodec<FormValues>>(
+    () => ({
+      empty: () => formDefaults(def, fixed),
+      fromItem: (item) => formFromItem(def, item),
+      toInput: (values) => formToInput(def, values),
+      check: (values, item) => [...formVariantProblems(def, values, item), ...(check?.(values) ?? [])],
+    }),
+    [def, fixed, check],
+  );
   return (
     <EditScreen<FormValues>
       def={def}
       tabs={tabs}
-      empty={empty}
-      fromItem={fromItem}
-      toInput={(values) => formToInput(def, values)}
-      check={(values, item) => [...formVariantProblems(def, values, item), ...(check?.(values) ?? [])]}
+      codec={codec}
       title={(values, isNew) =>
         isNew
           ? t(newTitle ?? `${def.name}.new`)

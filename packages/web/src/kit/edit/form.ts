@@ -22,8 +22,8 @@ export type EditForm<V extends FormValues> = {
 
 export type EditTab<V extends FormValues> = {
   key: string;
-  /** Translated tab title. */
-  label: string;
+  /** Translated tab title; by default the editor's `<resource>.tabs.<key>`. */
+  label?: string;
   render: (form: EditForm<V>) => ReactNode;
   /** Shown only once the item exists (tokens, logs, permissions). */
   savedOnly?: boolean;
@@ -35,17 +35,15 @@ export type EditTab<V extends FormValues> = {
 
 /**
  * A tab of the saved item only (sub-lists, tokens, logs): shown once the item exists, and drawn
- * with its id. `options` adds what else a tab may say (`shownWhen`, say).
+ * with its id. `options` adds what else a tab may say (its own `label`, `shownWhen`).
  */
 export function savedTab<V extends FormValues>(
   key: string,
-  label: string,
   render: (id: number, form: EditForm<V>) => ReactNode,
-  options: Pick<EditTab<V>, 'shownWhen'> = {},
+  options: Pick<EditTab<V>, 'label' | 'shownWhen'> = {},
 ): EditTab<V> {
   return {
     key,
-    label,
     savedOnly: true,
     ...options,
     render: (form) => (form.id === null ? null : render(form.id, form)),
@@ -53,6 +51,21 @@ export function savedTab<V extends FormValues>(
 }
 
 export type FieldError = { field: string; message: string };
+
+/** A record as the API answers it. */
+export type Item = Record<string, unknown> & { id: number };
+
+/** How an editor's values are made, read from a record, sent and checked: one place per form. */
+export type FormCodec<V extends FormValues> = {
+  /** Values of a new item. */
+  empty: () => V;
+  /** Form values from an item read from the API. */
+  fromItem: (item: Item) => V;
+  /** The values as the resource's schema takes them (variable rows as a map, say); the body is its output. */
+  toInput?: (values: V, isNew: boolean) => Record<string, unknown>;
+  /** Checks the schema cannot express (each variable needs both key and value, say); `item` is the stored record. */
+  check?: (values: V, item: Item | null) => FieldError[];
+};
 
 /** Does a failing path (`profile.0.key`) belong to one of a tab's fields (`profile`)? */
 export function tabHolds(tab: { fields?: readonly string[] }, path: string): boolean {

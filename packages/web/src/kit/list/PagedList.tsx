@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
-import { FIRST_PAGE, type ListAnswer } from '@switchboard/model';
+import { FIRST_PAGE, type ListAnswer, PAGE_SIZE } from '@switchboard/model';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../app/api';
 import { Pager } from '../Pager';
 
@@ -94,4 +94,21 @@ export function usePage<T>(path: string, query: Record<string, unknown>) {
     queryKey: [path, query],
     queryFn: ({ signal }) => api.get<ListAnswer<T>>(path, { query, signal }),
   });
+}
+
+/** What PagedList shows (`<PagedList {...paged} />`): a page of the list, and the page and its setter. */
+export type Paged<T> = { list: UseQueryResult<ListAnswer<T>>; page: number; onPage: (page: number) => void };
+
+/** A list route read a page of the default size at a time from the first, with these parameters too. */
+export function usePaged<T>(path: string, query: Record<string, unknown> = {}): Paged<T> {
+  const [page, setPage] = useState(FIRST_PAGE);
+  return { list: usePage<T>(path, { page, size: PAGE_SIZE, ...query }), page, onPage: setPage };
+}
+
+/** A list route read with the page, sort and filters a list state keeps in the URL. */
+export function usePagedState<T>(
+  path: string,
+  state: { query: Record<string, unknown>; page: number; setPage: (page: number) => void },
+): Paged<T> {
+  return { list: usePage<T>(path, state.query), page: state.page, onPage: state.setPage };
 }

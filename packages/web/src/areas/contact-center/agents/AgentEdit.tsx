@@ -69,10 +69,9 @@ export function AgentEdit() {
   const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      savedTab('skills', t('agents.tabs.skills'), (id) => <AgentSkills agentId={id} />),
+      savedTab('skills', (id) => <AgentSkills agentId={id} />),
       savedTab(
         'subordinates',
-        t('agents.tabs.subordinates'),
         (id) => (
           <AgentPickList
             testId="subordinates"
@@ -86,9 +85,7 @@ export function AgentEdit() {
         ),
         { shownWhen: (values) => values.isSupervisor === true },
       ),
-      savedTab('history', t('agents.tabs.history'), (id) => (
-        <NestedList def={agentStates} parentId={id} listOnly cells={stateCells(t)} />
-      )),
+      savedTab('history', (id) => <NestedList def={agentStates} parentId={id} listOnly cells={stateCells(t)} />),
     ],
     [t, mayEdit],
   );

@@ -1,6 +1,5 @@
 import { memberExpiry, nestedPath, queueMembers } from '@switchboard/model';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import type { EditForm, EditTab, FormValues } from '../../../kit/edit/form';
@@ -35,12 +34,15 @@ function Variables({ form }: { form: EditForm<FormValues> }) {
   );
 }
 
+const EXTRA_TABS: EditTab<FormValues>[] = [
+  { key: 'variables', fields: ['variables'], render: (form) => <Variables key={form.id ?? 'new'} form={form} /> },
+];
+
 /**
  * `/contact-center/queues/{queueId}/members/new` and `/{id}`: general fields, communications as
  * rows (1 to 20; DTMF digits only) and variables as key/value rows. A new member expires in 7 days.
  */
 export function MemberEdit() {
-  const { t } = useTranslation();
   const queueId = useParams().parentId ?? '';
   const def = useMemo(
     () => ({
@@ -50,16 +52,5 @@ export function MemberEdit() {
     }),
     [queueId],
   );
-  const extraTabs = useMemo<EditTab<FormValues>[]>(
-    () => [
-      {
-        key: 'variables',
-        label: t('queueMembers.tabs.variables'),
-        fields: ['variables'],
-        render: (form) => <Variables key={form.id ?? 'new'} form={form} />,
-      },
-    ],
-    [t],
-  );
-  return <ResourceEdit def={def} extraTabs={extraTabs} />;
+  return <ResourceEdit def={def} extraTabs={EXTRA_TABS} />;
 }

@@ -10,17 +10,21 @@ import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form'
  */
 export function queueMembersTabs(t: TFunction, _type: number): EditTab<FormValues>[] {
   return [
-    savedTab('members', t('queueMembers.tab'), (_id, form) => (
-      <Stack gap="sm" maw={880}>
-        <Text size="sm" data-testid="queue-members-waiting">
-          {t('queueMembers.waiting', { n: Number(form.item?.waiting ?? 0) })}
-        </Text>
-        <Group>
-          <Button component={Link} to="members" size="xs" leftSection={<IconUsers size={14} />}>
-            {t('queueMembers.open')}
-          </Button>
-        </Group>
-      </Stack>
-    )),
+    savedTab(
+      'members',
+      (_id, form) => (
+        <Stack gap="sm" maw={880}>
+          <Text size="sm" data-testid="queue-members-waiting">
+            {t('queueMembers.waiting', { n: Number(form.item?.waiting ?? 0) })}
+          </Text>
+          <Group>
+            <Button component={Link} to="members" size="xs" leftSection={<IconUsers size={14} />}>
+              {t('queueMembers.open')}
+            </Button>
+          </Group>
+        </Stack>
+      ),
+      { label: t('queueMembers.tab') },
+    ),
   ];
 }

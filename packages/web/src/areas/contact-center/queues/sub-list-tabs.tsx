@@ -37,15 +37,19 @@ export function queueSubListTabs(t: TFunction, type: number): EditTab<FormValues
     const { def, listOnly } = LISTS[key];
     const label = t(`queueSubLists.tabs.${key}`);
     const segment = SUB_LIST_SEGMENTS[def.name];
-    return savedTab<FormValues>(key, label, (id) => (
-      <NestedList
-        def={def}
-        parentId={id}
-        title={label}
-        listOnly={listOnly}
-        rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
-        addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
-      />
-    ));
+    return savedTab<FormValues>(
+      key,
+      (id) => (
+        <NestedList
+          def={def}
+          parentId={id}
+          title={label}
+          listOnly={listOnly}
+          rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
+          addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
+        />
+      ),
+      { label },
+    );
   });
 }

@@ -13,7 +13,7 @@ export function ResourceGroupEdit() {
   const { t } = useTranslation();
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      savedTab('resources', t('resourceGroups.tabs.resources'), (id) => (
+      savedTab('resources', (id) => (
         <NestedList def={resourceGroupResources} parentId={id} title={t('resourceGroups.tabs.resources')} />
       )),
     ],

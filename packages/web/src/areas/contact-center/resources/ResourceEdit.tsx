@@ -16,11 +16,10 @@ export function ResourceEdit() {
     () => [
       {
         key: 'parameters',
-        label: t('resources.tabs.parameters'),
         fields: ['parameters'],
         render: (form) => <ResourceParameters form={form} />,
       },
-      savedTab('numbers', t('resources.tabs.numbers'), (id) => (
+      savedTab('numbers', (id) => (
         <NestedList def={resourceDisplays} parentId={id} title={t('resources.tabs.numbers')} />
       )),
     ],

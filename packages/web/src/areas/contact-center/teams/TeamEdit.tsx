@@ -18,7 +18,7 @@ export function TeamEdit() {
   const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
-      savedTab('members', t('teams.tabs.members'), (id) => (
+      savedTab('members', (id) => (
         <AgentPickList
           testId="team-members"
           title={t('teams.tabs.members')}

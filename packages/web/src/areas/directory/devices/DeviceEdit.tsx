@@ -11,7 +11,7 @@ import { fieldKey } from '../../../kit/path';
 import { DeviceHistory } from './DeviceHistory';
 import { DeviceRegistrations } from './DeviceRegistrations';
 import { DeviceStateBadge } from './DeviceStateBadge';
-import { checkDevice, type DeviceValues, deviceFromItem, deviceToInput, emptyDevice } from './values';
+import { type DeviceValues, deviceCodec } from './values';
 
 /**
  * `/directory/devices/new`, `/{id}` and the hotdesk variants `/hotdesk/new`, `/hotdesk/{id}`:
@@ -25,7 +25,6 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
     () => [
       {
         key: 'general',
-        label: t('devices.tabs.general'),
         fields: ['name', 'account', 'password', 'user', 'phone', 'ip', 'mac', 'brand', 'model', 'hotdesks'],
         render: (form) => {
           // A hotdesk device opened by its plain link still shows as one.
@@ -92,20 +91,17 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
         },
       },
       keyValueTab(devices, 'variables', t('devices.tabs.variables'), 'vars'),
-      savedTab('registrations', t('devices.tabs.registrations'), (id) => <DeviceRegistrations deviceId={id} />),
-      savedTab('history', t('devices.tabs.history'), (id) => <DeviceHistory deviceId={id} />),
+      savedTab('registrations', (id) => <DeviceRegistrations deviceId={id} />),
+      savedTab('history', (id) => <DeviceHistory deviceId={id} />),
     ],
     [t, hotdesk],
   );
-  const empty = useMemo(() => emptyDevice(hotdesk), [hotdesk]);
+  const codec = useMemo(() => deviceCodec(hotdesk), [hotdesk]);
   return (
     <EditScreen
       def={devices}
       tabs={tabs}
-      empty={empty}
-      fromItem={deviceFromItem}
-      toInput={deviceToInput}
-      check={checkDevice}
+      codec={codec}
       title={(values, isNew) =>
         isNew ? t(hotdesk ? 'devices.newHotdesk' : 'devices.new') : values.name || values.account
       }

@@ -2,7 +2,7 @@ import { Group, TextInput } from '@mantine/core';
 import type { ListFilter } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../kit/list/FilterBar';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePagedState } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
 import { formatDateTime } from '../../../locale';
@@ -23,7 +23,7 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
   const state = useListState('', { ns: 'history', filters: FILTERS });
   const search = useSearchBox(state.q, state.setSearch);
   const path = `/devices/${deviceId}/users/audit`;
-  const list = usePage<Entry>(path, state.query);
+  const paged = usePagedState<Entry>(path, state);
 
   return (
     <>
@@ -41,9 +41,7 @@ export function DeviceHistory({ deviceId }: { deviceId: number }) {
         <FilterBar resource="devices.history" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       </Group>
       <PagedList
-        list={list}
-        page={state.page}
-        onPage={state.setPage}
+        {...paged}
         empty={t('devices.history.none')}
         columns={[
           { key: 'user', label: t('devices.history.user'), render: (entry) => entry.user?.name ?? '' },

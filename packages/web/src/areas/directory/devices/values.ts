@@ -1,5 +1,5 @@
 import { checkDeviceAccount, messages, type Ref } from '@switchboard/model';
-import type { FieldError } from '../../../kit/edit/form';
+import type { FieldError, FormCodec } from '../../../kit/edit/form';
 import type { KeyValue } from '../../../kit/fields/keyValue';
 
 /** A device as the form holds it: variables as rows. */
@@ -78,3 +78,11 @@ export function checkDevice(values: DeviceValues): FieldError[] {
     ]),
   ];
 }
+
+/** The device form: a new device (a hotdesk or not), read, sent and checked. */
+export const deviceCodec = (hotdesk: boolean): FormCodec<DeviceValues> => ({
+  empty: emptyDevice(hotdesk),
+  fromItem: deviceFromItem,
+  toInput: deviceToInput,
+  check: checkDevice,
+});

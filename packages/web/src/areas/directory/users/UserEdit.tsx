@@ -14,7 +14,7 @@ import { UserLicenses } from './UserLicenses';
 import { UserLogs } from './UserLogs';
 import { UserTokens } from './UserTokens';
 import { UserTwoFactor } from './UserTwoFactor';
-import { checkUser, emptyUser, type UserValues, userFromItem, userToInput } from './values';
+import { type UserValues, userCodec } from './values';
 
 /** What the server would refuse the signed-in user doing to this one (kept.ts), null for a new one. */
 const keptOf = (form: EditForm<UserValues>, viewerId?: number): UserKept | null =>
@@ -39,7 +39,6 @@ export function UserEdit() {
     () => [
       {
         key: 'general',
-        label: t('users.tabs.general'),
         fields: ['name', 'username', 'email', 'password', 'extension', 'state'],
         render: (form) => {
           const kept = keptOf(form, viewerId);
@@ -90,7 +89,6 @@ export function UserEdit() {
       },
       {
         key: 'roles',
-        label: t('users.tabs.roles'),
         fields: ['roles'],
         render: (form) => (
           <Stack maw={640}>
@@ -114,13 +112,11 @@ export function UserEdit() {
       },
       {
         key: 'license',
-        label: t('users.tabs.license'),
         fields: ['license'],
         render: (form) => <UserLicenses form={form} />,
       },
       {
         key: 'devices',
-        label: t('users.tabs.devices'),
         fields: ['devices', 'device'],
         render: (form) => (
           <Stack maw={640}>
@@ -146,10 +142,10 @@ export function UserEdit() {
         ),
       },
       keyValueTab(users, 'variables', t('users.tabs.variables'), 'profile'),
-      savedTab('tokens', t('users.tabs.tokens'), (id, form) => (
+      savedTab('tokens', (id, form) => (
         <UserTokens userId={id} readOnly={form.readOnly} stronger={keptOf(form, viewerId) === 'stronger'} />
       )),
-      savedTab('logs', t('users.tabs.logs'), (id) => <UserLogs userId={id} />),
+      savedTab('logs', (id) => <UserLogs userId={id} />),
     ],
     [t, viewerId, mayGiveRoles],
   );
@@ -157,10 +153,7 @@ export function UserEdit() {
     <EditScreen
       def={users}
       tabs={tabs}
-      empty={emptyUser}
-      fromItem={userFromItem}
-      toInput={userToInput}
-      check={checkUser}
+      codec={userCodec}
       title={(values, isNew) => (isNew ? t('users.new') : values.name || values.username)}
     />
   );

@@ -4,7 +4,7 @@ import { IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../kit/list/FilterBar';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePagedState } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { EntryRecord } from '../../../kit/log/EntryRecord';
 import { actionWord, type LogEntry as Entry, EntryView, objectWord } from '../../../kit/log/EntryView';
@@ -26,15 +26,13 @@ export function UserLogs({ userId }: { userId: number }) {
   const state = useListState('', { ns: 'logs', filters: FILTERS });
   const [shown, setShown] = useState<Entry | null>(null);
   const path = `/logger/user/${userId}/logs`;
-  const list = usePage<Entry>(path, state.query);
+  const paged = usePagedState<Entry>(path, state);
 
   return (
     <>
       <FilterBar resource="users.logs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       <PagedList
-        list={list}
-        page={state.page}
-        onPage={state.setPage}
+        {...paged}
         empty={t('users.logs.none')}
         columns={[
           { key: 'date', label: t('users.logs.date'), render: (entry) => formatDateTime(entry.date, i18n.language) },

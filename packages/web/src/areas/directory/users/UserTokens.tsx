@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { DEFAULT_TOKEN_LIFETIME, FIRST_PAGE, PAGE_SIZE, TOKEN_LIFETIMES, userTokenInput } from '@switchboard/model';
+import { DEFAULT_TOKEN_LIFETIME, TOKEN_LIFETIMES, userTokenInput } from '@switchboard/model';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
 import { DeleteIcon } from '../../../kit/DeleteIcon';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { translateMessage } from '../../../kit/messages';
 import { formatDateTime } from '../../../locale';
 import { TokenDialog } from './TokenDialog';
@@ -39,7 +39,6 @@ export function UserTokens({
 }) {
   const { t, i18n } = useTranslation();
   const path = `/users/${userId}/tokens`;
-  const [page, setPage] = useState(FIRST_PAGE);
   const [usage, setUsage] = useState('');
   const [usageError, setUsageError] = useState<string>();
   /** The lifetime chosen for the next token, in days ('never': none), as the select holds it. */
@@ -51,7 +50,7 @@ export function UserTokens({
   const { user } = useSession();
   const mayCreate =
     !readOnly && !stronger && (user?.userId === userId || Boolean(user?.permissions.includes('changeUserPassword')));
-  const list = usePage<Token>(path, { page, size: PAGE_SIZE });
+  const paged = usePaged<Token>(path);
 
   const create = async () => {
     const expiresInDays = lifetime === 'never' ? null : Number(lifetime);
@@ -65,7 +64,7 @@ export function UserTokens({
       setCreated(await api.post<Created>(path, checked.data));
       setUsage('');
       setLifetime(String(DEFAULT_TOKEN_LIFETIME));
-      await list.refetch();
+      await paged.list.refetch();
     } catch {
       // api.ts has told the user why.
     } finally {
@@ -80,7 +79,7 @@ export function UserTokens({
       // api.ts has told the user why.
     }
     setRemoving(null);
-    await list.refetch();
+    await paged.list.refetch();
   };
 
   return (
@@ -116,9 +115,7 @@ export function UserTokens({
         </Group>
       )}
       <PagedList
-        list={list}
-        page={page}
-        onPage={setPage}
+        {...paged}
         empty={t('users.tokens.none')}
         columns={[
           { key: 'usage', label: t('users.tokens.usage'), render: (token) => token.usage },

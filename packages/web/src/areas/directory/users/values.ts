@@ -1,6 +1,6 @@
 import type { Ref } from '@switchboard/model';
 import { messages } from '@switchboard/model';
-import type { FieldError } from '../../../kit/edit/form';
+import type { FieldError, FormCodec } from '../../../kit/edit/form';
 import type { KeyValue } from '../../../kit/fields/keyValue';
 
 /** A user as the form holds it: variables as rows, licenses as ids. */
@@ -74,3 +74,11 @@ export function checkUser(values: UserValues): FieldError[] {
     ...(row.value ? [] : [{ field: `profile.${index}.value`, message: messages.required }]),
   ]);
 }
+
+/** The user form: a new user, read, sent and checked. */
+export const userCodec: FormCodec<UserValues> = {
+  empty: emptyUser,
+  fromItem: userFromItem,
+  toInput: userToInput,
+  check: checkUser,
+};

@@ -16,7 +16,7 @@ import { keyValueField } from '../../../kit/fields/keyValue';
 import { NestedList } from '../../../kit/list/NestedList';
 import { NextRuns } from './NextRuns';
 import { RunNow } from './RunNow';
-import { checkTrigger, emptyTrigger, type TriggerValues, triggerFromItem, triggerToInput } from './values';
+import { type TriggerValues, triggerCodec } from './values';
 
 const FIELDS: Record<string, FormField> = {
   name: { field: 'name', required: true },
@@ -58,7 +58,6 @@ export function TriggerEdit() {
     () => [
       {
         key: 'general',
-        label: t('triggers.tabs.general'),
         fields: Object.keys(FIELDS),
         render: (form) => (
           <Stack maw={880} gap="sm">
@@ -90,7 +89,7 @@ export function TriggerEdit() {
           </Stack>
         ),
       },
-      savedTab('runs', t('triggers.tabs.runs'), (id, form) => (
+      savedTab('runs', (id, form) => (
         <NestedList
           def={triggerRuns}
           parentId={id}
@@ -102,15 +101,5 @@ export function TriggerEdit() {
     ],
     [t],
   );
-  return (
-    <EditScreen
-      def={triggers}
-      tabs={tabs}
-      empty={emptyTrigger}
-      fromItem={triggerFromItem}
-      toInput={triggerToInput}
-      check={checkTrigger}
-      title={(values, isNew) => (isNew ? t('triggers.new') : values.name)}
-    />
-  );
+  return <EditScreen def={triggers} tabs={tabs} codec={triggerCodec} />;
 }

@@ -5,7 +5,7 @@ import {
   TRIGGER_TIMEOUT_DEFAULT,
   TRIGGER_TYPES,
 } from '@switchboard/model';
-import type { FieldError } from '../../../kit/edit/form';
+import type { FieldError, FormCodec } from '../../../kit/edit/form';
 import type { KeyValue } from '../../../kit/fields/keyValue';
 
 /** A trigger as the form holds it: variables as rows. */
@@ -81,3 +81,11 @@ export function checkTrigger(values: TriggerValues): FieldError[] {
     !row.key.trim() && row.value ? [{ field: `variables.${index}.key`, message: messages.required }] : [],
   );
 }
+
+/** The trigger form: a new trigger, read, sent and checked. */
+export const triggerCodec: FormCodec<TriggerValues> = {
+  empty: emptyTrigger,
+  fromItem: triggerFromItem,
+  toInput: triggerToInput,
+  check: checkTrigger,
+};

@@ -9,7 +9,7 @@ import { BlacklistNumbers } from './BlacklistNumbers';
 export function BlacklistEdit() {
   const { t } = useTranslation();
   const extraTabs = useMemo<EditTab<FormValues>[]>(
-    () => [savedTab('numbers', t('blacklists.numbers'), (id) => <BlacklistNumbers listId={id} />)],
+    () => [savedTab('numbers', (id) => <BlacklistNumbers listId={id} />, { label: t('blacklists.numbers') })],
     [t],
   );
   return <ResourceEdit def={blacklists} extraTabs={extraTabs} />;

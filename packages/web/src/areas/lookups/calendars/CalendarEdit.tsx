@@ -1,5 +1,5 @@
 import { Group, Stack, Switch } from '@mantine/core';
-import { calendarProblems, calendars } from '@switchboard/model';
+import { calendars } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
@@ -11,14 +11,7 @@ import { TimezoneSelect } from '../../../kit/fields/TimezoneSelect';
 import { fieldKey } from '../../../kit/path';
 import { Holidays } from './Holidays';
 import { WORK_WEEK } from './rows';
-import {
-  type CalendarValues,
-  calendarFromItem,
-  calendarToInput,
-  emptyCalendar,
-  fromLocalInput,
-  toLocalInput,
-} from './values';
+import { type CalendarValues, calendarCodec, fromLocalInput, toLocalInput } from './values';
 
 /** `/lookups/calendars/new` and `/{id}`: general, work week, holidays (and Permissions). */
 export function CalendarEdit() {
@@ -27,7 +20,6 @@ export function CalendarEdit() {
     () => [
       {
         key: 'general',
-        label: t('calendars.tabs.general'),
         fields: ['name', 'timezone', 'description', 'expires', 'startAt', 'endAt'],
         render: (form) => (
           <Stack maw={640} gap="sm">
@@ -70,7 +62,6 @@ export function CalendarEdit() {
       },
       {
         key: 'workWeek',
-        label: t('calendars.tabs.workWeek'),
         fields: ['accepts'],
         render: (form) => (
           <RowsField
@@ -85,22 +76,11 @@ export function CalendarEdit() {
       },
       {
         key: 'holidays',
-        label: t('calendars.tabs.holidays'),
         fields: ['excepts'],
         render: (form) => <Holidays form={form} />,
       },
     ],
     [t],
   );
-  return (
-    <EditScreen
-      def={calendars}
-      tabs={tabs}
-      empty={() => emptyCalendar()}
-      fromItem={calendarFromItem}
-      toInput={calendarToInput}
-      check={(values) => calendarProblems(values)}
-      title={(values, isNew) => (isNew ? t('calendars.new') : values.name)}
-    />
-  );
+  return <EditScreen def={calendars} tabs={tabs} codec={calendarCodec} />;
 }

@@ -1,4 +1,5 @@
-import { type CalendarInput, defaultWorkWeek, type ExceptRow } from '@switchboard/model';
+import { type CalendarInput, calendarProblems, defaultWorkWeek, type ExceptRow } from '@switchboard/model';
+import type { FormCodec } from '../../../kit/edit/form';
 
 /**
  * A calendar as the form holds it: the schema's body, with no time zone until one is chosen.
@@ -46,6 +47,14 @@ export function calendarToInput(values: CalendarValues): Record<string, unknown>
   }
   return body;
 }
+
+/** The calendar form: a new calendar starting now, read, sent and checked as the server checks it. */
+export const calendarCodec: FormCodec<CalendarValues> = {
+  empty: () => emptyCalendar(),
+  fromItem: calendarFromItem,
+  toInput: calendarToInput,
+  check: (values) => calendarProblems(values),
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -16,20 +16,24 @@ export function SkillEdit() {
     () =>
       mayReadAgents
         ? [
-            savedTab('agents', t('skillAgents.title'), (id) => (
-              <NestedList
-                def={skillAgents}
-                parentId={id}
-                toolbar={
-                  <AddSeveral
-                    path={nestedPath(skillAgents, id)}
-                    field="agent"
-                    of={ref(() => agents, { filter: { notSkillId: String(id) } })}
-                    label={t('fields.agent')}
-                  />
-                }
-              />
-            )),
+            savedTab(
+              'agents',
+              (id) => (
+                <NestedList
+                  def={skillAgents}
+                  parentId={id}
+                  toolbar={
+                    <AddSeveral
+                      path={nestedPath(skillAgents, id)}
+                      field="agent"
+                      of={ref(() => agents, { filter: { notSkillId: String(id) } })}
+                      label={t('fields.agent')}
+                    />
+                  }
+                />
+              ),
+              { label: t('skillAgents.title') },
+            ),
           ]
         : [],
     [t, mayReadAgents],

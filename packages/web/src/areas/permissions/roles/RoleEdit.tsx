@@ -12,7 +12,7 @@ import { roleLimits } from './limits';
 import { RoleAccess } from './RoleAccess';
 import { RoleObjects } from './RoleObjects';
 import { RolePermissions } from './RolePermissions';
-import { emptyRole, type RoleValues, roleFromItem } from './values';
+import { type RoleValues, roleCodec, roleFromItem } from './values';
 
 /**
  * `/permissions/roles/new` and `/{id}`: general, global permissions, application and section
@@ -48,7 +48,6 @@ export function RoleEdit() {
     return [
       {
         key: 'general',
-        label: t('roles.tabs.general'),
         fields: ['name', 'description', 'requireTwoFactor'],
         render: (form) => (
           <Stack maw={640} gap="sm">
@@ -66,7 +65,6 @@ export function RoleEdit() {
       },
       {
         key: 'permissions',
-        label: t('roles.tabs.permissions'),
         fields: ['permissions'],
         render: (form) => (
           <>
@@ -82,7 +80,6 @@ export function RoleEdit() {
       },
       {
         key: 'access',
-        label: t('roles.tabs.access'),
         fields: ['metadata'],
         render: (form) => (
           <>
@@ -98,7 +95,7 @@ export function RoleEdit() {
       },
       ...(mayEditObjects
         ? [
-            savedTab<RoleValues>('objects', t('roles.tabs.objects'), (id, form) => (
+            savedTab<RoleValues>('objects', (id, form) => (
               <>
                 {raiseOnly(form)}
                 <RoleObjects roleId={id} readOnly={form.readOnly} limits={limitsOf(form)} />
@@ -113,9 +110,7 @@ export function RoleEdit() {
     <EditScreen
       def={roles}
       tabs={tabs}
-      empty={emptyRole}
-      fromItem={roleFromItem}
-      title={(values, isNew) => (isNew ? t('roles.new') : values.name)}
+      codec={roleCodec}
       // A role holding rights the editor lacks: the server takes no change of it from them.
       locked={(_id, item) => (item && roleKept(item, held) === 'stronger' ? t('roles.kept.stronger') : null)}
     />

@@ -1,5 +1,6 @@
 import type { AccessMode, Application, Permission, RoleAccess } from '@switchboard/model';
 import { ACCESS_MODE } from '@switchboard/model';
+import type { FormCodec } from '../../../kit/edit/form';
 
 export type RoleValues = {
   name: string;
@@ -27,6 +28,9 @@ export function roleFromItem(item: Record<string, unknown>): RoleValues {
     requireTwoFactor: item.requireTwoFactor === true,
   };
 }
+
+/** The role form: a new role and one read (the schema checks the rest). */
+export const roleCodec: FormCodec<RoleValues> = { empty: emptyRole, fromItem: roleFromItem };
 
 /** An application the role says nothing about is forbidden. */
 export const appMode = (access: RoleAccess, app: Application): AccessMode =>

@@ -9,15 +9,7 @@ import { SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { ChatPages, type PagesKind } from './ChatPages';
 import { ProviderSettings } from './ProviderSettings';
-import {
-  type ChatGatewayValues,
-  chatGatewayFromItem,
-  chatGatewayToInput,
-  checkChatGateway,
-  emptyChatGateway,
-  switchProvider,
-  type Updates,
-} from './values';
+import { type ChatGatewayValues, chatGatewayCodec, switchProvider, type Updates } from './values';
 import { WebchatAppointment, WebchatChannels, WebchatChat, WebchatGeneral, WebchatView } from './WebchatSettings';
 
 type Form = EditForm<ChatGatewayValues>;
@@ -106,20 +98,17 @@ export function ChatGatewayEdit() {
     return [
       {
         key: 'general',
-        label: t('chatGateways.tabs.general'),
         fields: ['name', 'uri', 'flow', 'provider', 'enabled'],
         render: (form) => <GeneralTab form={form} />,
       },
       {
         key: 'settings',
-        label: t('chatGateways.tabs.settings'),
         fields: ['metadata'],
         shownWhen: (v) => v.provider !== null && !isWebchat(v),
         render: (form) => <ProviderSettings form={form} />,
       },
       {
         key: 'webchat',
-        label: t('chatGateways.tabs.webchat'),
         fields: [
           'metadata.allowOrigin',
           'metadata.readTimeout',
@@ -132,35 +121,30 @@ export function ChatGatewayEdit() {
       },
       {
         key: 'view',
-        label: t('chatGateways.tabs.view'),
         fields: ['metadata.view'],
         shownWhen: isWebchat,
         render: (form) => <WebchatView form={form} />,
       },
       {
         key: 'chat',
-        label: t('chatGateways.tabs.chat'),
         fields: ['metadata.chat'],
         shownWhen: isWebchat,
         render: (form) => <WebchatChat form={form} />,
       },
       {
         key: 'appointment',
-        label: t('chatGateways.tabs.appointment'),
         fields: ['metadata.appointment'],
         shownWhen: isWebchat,
         render: (form) => <WebchatAppointment form={form} />,
       },
       {
         key: 'channels',
-        label: t('chatGateways.tabs.channels'),
         fields: ['metadata.alternativeChannels'],
         shownWhen: isWebchat,
         render: (form) => <WebchatChannels form={form} />,
       },
       {
         key: 'updates',
-        label: t('chatGateways.tabs.updates'),
         fields: ['updates'],
         render: (form) => <UpdatesTab form={form} />,
       },
@@ -169,15 +153,5 @@ export function ChatGatewayEdit() {
       pages('whatsapp'),
     ];
   }, [t]);
-  return (
-    <EditScreen
-      def={chatGateways}
-      tabs={tabs}
-      empty={emptyChatGateway}
-      fromItem={chatGatewayFromItem}
-      toInput={chatGatewayToInput}
-      check={checkChatGateway}
-      title={(values, isNew) => (isNew ? t('chatGateways.new') : values.name)}
-    />
-  );
+  return <EditScreen def={chatGateways} tabs={tabs} codec={chatGatewayCodec} />;
 }

@@ -10,7 +10,7 @@ import {
   webchatFromMetadata,
   webchatToMetadata,
 } from '@switchboard/model';
-import type { FieldError } from '../../../kit/edit/form';
+import type { FieldError, FormCodec } from '../../../kit/edit/form';
 
 export type Updates = { title: string; close: string; join: string; left: string };
 
@@ -95,3 +95,11 @@ export function checkChatGateway(values: ChatGatewayValues): FieldError[] {
   if (values.webchat.mediaMaxSize <= 0) out.push({ field: 'metadata.mediaMaxSize', message: messages.positive });
   return out;
 }
+
+/** The chat gateway form: a new gateway, read, sent and checked. */
+export const chatGatewayCodec: FormCodec<ChatGatewayValues> = {
+  empty: emptyChatGateway,
+  fromItem: chatGatewayFromItem,
+  toInput: chatGatewayToInput,
+  check: checkChatGateway,
+};

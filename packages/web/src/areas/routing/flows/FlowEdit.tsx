@@ -1,6 +1,6 @@
 import { Select, Stack, Switch, TagsInput, Textarea } from '@mantine/core';
 import { FLOW_TYPES, type FlowType, flows } from '@switchboard/model';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
@@ -9,7 +9,7 @@ import { fieldKey } from '../../../kit/path';
 import { FlowSchema } from './FlowSchema';
 import { FlowVersions } from './FlowVersions';
 import { useFlowTags } from './useFlowTags';
-import { checkFlow, emptyFlow, type FlowValues, flowFromItem, flowToInput } from './values';
+import { type FlowValues, flowCodec } from './values';
 
 function FlowGeneral({ form }: { form: EditForm<FlowValues> }) {
   const { t } = useTranslation();
@@ -62,38 +62,19 @@ function FlowGeneral({ form }: { form: EditForm<FlowValues> }) {
   );
 }
 
+const TABS: EditTab<FlowValues>[] = [
+  {
+    key: 'general',
+    fields: ['name', 'type', 'tags', 'editor', 'payload'],
+    render: (form) => <FlowGeneral form={form} />,
+  },
+  { key: 'schema', fields: ['schema'], render: (form) => <FlowSchema form={form} /> },
+  savedTab('versions', (id, form) => (
+    <FlowVersions flowId={id} readOnly={form.readOnly} onRestored={() => form.reload?.() ?? Promise.resolve()} />
+  )),
+];
+
 /** `/routing/flow/new` and `/{id}`: general, the schema as code or diagram, kept versions. */
 export function FlowEdit() {
-  const { t } = useTranslation();
-  const tabs = useMemo<EditTab<FlowValues>[]>(
-    () => [
-      {
-        key: 'general',
-        label: t('flows.tabs.general'),
-        fields: ['name', 'type', 'tags', 'editor', 'payload'],
-        render: (form) => <FlowGeneral form={form} />,
-      },
-      {
-        key: 'schema',
-        label: t('flows.tabs.schema'),
-        fields: ['schema'],
-        render: (form) => <FlowSchema form={form} />,
-      },
-      savedTab('versions', t('flows.tabs.versions'), (id, form) => (
-        <FlowVersions flowId={id} readOnly={form.readOnly} onRestored={() => form.reload?.() ?? Promise.resolve()} />
-      )),
-    ],
-    [t],
-  );
-  return (
-    <EditScreen
-      def={flows}
-      tabs={tabs}
-      empty={emptyFlow}
-      fromItem={flowFromItem}
-      toInput={flowToInput}
-      check={checkFlow}
-      title={(values, isNew) => (isNew ? t('flows.new') : values.name)}
-    />
-  );
+  return <EditScreen def={flows} tabs={TABS} codec={flowCodec} />;
 }

@@ -1,12 +1,12 @@
 import { Button, Code } from '@mantine/core';
-import { FIRST_PAGE, type FlowVersion, PAGE_SIZE } from '@switchboard/model';
+import type { FlowVersion } from '@switchboard/model';
 import { IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { ConfirmDialog } from '../../../kit/ConfirmDialog';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { formatDateTime } from '../../../locale';
 
 const PREVIEW_MAX = 80;
@@ -24,10 +24,9 @@ export function FlowVersions({
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const path = `/routing/schema/${flowId}/versions`;
-  const [page, setPage] = useState(FIRST_PAGE);
   const [restoring, setRestoring] = useState<FlowVersion | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = usePage<FlowVersion>(path, { page, size: PAGE_SIZE });
+  const paged = usePaged<FlowVersion>(path);
 
   const restore = async (version: FlowVersion) => {
     setBusy(true);
@@ -51,9 +50,7 @@ export function FlowVersions({
   return (
     <>
       <PagedList
-        list={list}
-        page={page}
-        onPage={setPage}
+        {...paged}
         empty={t('flows.versions.empty')}
         columns={[
           { key: 'version', label: t('flows.versions.version'), render: (v) => v.version },

@@ -1,5 +1,5 @@
 import { DEFAULT_FLOW_TYPE, type FlowType, formatFlowSchema, messages, parseFlowSchema } from '@switchboard/model';
-import type { FieldError } from '../../../kit/edit/form';
+import type { FieldError, FormCodec } from '../../../kit/edit/form';
 
 export type FlowValues = {
   name: string;
@@ -44,3 +44,11 @@ export const flowToInput = (values: FlowValues) => ({ ...values, payload: parseP
 
 export const checkFlow = (values: FlowValues): FieldError[] =>
   parsePayload(values.payload) === null ? [{ field: 'payload', message: messages.json }] : [];
+
+/** The flow form: a new flow, read, sent and checked. */
+export const flowCodec: FormCodec<FlowValues> = {
+  empty: emptyFlow,
+  fromItem: flowFromItem,
+  toInput: flowToInput,
+  check: checkFlow,
+};

@@ -1,9 +1,8 @@
 import { UnstyledButton } from '@mantine/core';
-import { FIRST_PAGE, loggerConfigExports, nestedPath } from '@switchboard/model';
-import { useState } from 'react';
+import { loggerConfigExports, nestedPath } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../kit/download';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { formatCount, formatDateTime } from '../../../locale';
 
 type LogExport = { id: number; periodStart: string; periodEnd: string; createdAt: string; size: number; count: number };
@@ -24,16 +23,12 @@ function periodText(item: LogExport): string {
  */
 export function ConfigExports({ configId, object }: { configId: number; object: string }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(FIRST_PAGE);
   const path = nestedPath(loggerConfigExports, configId);
-  const query = { page, size: PAGE_SIZE, sort: loggerConfigExports.defaultSort };
-  const list = usePage<LogExport>(path, query);
+  const paged = usePaged<LogExport>(path, { size: PAGE_SIZE, sort: loggerConfigExports.defaultSort });
 
   return (
     <PagedList
-      list={list}
-      page={page}
-      onPage={setPage}
+      {...paged}
       empty={t('loggerConfig.exports.none')}
       rowData={{ 'data-testid': 'export-row' }}
       columns={[

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../kit/list/ExportButton';
 import { FilterBar } from '../../../kit/list/FilterBar';
-import { PagedList, usePage } from '../../../kit/list/PagedList';
+import { PagedList, usePagedState } from '../../../kit/list/PagedList';
 import { useListState } from '../../../kit/list/useListState';
 import { useSearchBox } from '../../../kit/list/useSearchBox';
 import { EntryRecord } from '../../../kit/log/EntryRecord';
@@ -29,7 +29,7 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
   const search = useSearchBox(state.q, state.setSearch);
   const [shown, setShown] = useState<LogEntry | null>(null);
   const path = nestedPath(loggerConfigLogs, configId);
-  const list = usePage<LogEntry>(path, state.query);
+  const paged = usePagedState<LogEntry>(path, state);
   const { page: _page, size: _size, ...exportQuery } = state.query;
 
   return (
@@ -50,9 +50,7 @@ export function ConfigLogs({ configId, object }: { configId: number; object: str
       </Group>
       <FilterBar resource="changelogs" filters={FILTERS} values={state.values} onChange={state.setFilters} />
       <PagedList
-        list={list}
-        page={state.page}
-        onPage={state.setPage}
+        {...paged}
         empty={state.filtered || state.q ? t('changelogs.noneFound') : t('changelogs.none')}
         rowData={{ 'data-testid': 'log-row' }}
         columns={[

@@ -1,6 +1,5 @@
 import { Alert } from '@mantine/core';
 import { isAuditObject, loggerConfig } from '@switchboard/model';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
@@ -10,6 +9,11 @@ import { ObjectField } from './ObjectField';
 
 const FIELD_VIEWS = { object: ObjectField };
 
+const EXTRA_TABS: EditTab<FormValues>[] = [
+  savedTab('logs', (id, form) => <ConfigLogs configId={id} object={String(form.item?.object ?? '')} />),
+  savedTab('exports', (id, form) => <ConfigExports configId={id} object={String(form.item?.object ?? '')} />),
+];
+
 /**
  * `/system/changelogs/new` and `/{id}`: the generic form, and the object's log and its exports
  * to the storage profile once saved. The
@@ -17,21 +21,10 @@ const FIELD_VIEWS = { object: ObjectField };
  */
 export function LoggerConfigEdit() {
   const { t } = useTranslation();
-  const extraTabs = useMemo<EditTab<FormValues>[]>(
-    () => [
-      savedTab('logs', t('loggerConfig.tabs.logs'), (id, form) => (
-        <ConfigLogs configId={id} object={String(form.item?.object ?? '')} />
-      )),
-      savedTab('exports', t('loggerConfig.tabs.exports'), (id, form) => (
-        <ConfigExports configId={id} object={String(form.item?.object ?? '')} />
-      )),
-    ],
-    [t],
-  );
   return (
     <ResourceEdit
       def={loggerConfig}
-      extraTabs={extraTabs}
+      extraTabs={EXTRA_TABS}
       fieldViews={FIELD_VIEWS}
       title={(values) =>
         t(`loggerConfig.options.object.${String(values.object)}`, { defaultValue: String(values.object) })
