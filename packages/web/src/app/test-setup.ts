@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first render of a file loads the app's modules while the layout warms every area screen in
-// the background; with more screens that takes longer than the default second of findBy*.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* and waitFor wait for their condition; this is only the limit. On two cores shared with
+// other runs (load 20), a screen of the first render of a file (the app's modules load while the
+// layout warms every area screen) took longer than 5 s to appear.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {

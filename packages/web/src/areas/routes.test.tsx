@@ -9,16 +9,14 @@ describe('admin area routes', () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/directory/users/new', { user: testUser({ users: 'rw' }) });
     // The first test of the file pays the cold load of the area screens.
-    expect(
-      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 20000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
   });
 
   it('opens the creation form for a user holding the create right', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     renderApp('/directory/users/new', { user: testUser({ users: 'rx' }) });
-    expect(await screen.findByRole('heading', { name: 'New user' }, { timeout: 20000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New user' })).toBeInTheDocument();
   });
 
   it('denies /permissions/roles/new without the create right on roles', async () => {
@@ -34,13 +32,13 @@ describe('admin area routes', () => {
       url.pathname === '/api/regions/7' ? { body: north } : { body: { items: [north], next: false } },
     );
     const { router } = renderApp('/lookups/regions', { user: testUser({ lookups: 'r' }) });
-    expect(await screen.findByRole('heading', { name: 'Regions' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Regions' })).toBeInTheDocument();
     expect(await screen.findByText('cold')).toBeInTheDocument();
     expect(screen.getByText('UTC (+00:00)')).toBeInTheDocument();
     // Read-only: no Add, and the editor opens without Save.
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
     await router.navigate('/lookups/regions/7');
-    expect(await screen.findByRole('heading', { name: 'North' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'North' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/regions/7')).toBe(true);
   });
@@ -48,13 +46,11 @@ describe('admin area routes', () => {
   it('denies /lookups/regions/new without the create right on lookups and opens it with it', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/lookups/regions/new', { user: testUser({ lookups: 'r' }) });
-    expect(
-      await screen.findByText('Sorry, you have not enough privileges to see this page.', {}, { timeout: 10000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Sorry, you have not enough privileges to see this page.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
     cleanup();
     renderApp('/lookups/regions/new', { user: testUser({ lookups: 'rx' }) });
-    expect(await screen.findByRole('heading', { name: 'New region' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New region' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
@@ -68,27 +64,21 @@ describe('admin area routes', () => {
         : { body: { items: [], next: false } },
     );
     renderApp('/lookups/regions/abc', { user: testUser({ lookups: 'r' }) });
-    expect(
-      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Sorry, we can't find the page you want.")).toBeInTheDocument();
     expect(api.calls.some((c) => c.path.startsWith('/api/regions/'))).toBe(false);
     cleanup();
     renderApp('/lookups/regions/4040', { user: testUser({ lookups: 'r' }) });
-    expect(
-      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Sorry, we can't find the page you want.")).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/regions/4040')).toBe(true);
     cleanup();
     renderApp('/lookups/blacklist/7x/new', { user: testUser({ cc_list: 'rw' }) });
-    expect(
-      await screen.findByText("Sorry, we can't find the page you want.", {}, { timeout: 10000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Sorry, we can't find the page you want.")).toBeInTheDocument();
   });
 
   it('opens a new blacklist number for a role with rw on blacklists, as the server allows', async () => {
     mockFetch(() => ({ body: { items: [], next: false } }));
     const { router } = renderApp('/lookups/blacklist/7/new', { user: testUser({ cc_list: 'rw' }) });
-    expect(await screen.findByRole('heading', { name: 'New number' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New number' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/lookups/blacklist/7/new');
     cleanup();

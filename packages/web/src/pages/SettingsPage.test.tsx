@@ -10,7 +10,7 @@ describe('SettingsPage', () => {
     const { calls } = mockFetch((_m, url) => (url.pathname === '/api/user/settings/phone' ? { body: {} } : undefined));
     renderApp('/settings');
     // The first screen of a file loads its lazy modules, which takes long on a busy machine.
-    await userEvent.type(await screen.findByLabelText('Current password', {}, { timeout: 15_000 }), 'old');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'old');
     await userEvent.type(screen.getByLabelText('New password'), 'first');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'second');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));

@@ -72,7 +72,7 @@ describe('AddNumbers', () => {
     // One quoted cell a row: a comma or a quote pasted stays inside its number.
     expect(await (form.get('file') as File).text()).toBe('"+380441"\n"12-ab""c"\n');
     // The second number sent is the third line pasted (a blank line lies between).
-    const errors = await screen.findByTestId('paste-errors', {}, { timeout: 4000 });
+    const errors = await screen.findByTestId('paste-errors');
     await waitFor(() => expect(errors).toHaveTextContent(`Line 3: ${messages.phone}`));
     expect(errors).toHaveTextContent('1 of 2 rows have errors; nothing was imported.');
     expect(screen.getByRole('textbox', { name: 'Numbers' })).toHaveValue('+380441\n\n12-ab"c\n');
