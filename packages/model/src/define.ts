@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { type ColumnDef, defineResource, type FormField, type ResourceDef } from './resource.js';
+import { z } from 'zod';
+import { type ColumnDef, type ColumnKind, defineResource, type FormField, type ResourceDef } from './resource.js';
 
 /**
  * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
@@ -18,39 +18,61 @@ export const DESCRIPTION_COLUMN: ColumnDef = { field: 'description', sort: 'desc
 export const NAME_FIELD: FormField = { field: 'name', required: true };
 export const DESCRIPTION_FIELD: FormField = { field: 'description', kind: 'textarea' };
 
-type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops';
+/** A toggle column switches its own field: the PATCH it sends sets that field alone. */
+const patchOf =
+  (field: string) =>
+  (value: boolean): Record<string, unknown> => ({ [field]: value });
+
+/** A list column showing `field` (a toggle patches it). */
+export function col(field: string, kind?: ColumnKind): ColumnDef {
+  if (!kind) return { field };
+  return kind === 'toggle' ? { field, kind, patch: patchOf(field) } : { field, kind };
+}
+
+/** A list column showing `field` and sorting by it (a toggle patches it). */
+export const sorted = (field: string, kind?: ColumnKind): ColumnDef => ({ ...col(field, kind), sort: field });
+
+type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search';
 
 /** A definition that may leave out what `resource` derives. */
 export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
   ResourceDef<TInput, TItem>,
   Derived
 > &
-  Partial<Pick<ResourceDef<TInput, TItem>, Derived>>;
+  Partial<Pick<ResourceDef<TInput, TItem>, Derived>> & {
+    /** Fields a list sorts by without a column sorting by them (see `resource`). */
+    sortable?: readonly (keyof z.infer<TItem> & string)[];
+  };
 
 /**
  * Declares a resource, deriving what it leaves out: `fields` are the item's keys (its viewer
- * fields excepted), `listFields` are its `fields`, `sort` is `id` and every field a column sorts
- * by (in the order of `fields`), `recordAcl` is false and `ops` are every item route (CRUD).
+ * fields excepted), `listFields` are its `fields`, `sort` is `id`, every field a column sorts by
+ * and the `sortable` ones (in the order of `fields`), `recordAcl` is false, `search` is none and
+ * `ops` are every item route (CRUD). A resource without `input` is read-only: it takes no body
+ * and its `ops` are none (READ_ONLY).
  */
 export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   spec: ResourceSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
   type Field = keyof z.infer<TItem> & string;
-  const viewer: readonly string[] = spec.viewerFields ?? [];
-  const fields = spec.fields ?? (Object.keys(spec.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
-  const sorted = new Set(spec.columns.flatMap((c) => (c.sort ? [c.sort] : [])));
+  const { sortable = [], ...def } = spec;
+  const viewer: readonly string[] = def.viewerFields ?? [];
+  const fields = def.fields ?? (Object.keys(def.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
+  const sorted = new Set([...def.columns.flatMap((c) => (c.sort ? [c.sort] : [])), ...sortable]);
   // A column sorting by what is not a field stays in the list, for defineResource to refuse.
-  const sort = spec.sort ?? [
+  const sort = def.sort ?? [
     ...fields.filter((f) => f === 'id' || sorted.has(f)),
     ...[...sorted].filter((s) => !(fields as readonly string[]).includes(s)),
   ];
   return defineResource({
-    ...spec,
+    ...def,
+    input: def.input ?? (z.object({}) as TInput),
     fields,
-    listFields: spec.listFields ?? fields,
+    listFields: def.listFields ?? fields,
+    search: def.search ?? [],
     sort,
-    recordAcl: spec.recordAcl ?? false,
-    ops: spec.ops ?? CRUD,
+    recordAcl: def.recordAcl ?? false,
+    ops: def.ops ?? (def.input ? CRUD : READ_ONLY),
   });
 }
 

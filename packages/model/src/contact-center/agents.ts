@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
@@ -88,12 +88,7 @@ export const agents = resource({
   sort: ['id', 'name', 'status', 'progressiveCount', 'chatCount', 'description'],
   defaultSort: '+name',
   filters: [{ kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' }],
-  columns: [
-    NAME_COLUMN,
-    { field: 'status', sort: 'status' },
-    { field: 'team', kind: 'ref' },
-    { field: 'supervisor', kind: 'tags' },
-  ],
+  columns: [NAME_COLUMN, sorted('status'), col('team', 'ref'), col('supervisor', 'tags')],
   recordAcl: true,
   logObject: 'agents',
   refs: {
@@ -168,13 +163,9 @@ export const agentSkills = nested({
     enabled: z.boolean(),
   }),
   search: ['skillName'],
-  sort: ['id', 'skill', 'capacity', 'enabled'],
+  sortable: ['enabled'],
   defaultSort: '+skill',
-  columns: [
-    { field: 'skill', kind: 'ref', sort: 'skill' },
-    { field: 'capacity', sort: 'capacity' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  columns: [sorted('skill', 'ref'), sorted('capacity'), col('enabled', 'toggle')],
   refs: { skill: ref((): ResourceDef => skills) },
   ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
   parent: agents,
@@ -212,14 +203,9 @@ export const skillAgents = nested({
     enabled: z.boolean(),
   }),
   search: ['agentName'],
-  sort: ['id', 'agent', 'capacity', 'enabled'],
+  sortable: ['enabled'],
   defaultSort: '+agent',
-  columns: [
-    { field: 'agent', kind: 'ref', sort: 'agent' },
-    { field: 'team', kind: 'ref' },
-    { field: 'capacity', sort: 'capacity' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  columns: [sorted('agent', 'ref'), col('team', 'ref'), sorted('capacity'), col('enabled', 'toggle')],
   refs: { agent: ref((): ResourceDef => agents) },
   ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
   parent: skills,
@@ -245,7 +231,6 @@ export const agentStatesPath = (agentId: number | string) => `/call_center/agent
 export const agentStates = nested({
   name: 'agentStates',
   path: agentStatesPath(':agentId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     agentId: z.number(),
@@ -259,15 +244,7 @@ export const agentStates = nested({
   search: ['payload'],
   defaultSort: '-joinedAt',
   filters: [{ kind: 'dateRange', key: 'joinedAt', from: 'from', to: 'to' }],
-  columns: [
-    { field: 'joinedAt', kind: 'date', sort: 'joinedAt' },
-    { field: 'from' },
-    { field: 'to' },
-    { field: 'duration', sort: 'duration' },
-    { field: 'channel' },
-    { field: 'payload' },
-  ],
-  ops: READ_ONLY,
+  columns: [sorted('joinedAt', 'date'), col('from'), col('to'), sorted('duration'), col('channel'), col('payload')],
   parent: agents,
   param: 'agentId',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, NAME_FIELD, nested } from '../define.js';
+import { col, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
@@ -126,13 +126,13 @@ export const queueMembers = nested({
   ],
   columns: [
     NAME_COLUMN,
-    { field: 'priority', sort: 'priority' },
-    { field: 'bucket', kind: 'ref', sort: 'bucket' },
-    { field: 'destinations', kind: 'tags' },
-    { field: 'stopCause', kind: 'enum', sort: 'stopCause' },
-    { field: 'attempts', sort: 'attempts' },
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'agent', kind: 'ref', sort: 'agent' },
+    sorted('priority'),
+    sorted('bucket', 'ref'),
+    col('destinations', 'tags'),
+    sorted('stopCause', 'enum'),
+    sorted('attempts'),
+    sorted('createdAt', 'date'),
+    sorted('agent', 'ref'),
   ],
   refs: {
     bucket: ref((): ResourceDef => buckets),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { blacklists } from '../lookups/blacklists.js';
 import { calendars } from '../lookups/calendars.js';
 import { media } from '../lookups/media.js';
@@ -270,10 +270,10 @@ export const queues = resource({
   ],
   columns: [
     NAME_COLUMN,
-    { field: 'type', kind: 'enum', sort: 'type' },
+    sorted('type', 'enum'),
     { field: 'active', sort: 'active', label: 'queues.columns.active' },
     { field: 'waiting', sort: 'waiting', label: 'queues.columns.waiting' },
-    { field: 'priority', sort: 'priority' },
+    sorted('priority'),
     { field: 'team', kind: 'ref', sort: 'team', label: 'queues.fields.team' },
     {
       field: 'enabled',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource, sorted } from '../define.js';
 import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '../lookups/calendars.js';
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
@@ -64,12 +64,7 @@ export const resourceGroups = resource({
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
   search: ['name'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'communication', kind: 'ref', sort: 'communication' },
-    { field: 'strategy', kind: 'enum', sort: 'strategy' },
-    DESCRIPTION_COLUMN,
-  ],
+  columns: [NAME_COLUMN, sorted('communication', 'ref'), sorted('strategy', 'enum'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'resource_groups',
   refs: { communication: ref(() => communicationTypes) },
@@ -138,13 +133,8 @@ export const resourceGroupResources = nested({
     reserveResource: refOutput().nullable(),
     priority: z.number(),
   }),
-  search: [],
   defaultSort: '-priority',
-  columns: [
-    { field: 'resource', kind: 'ref', sort: 'resource' },
-    { field: 'reserveResource', kind: 'ref', sort: 'reserveResource' },
-    { field: 'priority', sort: 'priority' },
-  ],
+  columns: [sorted('resource', 'ref'), sorted('reserveResource', 'ref'), sorted('priority')],
   refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
   ops: { create: true, update: true, patch: false, delete: true },
   parent: resourceGroups,

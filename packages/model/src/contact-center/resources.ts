@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { sipGateways } from '../routing/sip-gateways.js';
@@ -93,15 +93,15 @@ export const resources = resource({
   }),
   listFields: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description'],
   search: ['name'],
-  sort: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description', 'maxSuccessivelyErrors'],
+  sortable: ['maxSuccessivelyErrors'],
   defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'gateway', kind: 'ref', sort: 'gateway' },
-    { field: 'rps', sort: 'rps' },
-    { field: 'limit', sort: 'limit' },
+    sorted('gateway', 'ref'),
+    sorted('rps'),
+    sorted('limit'),
     DESCRIPTION_COLUMN,
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+    sorted('enabled', 'toggle'),
   ],
   recordAcl: true,
   logObject: 'resources',
@@ -141,7 +141,7 @@ export const resourceDisplays = nested({
   item: z.object({ id: z.number(), resourceId: z.number(), display: z.string() }),
   search: ['display'],
   defaultSort: '+display',
-  columns: [{ field: 'display', sort: 'display' }],
+  columns: [sorted('display')],
   ops: { create: true, update: true, patch: false, delete: true },
   parent: resources,
   param: 'resourceId',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { named, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
 
@@ -74,16 +74,10 @@ export const teams = resource({
   }),
   listFields: ['id', 'name', 'description', 'strategy', 'admin', 'members'],
   search: ['name'],
-  sort: ['id', 'name', 'description', 'strategy', 'maxNoAnswer', 'wrapUpTime', 'callTimeout'],
+  sortable: ['maxNoAnswer', 'wrapUpTime', 'callTimeout'],
   defaultSort: '+name',
   filters: [{ kind: 'enum', key: 'strategy', options: TEAM_STRATEGIES }],
-  columns: [
-    NAME_COLUMN,
-    { field: 'strategy', kind: 'enum', sort: 'strategy' },
-    { field: 'admin', kind: 'tags' },
-    { field: 'members' },
-    DESCRIPTION_COLUMN,
-  ],
+  columns: [NAME_COLUMN, sorted('strategy', 'enum'), col('admin', 'tags'), col('members'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'teams',
   refs: { admin: ref(named('agents'), { many: true, filter: { isSupervisor: 'true' } }) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
 import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
@@ -91,12 +91,12 @@ export const devices = resource({
   filters: [{ kind: 'ref', key: 'user', path: '/users', objClass: 'users' }],
   columns: [
     NAME_COLUMN,
-    { field: 'account', sort: 'account' },
-    { field: 'user', kind: 'ref' },
-    { field: 'state', sort: 'state' },
-    { field: 'hotdesk' },
-    { field: 'brand', sort: 'brand' },
-    { field: 'model', sort: 'model' },
+    sorted('account'),
+    col('user', 'ref'),
+    sorted('state'),
+    col('hotdesk'),
+    sorted('brand'),
+    sorted('model'),
   ],
   recordAcl: true,
   refs: { user: ref((): ResourceDef => users) },
@@ -153,16 +153,10 @@ export const deviceHistory = nested({
   name: 'deviceHistory',
   path: '/devices/:id/users/audit',
   objClass: null,
-  input: z.object({}),
   item: deviceAuditEntry,
   search: ['userName'],
   defaultSort: '-loggedInAt',
-  columns: [
-    { field: 'user', kind: 'ref' },
-    { field: 'loggedInAt', kind: 'date', sort: 'loggedInAt' },
-    { field: 'loggedOutAt', kind: 'date', sort: 'loggedOutAt' },
-  ],
-  ops: READ_ONLY,
+  columns: [col('user', 'ref'), sorted('loggedInAt', 'date'), sorted('loggedOutAt', 'date')],
   parent: devices,
   param: 'id',
   itemParam: 'entryId',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { type ColumnDef, named, ref } from '../resource.js';
 import { email, optionalText, refInput, refOutput, required } from '../validation.js';
@@ -65,13 +65,7 @@ export const users = resource({
   search: ['name', 'username', 'extension', 'email'],
   sort: ['id', 'name', 'username', 'extension', 'email', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'presence.status' },
-    { field: 'username', sort: 'username' },
-    { field: 'extension', sort: 'extension' },
-    { field: 'dnd', kind: 'toggle', patch: (dnd) => ({ dnd }) },
-  ],
+  columns: [NAME_COLUMN, col('presence.status'), sorted('username'), sorted('extension'), col('dnd', 'toggle')],
   // The user editor has a Permissions tab (spec part 1 section 2).
   recordAcl: true,
   logObject: 'users',
@@ -146,11 +140,11 @@ export const userTokens = nested({
   search: ['usage'],
   defaultSort: '-createdAt',
   columns: [
-    { field: 'usage', sort: 'usage' },
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'createdBy', kind: 'ref' },
-    { field: 'expiresAt', kind: 'date' },
-    { field: 'lastUsedAt', kind: 'date' },
+    sorted('usage'),
+    sorted('createdAt', 'date'),
+    col('createdBy', 'ref'),
+    col('expiresAt', 'date'),
+    col('lastUsedAt', 'date'),
   ],
   ops: { create: true, update: false, patch: false, delete: true },
   parent: users,
@@ -174,11 +168,8 @@ export const AUDIT_LOG_FIELDS = [
 
 /** What a user's log and a config's log share: read-only lists of entries, newest first. */
 export const AUDIT_LOG_LIST = {
-  input: z.object({}),
-  search: [],
   sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
   defaultSort: '-date',
-  ops: READ_ONLY,
 } as const;
 
 /** The columns of an audit log, the third (who or what) being the log's own. */

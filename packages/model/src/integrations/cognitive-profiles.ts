@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { oneOf, optionalText, required } from '../validation.js';
@@ -159,10 +159,10 @@ export const cognitiveProfiles = resource({
   defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'provider', kind: 'enum', sort: 'provider' },
-    { field: 'service', kind: 'enum', sort: 'service' },
-    { field: 'default', kind: 'toggle', patch: (value) => ({ default: value }), sort: 'default' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+    sorted('provider', 'enum'),
+    sorted('service', 'enum'),
+    sorted('default', 'toggle'),
+    sorted('enabled', 'toggle'),
   ],
   recordAcl: true,
   form: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
@@ -85,10 +85,10 @@ export const emailProfiles = resource({
   defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'imapHost', sort: 'imapHost' },
-    { field: 'login', sort: 'login' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-    { field: 'lastFetchAt', kind: 'date', sort: 'lastFetchAt' },
+    sorted('imapHost'),
+    sorted('login'),
+    sorted('enabled', 'toggle'),
+    sorted('lastFetchAt', 'date'),
   ],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: EMAIL_FLOW_TYPE } }) },

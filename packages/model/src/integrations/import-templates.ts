@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
@@ -203,9 +203,9 @@ export const importTemplates = resource({
   item: importTemplateItem,
   listFields: ['id', 'name', 'source', 'sourceType', 'sourceQueueType', 'description'],
   search: ['name'],
-  sort: ['id', 'name', 'source', 'createdAt', 'updatedAt'],
+  sortable: ['createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [NAME_COLUMN, { field: 'source', kind: 'ref', sort: 'source' }, { field: 'description' }],
+  columns: [NAME_COLUMN, sorted('source', 'ref'), col('description')],
   recordAcl: true,
   refs: { source: ref((): ResourceDef => queues) },
   ops: { create: true, update: true, patch: false, delete: true },

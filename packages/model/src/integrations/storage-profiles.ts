@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { int, oneOf, required } from '../validation.js';
@@ -246,11 +246,11 @@ export const storageProfiles = resource({
   defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'type', sort: 'type' },
-    { field: 'maxSize', sort: 'maxSize' },
-    { field: 'expireDays', sort: 'expireDays' },
-    { field: 'priority', sort: 'priority' },
-    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
+    sorted('type'),
+    sorted('maxSize'),
+    sorted('expireDays'),
+    sorted('priority'),
+    sorted('disabled', 'toggle'),
   ],
   recordAcl: true,
   form: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
@@ -73,14 +73,9 @@ export const triggers = resource({
   }),
   listFields: ['id', 'name', 'description', 'enabled', 'schema', 'timezone', 'type', 'expression'],
   search: ['name'],
-  sort: ['id', 'name', 'enabled', 'timezone', 'expression', 'createdAt', 'updatedAt'],
+  sortable: ['createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'expression', sort: 'expression' },
-    { field: 'timezone', kind: 'timezone', sort: 'timezone' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-  ],
+  columns: [NAME_COLUMN, sorted('expression'), sorted('timezone', 'timezone'), sorted('enabled', 'toggle')],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },
 });
@@ -95,7 +90,6 @@ export const triggerJobsPath = (triggerId: number | string) => `/trigger/${trigg
 export const triggerRuns = nested({
   name: 'triggerRuns',
   path: triggerJobsPath(':triggerId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     triggerId: z.number(),
@@ -120,14 +114,13 @@ export const triggerRuns = nested({
     { kind: 'enum', key: 'result', options: TRIGGER_RUN_RESULTS, multiple: true },
   ],
   columns: [
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'startedAt', kind: 'date', sort: 'startedAt' },
-    { field: 'stoppedAt', kind: 'date' },
-    { field: 'duration', sort: 'duration' },
-    { field: 'result', kind: 'enum' },
-    { field: 'error' },
+    sorted('createdAt', 'date'),
+    sorted('startedAt', 'date'),
+    col('stoppedAt', 'date'),
+    sorted('duration'),
+    col('result', 'enum'),
+    col('error'),
   ],
-  ops: READ_ONLY,
   parent: triggers,
   param: 'triggerId',
 });

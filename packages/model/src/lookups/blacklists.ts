@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { optionalText, phone, required } from '../validation.js';
 
@@ -17,7 +17,7 @@ export const blacklists = lookup({
   route: '/lookups/blacklist',
   input: z.object({ name: required(), description: optionalText() }),
   item: z.object({ id: z.number(), name: z.string(), description: z.string(), count: z.number() }),
-  columns: [NAME_COLUMN, { field: 'count', sort: 'count' }, DESCRIPTION_COLUMN],
+  columns: [NAME_COLUMN, sorted('count'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'blacklists',
   form: {
@@ -49,11 +49,7 @@ export const blacklistNumbers = nested({
   search: ['number'],
   defaultSort: '+number',
   filters: [{ kind: 'dateRange', key: 'expireAt', from: 'expireFrom', to: 'expireTo' }],
-  columns: [
-    { field: 'number', sort: 'number' },
-    DESCRIPTION_COLUMN,
-    { field: 'expireAt', kind: 'date', sort: 'expireAt' },
-  ],
+  columns: [sorted('number'), DESCRIPTION_COLUMN, sorted('expireAt', 'date')],
   ops: { create: true, update: true, patch: false, delete: true, bulkCreate: true },
   parent: blacklists,
   param: 'listId',

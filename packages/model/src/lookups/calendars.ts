@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
+import { col, DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
 import { messages } from '../messages.js';
 import { int, optionalText, required } from '../validation.js';
 import { timezone, timezoneOutput } from './timezones.js';
@@ -129,8 +129,8 @@ export const calendars = lookup({
     updatedAt: z.string(),
   }),
   listFields: ['id', 'name', 'description', 'timezone'],
-  sort: ['id', 'name', 'description', 'createdAt', 'updatedAt'],
-  columns: [NAME_COLUMN, { field: 'timezone', kind: 'timezone' }, DESCRIPTION_COLUMN],
+  sortable: ['createdAt', 'updatedAt'],
+  columns: [NAME_COLUMN, col('timezone', 'timezone'), DESCRIPTION_COLUMN],
   // Calendars take per-record permissions (spec part 1 section 6).
   recordAcl: true,
   logObject: 'calendars',

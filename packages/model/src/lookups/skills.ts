@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 /**
@@ -20,7 +20,7 @@ export const skills = lookup({
     totalAgents: z.number(),
     activeAgents: z.number(),
   }),
-  columns: [NAME_COLUMN, DESCRIPTION_COLUMN, { field: 'totalAgents' }, { field: 'activeAgents' }],
+  columns: [NAME_COLUMN, DESCRIPTION_COLUMN, col('totalAgents'), col('activeAgents')],
   form: {
     fields: [NAME_FIELD, DESCRIPTION_FIELD],
   },

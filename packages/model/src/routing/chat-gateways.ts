@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, resource } from '../define.js';
+import { col, NAME_COLUMN, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import {
   type FormDef,
@@ -197,15 +197,9 @@ export const chatGateways = resource({
   item: chatGatewayItem,
   listFields: ['id', 'name', 'uri', 'provider', 'flow', 'enabled'],
   search: ['name'],
-  sort: ['id', 'name', 'uri', 'provider', 'enabled', 'createdAt', 'updatedAt'],
+  sortable: ['createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'provider', sort: 'provider' },
-    { field: 'uri', sort: 'uri' },
-    { field: 'flow', kind: 'ref' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-  ],
+  columns: [NAME_COLUMN, sorted('provider'), sorted('uri'), col('flow', 'ref'), sorted('enabled', 'toggle')],
   refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',
   variants: chatVariants,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
 import { flowRef, flows } from './flows.js';
@@ -32,14 +32,9 @@ export const chatplan = resource({
   }),
   listFields: ['id', 'name', 'schema', 'description', 'enabled'],
   search: ['name'],
-  sort: ['id', 'name', 'description', 'enabled'],
+  sortable: ['enabled'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'schema', kind: 'ref' },
-    DESCRIPTION_COLUMN,
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  columns: [NAME_COLUMN, col('schema', 'ref'), DESCRIPTION_COLUMN, col('enabled', 'toggle')],
   refs: { schema: ref(() => flows, { filter: { type: CHATPLAN_FLOW_TYPE } }) },
   form: {
     fields: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { optionalText, refOutput, required } from '../validation.js';
@@ -54,15 +54,9 @@ export const dialplan = resource({
   }),
   listFields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position'],
   search: ['name', 'pattern'],
-  sort: ['id', 'name', 'pattern', 'position'],
+  sortable: ['position'],
   defaultSort: '+position',
-  columns: [
-    NAME_COLUMN,
-    { field: 'pattern', sort: 'pattern' },
-    { field: 'schema', kind: 'ref' },
-    { field: 'description' },
-    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }) },
-  ],
+  columns: [NAME_COLUMN, sorted('pattern'), col('schema', 'ref'), col('description'), col('disabled', 'toggle')],
   refs: { schema: ref(() => flows, { filter: { type: DIALPLAN_FLOW_TYPE } }) },
   form: {
     fields: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { oneOf, recordId, refOutput, required } from '../validation.js';
 
@@ -92,14 +92,9 @@ export const flows = resource({
   }),
   listFields: ['id', 'name', 'type', 'tags', 'editor', 'updatedAt'],
   search: ['name'],
-  sort: ['id', 'name', 'type', 'createdAt', 'updatedAt'],
+  sortable: ['createdAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'type', sort: 'type' },
-    { field: 'tags', kind: 'tags' },
-    { field: 'updatedAt', kind: 'date', sort: 'updatedAt' },
-  ],
+  columns: [NAME_COLUMN, sorted('type'), col('tags', 'tags'), sorted('updatedAt', 'date')],
   logObject: 'flows',
   export: ['name', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
 });
@@ -137,16 +132,9 @@ export const flowVersions = nested({
   name: 'flowVersions',
   path: '/routing/schema/:id/versions',
   fullAccess: true,
-  input: z.object({}),
   item: flowVersion,
-  search: [],
   defaultSort: '-version',
-  columns: [
-    { field: 'version', sort: 'version' },
-    { field: 'savedAt', kind: 'date', sort: 'savedAt' },
-    { field: 'savedBy', kind: 'ref' },
-  ],
-  ops: READ_ONLY,
+  columns: [sorted('version'), sorted('savedAt', 'date'), col('savedBy', 'ref')],
   parent: flows,
   param: 'id',
   itemParam: 'versionId',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref, type VariantsDef } from '../resource.js';
 import { host, int, isHost, isIpv4, optionalText, refOutput, required } from '../validation.js';
@@ -170,13 +170,7 @@ export const sipGateways = resource({
   search: ['name'],
   sort: ['id', 'name', 'register', 'proxy', 'enable', 'rState', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'register', sort: 'register' },
-    { field: 'proxy', sort: 'proxy' },
-    { field: 'enable', kind: 'toggle', patch: (enable) => ({ enable }), sort: 'enable' },
-    { field: 'rState', sort: 'rState' },
-  ],
+  columns: [NAME_COLUMN, sorted('register'), sorted('proxy'), sorted('enable', 'toggle'), sorted('rState')],
   refs: { schema: ref(() => flows, { filter: { type: 'voice' } }) },
   form: {
     fields: [
