@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type ColumnDef, type ColumnKind, defineResource, type FormField, type ResourceDef } from './resource.js';
+import {
+  type ColumnDef,
+  type ColumnKind,
+  defineResource,
+  type FormField,
+  type ResourceDef,
+  type VariantsDef,
+} from './resource.js';
 
 /**
  * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
@@ -10,6 +17,9 @@ import { type ColumnDef, type ColumnKind, defineResource, type FormField, type R
 export const CRUD = { create: true, update: true, patch: true, delete: true } as const;
 /** A read-only list: no item route changes anything. */
 export const READ_ONLY = { create: false, update: false, patch: false, delete: false } as const;
+
+/** A list searched by name and ordered by name, as most lists are. */
+export const BY_NAME = { search: ['name'], defaultSort: '+name' } as const;
 
 /** The name column (sorted by name) and the description column, as most lists show them. */
 export const NAME_COLUMN: ColumnDef = { field: 'name', sort: 'name' };
@@ -32,7 +42,20 @@ export function col(field: string, kind?: ColumnKind): ColumnDef {
 /** A list column showing `field` and sorting by it (a toggle patches it). */
 export const sorted = (field: string, kind?: ColumnKind): ColumnDef => ({ ...col(field, kind), sort: field });
 
-type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search';
+/**
+ * Write-only settings: the `keys` of the settings object `within`. They are never answered; the
+ * item lists in `secretsSet` which of them hold a value.
+ */
+export function settingSecrets(within: string, keys: readonly string[]): NonNullable<VariantsDef['secrets']> {
+  const prefix = `${within}.`;
+  return {
+    fields: keys.map((k) => `${prefix}${k}`),
+    isSet: (stored, field) =>
+      Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice(prefix.length)),
+  };
+}
+
+type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search' | 'route';
 
 /** A definition that may leave out what `resource` derives. */
 export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
@@ -47,9 +70,10 @@ export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> 
 /**
  * Declares a resource, deriving what it leaves out: `fields` are the item's keys (its viewer
  * fields excepted), `listFields` are its `fields`, `sort` is `id`, every field a column sorts by
- * and the `sortable` ones (in the order of `fields`), `recordAcl` is false, `search` is none and
- * `ops` are every item route (CRUD). A resource without `input` is read-only: it takes no body
- * and its `ops` are none (READ_ONLY).
+ * and the `sortable` ones (in the order of `fields`), `recordAcl` is false, `search` is none,
+ * `route` is its area's path then its name in kebab case (`resourceGroups` of the contact-center
+ * area: `/contact-center/resource-groups`) and `ops` are every item route (CRUD). A resource
+ * without `input` is read-only: it takes no body and its `ops` are none (READ_ONLY).
  */
 export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   spec: ResourceSpec<TInput, TItem>,
@@ -66,6 +90,7 @@ export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   ];
   return defineResource({
     ...def,
+    route: def.route ?? `/${def.area}/${def.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
     input: def.input ?? (z.object({}) as TInput),
     fields,
     listFields: def.listFields ?? fields,
@@ -126,5 +151,5 @@ export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = 
 export function lookup<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   spec: LookupSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
-  return resource({ area: 'lookups', search: ['name'], defaultSort: '+name', ...spec });
+  return resource({ area: 'lookups', ...BY_NAME, ...spec });
 }

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
+import { BY_NAME, col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
 import { skills } from '../lookups/skills.js';
-import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { int, oneOf, optionalText, recordId, refInput, refOutput } from '../validation.js';
+import { int, oneOf, optionalText, refInput, refOutput, requiredRef, timestamps } from '../validation.js';
 import { teams } from './teams.js';
 
 /** Agent statuses (spec part 2 section 3); breakOut is a forced pause. */
@@ -34,9 +33,6 @@ export function formatStatusDuration(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** A reference the form must hold: missing says "required", not "expected an object". */
-const requiredRef = () => z.object({ id: recordId() }, { error: messages.required });
-
 /**
  * Agent (spec part 2 section 3). Its name is its user's; the user must not be an agent yet
  * (`AGENT_USERS_PATH` lists the candidates). The team is required on every write; a team's
@@ -49,7 +45,6 @@ export const agents = resource({
   path: '/call_center/agents',
   objClass: 'cc_agent',
   area: 'contact-center',
-  route: '/contact-center/agents',
   input: z.object({
     user: requiredRef(),
     team: requiredRef(),
@@ -80,13 +75,11 @@ export const agents = resource({
     statusPayload: z.string(),
     /** Seconds in the current status. */
     statusDuration: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'user', 'team', 'supervisor', 'isSupervisor', 'status', 'statusPayload', 'statusDuration'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'status', 'progressiveCount', 'chatCount', 'description'],
-  defaultSort: '+name',
   filters: [{ kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' }],
   columns: [NAME_COLUMN, sorted('status'), col('team', 'ref'), col('supervisor', 'tags')],
   recordAcl: true,

@@ -4,7 +4,7 @@ import { buckets } from '../lookups/buckets.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { int, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import { int, optionalText, refInput, refOutput, required, requiredRef, timestamps } from '../validation.js';
 import { agents } from './agents.js';
 import {
   MEMBER_COMMUNICATIONS_MAX,
@@ -104,8 +104,7 @@ export const queueMembers = nested({
     stopCause: z.string().nullable(),
     attempts: z.number(),
     offeringAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'priority', 'bucket', 'destinations', 'stopCause', 'attempts', 'createdAt', 'agent'],
   search: ['name'],

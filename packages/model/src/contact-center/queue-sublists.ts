@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { col, NAME_COLUMN, nested, sorted } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, sorted } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
@@ -280,8 +280,7 @@ export const queueAgents = nested({
     team: refOutput().nullable(),
     skills: z.array(refOutput()),
   }),
-  search: ['name'],
-  defaultSort: '+name',
+  ...BY_NAME,
   filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
   columns: [NAME_COLUMN, sorted('status', 'enum'), col('skills', 'tags')],
   refs: {},

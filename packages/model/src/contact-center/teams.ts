@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import {
+  BY_NAME,
+  col,
+  DESCRIPTION_COLUMN,
+  DESCRIPTION_FIELD,
+  NAME_COLUMN,
+  NAME_FIELD,
+  resource,
+  sorted,
+} from '../define.js';
 import { named, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
 
@@ -43,7 +52,6 @@ export const teams = resource({
   path: '/call_center/teams',
   objClass: 'cc_team',
   area: 'contact-center',
-  route: '/contact-center/teams',
   input: z.object({
     name: required(),
     description: optionalText(),
@@ -73,9 +81,8 @@ export const teams = resource({
     members: z.number(),
   }),
   listFields: ['id', 'name', 'description', 'strategy', 'admin', 'members'],
-  search: ['name'],
+  ...BY_NAME,
   sortable: ['maxNoAnswer', 'wrapUpTime', 'callTimeout'],
-  defaultSort: '+name',
   filters: [{ kind: 'enum', key: 'strategy', options: TEAM_STRATEGIES }],
   columns: [NAME_COLUMN, sorted('strategy', 'enum'), col('admin', 'tags'), col('members'), DESCRIPTION_COLUMN],
   recordAcl: true,

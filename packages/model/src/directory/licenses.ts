@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { col, nested, resource, sorted } from '../define.js';
-import { refOutput, required } from '../validation.js';
+import { refOutput, required, timestamps } from '../validation.js';
 
 /**
  * Products a license may be issued for (REFERENCE "License"). The list names the ones the console
@@ -61,8 +61,7 @@ const licenseItem = z.object({
   validFrom: z.number(),
   validTill: z.number(),
   domain: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 export type LicenseItem = z.infer<typeof licenseItem>;
 
@@ -75,7 +74,6 @@ export const licenses = resource({
   path: '/license',
   objClass: null,
   area: 'directory',
-  route: '/directory/license',
   item: licenseItem,
   listFields: [
     'id',

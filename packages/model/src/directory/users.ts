@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
 import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
-import { messages } from '../messages.js';
 import { type ColumnDef, named, ref } from '../resource.js';
-import { email, optionalText, refInput, refOutput, required } from '../validation.js';
+import { email, optionalText, refInput, refOutput, required, textMap, timestamps } from '../validation.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
-const profile = () =>
-  z
-    .record(z.string().trim().min(1, { error: messages.required }), z.string().min(1, { error: messages.required }))
-    .default({});
-
 const userInput = z.object({
   name: optionalText(),
   email: email(),
@@ -22,7 +16,7 @@ const userInput = z.object({
   device: refInput().nullable().default(null),
   license: z.array(z.number().int().positive()).default([]),
   devices: z.array(refInput()).default([]),
-  profile: profile(),
+  profile: textMap(),
   dnd: z.boolean().default(false),
   /** Whether the account is active: an inactive user cannot sign in and its tokens stop working. */
   state: z.boolean().default(true),
@@ -35,7 +29,6 @@ export const users = resource({
   path: '/users',
   objClass: 'users',
   area: 'directory',
-  route: '/directory/users',
   input: userInput,
   createInput: userInput.extend({ password: required() }),
   item: z.object({
@@ -52,8 +45,7 @@ export const users = resource({
     profile: z.record(z.string(), z.string()),
     dnd: z.boolean(),
     state: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
     /** Computed for the viewer: true where they may not disable or delete the user (the server would refuse). */
     protected: z.boolean().optional(),
     /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
-import { col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { BY_NAME, col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef } from '../validation.js';
+import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef, timestamps } from '../validation.js';
 
 /**
  * CSV import templates (spec part 2 sections 2, 3 and 9; REFERENCE.md "Member import"): how the
@@ -186,8 +186,7 @@ export const importTemplateItem = z.object({
     clearMembers: z.boolean(),
     mappings: z.record(z.string(), z.unknown()),
   }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 export type ImportTemplateItem = z.infer<typeof importTemplateItem>;
 
@@ -202,9 +201,8 @@ export const importTemplates = resource({
   input: importTemplateInput,
   item: importTemplateItem,
   listFields: ['id', 'name', 'source', 'sourceType', 'sourceQueueType', 'description'],
-  search: ['name'],
+  ...BY_NAME,
   sortable: ['createdAt', 'updatedAt'],
-  defaultSort: '+name',
   columns: [NAME_COLUMN, sorted('source', 'ref'), col('description')],
   recordAcl: true,
   refs: { source: ref((): ResourceDef => queues) },

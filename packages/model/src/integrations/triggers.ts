@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
-import { int, oneOf, optionalText, refOutput, required } from '../validation.js';
+import { int, oneOf, optionalText, refOutput, required, timestamps } from '../validation.js';
 import { isCronExpression, TRIGGER_CRON_DEFAULT } from './cron.js';
 
 /** Trigger types: cron ("At time") is the only one, and the default. */
@@ -55,7 +55,6 @@ export const triggers = resource({
   path: '/trigger',
   objClass: 'trigger',
   area: 'integrations',
-  route: '/integrations/triggers',
   input: triggerInput,
   item: z.object({
     id: z.number(),
@@ -68,13 +67,11 @@ export const triggers = resource({
     type: z.enum(TRIGGER_TYPES),
     variables: z.record(z.string(), z.string()),
     expression: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'description', 'enabled', 'schema', 'timezone', 'type', 'expression'],
-  search: ['name'],
+  ...BY_NAME,
   sortable: ['createdAt', 'updatedAt'],
-  defaultSort: '+name',
   columns: [NAME_COLUMN, sorted('expression'), sorted('timezone', 'timezone'), sorted('enabled', 'toggle')],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },

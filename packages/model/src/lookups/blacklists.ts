@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
 import { messages } from '../messages.js';
-import { optionalText, phone, required } from '../validation.js';
+import { nameAndDescription, optionalText, phone } from '../validation.js';
 
 export const DATE_INVALID = 'Should be a date and time';
 export const NUMBER_TAKEN = messages.numberTaken;
@@ -15,7 +15,7 @@ export const blacklists = lookup({
   path: '/call_center/list',
   objClass: 'cc_list',
   route: '/lookups/blacklist',
-  input: z.object({ name: required(), description: optionalText() }),
+  input: nameAndDescription(),
   item: z.object({ id: z.number(), name: z.string(), description: z.string(), count: z.number() }),
   columns: [NAME_COLUMN, sorted('count'), DESCRIPTION_COLUMN],
   recordAcl: true,

@@ -30,7 +30,6 @@ export const media = lookup({
   name: 'media',
   path: '/storage/media',
   objClass: 'media_file',
-  route: '/lookups/media',
   input: z.object({ name: required() }),
   item: z.object({
     id: z.number(),

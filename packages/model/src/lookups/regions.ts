@@ -9,7 +9,6 @@ export const regions = lookup({
   noun: 'region',
   path: '/regions',
   objClass: 'lookups',
-  route: '/lookups/regions',
   input: z.object({ name: required(), timezone: timezone(), description: optionalText() }),
   item: z.object({ id: z.number(), name: z.string(), timezone: timezoneOutput(), description: z.string() }),
   columns: [NAME_COLUMN, sorted('timezone', 'timezone'), DESCRIPTION_COLUMN],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
-import { oneOf, recordId, refOutput, required } from '../validation.js';
+import { oneOf, recordId, refOutput, required, timestamps } from '../validation.js';
 
 /** Flow types (spec part 1 section 3). */
 export const FLOW_TYPES = ['chat', 'voice', 'service', 'processing'] as const;
@@ -87,13 +87,11 @@ export const flows = resource({
     type: z.enum(FLOW_TYPES),
     tags: z.array(z.string()),
     editor: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'type', 'tags', 'editor', 'updatedAt'],
-  search: ['name'],
+  ...BY_NAME,
   sortable: ['createdAt'],
-  defaultSort: '+name',
   columns: [NAME_COLUMN, sorted('type'), col('tags', 'tags'), sorted('updatedAt', 'date')],
   logObject: 'flows',
   export: ['name', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
