@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { BY_NAME, col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
+import { BY_NAME, CRUD, col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
 import { skills } from '../lookups/skills.js';
-import { type ResourceDef, ref } from '../resource.js';
+import { type FormField, type ResourceDef, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, requiredRef, timestamps } from '../validation.js';
 import { teams } from './teams.js';
 
@@ -122,9 +122,21 @@ export const agentStatusInput = z.object({
 /** Subordinates of a supervisor agent: `PUT` / `DELETE` `.../subordinates/{agentId}` adds or removes one. */
 export const agentSubordinatesPath = (agentId: number | string) => `/call_center/agents/${agentId}/subordinates`;
 
-const skillFields = {
-  capacity: int({ min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max }).default(AGENT_SKILL_CAPACITY.default),
-  enabled: z.boolean().default(true),
+/** What an agent skill holds beside its agent and its skill, seen from either side. */
+const skillLink = {
+  input: {
+    capacity: int({ min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max }).default(
+      AGENT_SKILL_CAPACITY.default,
+    ),
+    enabled: z.boolean().default(true),
+  },
+  item: { team: refOutput().nullable(), capacity: z.number(), enabled: z.boolean() },
+  columns: [sorted('capacity'), col('enabled', 'toggle')],
+  form: [
+    { field: 'capacity', kind: 'number', min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max, required: true },
+    { field: 'enabled', kind: 'switch' },
+  ] satisfies FormField[],
+  ops: { ...CRUD, bulkCreate: true },
 };
 
 /** Aggregates an agent skills list answers beside its items. */
@@ -146,30 +158,17 @@ export const agentSkills = nested({
   name: 'agentSkills',
   noun: 'agent skill',
   path: agentSkillsPath(':agentId'),
-  input: z.object({ skill: requiredRef(), ...skillFields }),
-  item: z.object({
-    id: z.number(),
-    agentId: z.number(),
-    skill: refOutput(),
-    team: refOutput().nullable(),
-    capacity: z.number(),
-    enabled: z.boolean(),
-  }),
+  input: z.object({ skill: requiredRef(), ...skillLink.input }),
+  item: z.object({ id: z.number(), agentId: z.number(), skill: refOutput(), ...skillLink.item }),
   search: ['skillName'],
   sortable: ['enabled'],
   defaultSort: '+skill',
-  columns: [sorted('skill', 'ref'), sorted('capacity'), col('enabled', 'toggle')],
+  columns: [sorted('skill', 'ref'), ...skillLink.columns],
   refs: { skill: ref((): ResourceDef => skills) },
-  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  ops: skillLink.ops,
   parent: agents,
   param: 'agentId',
-  form: {
-    fields: [
-      { field: 'skill', kind: 'ref', required: true },
-      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
-      { field: 'enabled', kind: 'switch' },
-    ],
-  },
+  form: { fields: [{ field: 'skill', kind: 'ref', required: true }, ...skillLink.form] },
 });
 
 /** The path of the agents holding one skill. */
@@ -186,31 +185,18 @@ export const skillAgents = nested({
   noun: 'agent skill',
   path: skillAgentsPath(':skillId'),
   objClass: 'cc_agent',
-  input: z.object({ agent: requiredRef(), ...skillFields }),
-  item: z.object({
-    id: z.number(),
-    skillId: z.number(),
-    agent: refOutput(),
-    team: refOutput().nullable(),
-    capacity: z.number(),
-    enabled: z.boolean(),
-  }),
+  input: z.object({ agent: requiredRef(), ...skillLink.input }),
+  item: z.object({ id: z.number(), skillId: z.number(), agent: refOutput(), ...skillLink.item }),
   search: ['agentName'],
   sortable: ['enabled'],
   defaultSort: '+agent',
-  columns: [sorted('agent', 'ref'), col('team', 'ref'), sorted('capacity'), col('enabled', 'toggle')],
+  columns: [sorted('agent', 'ref'), col('team', 'ref'), ...skillLink.columns],
   refs: { agent: ref((): ResourceDef => agents) },
-  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  ops: skillLink.ops,
   parent: skills,
   param: 'skillId',
   rights: 'own',
-  form: {
-    fields: [
-      { field: 'agent', kind: 'ref', required: true },
-      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
-      { field: 'enabled', kind: 'switch' },
-    ],
-  },
+  form: { fields: [{ field: 'agent', kind: 'ref', required: true }, ...skillLink.form] },
 });
 
 /** The path of one agent's state history. */

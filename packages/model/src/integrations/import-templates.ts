@@ -32,22 +32,8 @@ export const DUPLICATE_POLICIES = ['skip', 'update', 'allow'] as const;
 export type DuplicatePolicy = (typeof DUPLICATE_POLICIES)[number];
 export const DUPLICATE_POLICY_DEFAULT: DuplicatePolicy = 'skip';
 
-/** Mapped fields taking one column, and those taking several (REFERENCE.md "Member import"). */
-export const MAPPING_SINGLE = [
-  'name',
-  'timezoneId',
-  'priority',
-  'expireAt',
-  'bucketId',
-  'agentId',
-  'commPriority',
-  'description',
-  'dtmf',
-] as const;
-export const MAPPING_MULTIPLE = ['variables', 'destination', 'code'] as const;
-export type MappingField = (typeof MAPPING_SINGLE)[number] | (typeof MAPPING_MULTIPLE)[number];
-/** In the order the editor shows them. */
-export const MAPPING_FIELDS: readonly MappingField[] = [
+/** Mapped fields (REFERENCE.md "Member import"), in the order the editor shows them. */
+export const MAPPING_FIELDS = [
   'name',
   'timezoneId',
   'priority',
@@ -60,7 +46,14 @@ export const MAPPING_FIELDS: readonly MappingField[] = [
   'code',
   'description',
   'dtmf',
-];
+] as const;
+export type MappingField = (typeof MAPPING_FIELDS)[number];
+/** Mapped fields taking several columns; the others take one. */
+export const MAPPING_MULTIPLE = ['variables', 'destination', 'code'] as const;
+const multiple: readonly MappingField[] = MAPPING_MULTIPLE;
+export const MAPPING_SINGLE = MAPPING_FIELDS.filter(
+  (f): f is Exclude<MappingField, (typeof MAPPING_MULTIPLE)[number]> => !multiple.includes(f),
+);
 export const MAPPING_REQUIRED: readonly MappingField[] = ['name', 'destination', 'code'];
 
 /** The template's own messages (English; the console says them through `importTemplates.messages`). */
