@@ -184,10 +184,7 @@ export class DomainDirectory {
   gateway(ref: EndpointRef): Promise<GatewayData | null> {
     const k = this.kept;
     if (k) {
-      const found = byRef(ref, {
-        id: (id) => k.gateways.get(id),
-        name: (name) => k.gatewayByName.get(name.toLowerCase()),
-      });
+      const found = byRef(ref, { id: (id) => k.gateways.get(id), name: (n) => k.gatewayByName.get(n.toLowerCase()) });
       return Promise.resolve(found ?? null);
     }
     const where = byRef(ref, { id: (id) => sql`id = ${id}`, name: (name) => sql`lower(name) = lower(${name})` });
