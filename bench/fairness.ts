@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { rssSampler } from './measure.js';
-import { api, ensureBuilt, rssMb, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { loadFigures, rssSampler } from './measure.js';
+import { api, ensureBuilt, rssMb, signIn, sleep, withServer } from './server-process.js';
 
 /**
  * Fairness on the embedded database: 200 connections against the devices list, with the
@@ -18,69 +18,59 @@ const PORT = 18_211;
 const P99_TARGET_MS = 1000;
 const MAX_TARGET_MS = 2000;
 
-type Result = {
+type Result = ReturnType<typeof loadFigures> & {
   label: string;
-  requests: number;
-  p50: number;
-  p99: number;
-  max: number;
-  shed: number;
-  otherErrors: number;
   rss: { firstStart: number; idle: number; peak: number; after: number };
   answered: number;
 };
 
 async function measure(label: string, env: NodeJS.ProcessEnv): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-fair-'));
-  let server: Server | null = null;
-  try {
-    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
-    let token = await signIn(server.base);
-    for (let i = 1; i <= DEVICES; i++) {
-      const n = String(i).padStart(3, '0');
-      await api(server.base, 'POST', '/api/devices', token, { name: `dev${n}`, account: `acc${n}`, password: 'Sip-1' });
-    }
-    // The first start creates the data folder (initdb), which grows PGlite's memory for good: the
-    // figures come from a restart on the existing folder, as a server runs in service.
-    const firstStart = rssMb(server.child.pid as number);
-    await stopServer(server);
-    server = await startServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
-    token = await signIn(server.base);
-    const url = `${server.base}/api/devices?size=10&q=dev*`;
-    const headers = { authorization: `Bearer ${token}` };
-    await autocannon({ url, connections: 10, duration: 2, headers });
-    await sleep(2000);
-    const pid = server.child.pid as number;
-    const sampler = rssSampler(pid, 100);
-    const idle = sampler.idle;
-    // Connections that got at least one answer: one never answered waited for the whole run.
-    const answered = new Set<unknown>();
-    const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 60 }, () => {});
-    run.on('response', (client) => answered.add(client));
-    const result = await new Promise<autocannon.Result>((resolve) => run.on('done', resolve));
-    const peak = sampler.stop();
-    // What stays once the load is gone: after the collector has had time to run.
-    await sleep(10_000);
-    const after = rssMb(pid);
-    const shed = result.statusCodeStats?.['503']?.count ?? 0;
-    return {
-      label,
-      requests: result.requests.total,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      shed,
-      otherErrors: result.non2xx - shed + result.errors + result.timeouts,
-      rss: { firstStart, idle, peak, after },
-      answered: answered.size,
-    };
-  } catch (error) {
-    if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
-    throw error;
-  } finally {
-    if (server) await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withServer(
+    PORT,
+    { DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    async (bench) => {
+      let server = bench.server;
+      let token = await signIn(server.base);
+      for (let i = 1; i <= DEVICES; i++) {
+        const n = String(i).padStart(3, '0');
+        await api(server.base, 'POST', '/api/devices', token, {
+          name: `dev${n}`,
+          account: `acc${n}`,
+          password: 'Sip-1',
+        });
+      }
+      // The first start creates the data folder (initdb), which grows PGlite's memory for good: the
+      // figures come from a restart on the existing folder, as a server runs in service.
+      const firstStart = rssMb(server.child.pid as number);
+      await bench.stop();
+      server = await bench.start();
+      token = await signIn(server.base);
+      const url = `${server.base}/api/devices?size=10&q=dev*`;
+      const headers = { authorization: `Bearer ${token}` };
+      await autocannon({ url, connections: 10, duration: 2, headers });
+      await sleep(2000);
+      const pid = server.child.pid as number;
+      const sampler = rssSampler(pid, 100);
+      const idle = sampler.idle;
+      // Connections that got at least one answer: one never answered waited for the whole run.
+      const answered = new Set<unknown>();
+      const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 60 }, () => {});
+      run.on('response', (client) => answered.add(client));
+      const result = await new Promise<autocannon.Result>((resolve) => run.on('done', resolve));
+      const peak = sampler.stop();
+      // What stays once the load is gone: after the collector has had time to run.
+      await sleep(10_000);
+      const after = rssMb(pid);
+      return {
+        label,
+        ...loadFigures(result),
+        rss: { firstStart, idle, peak, after },
+        answered: answered.size,
+      };
+    },
+  );
 }
 
 function print(results: Result[]) {
@@ -92,7 +82,7 @@ function print(results: Result[]) {
   for (const r of results) {
     const base = Math.max(r.p50, 1);
     rows.push(
-      `${r.label.padEnd(10)}${pad(r.requests, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.max, 8)}${pad(r.shed, 7)}${pad(r.otherErrors, 8)}${pad((r.p99 / base).toFixed(1), 9)}${pad((r.max / base).toFixed(1), 9)}${pad(`${r.rss.idle}/${r.rss.peak}/${r.rss.after}`, 24)}${pad(r.rss.firstStart, 16)}${pad(`${r.answered}/${CONNECTIONS}`, 16)}`,
+      `${r.label.padEnd(10)}${pad(r.requests, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.max, 8)}${pad(r.shed, 7)}${pad(r.errors, 8)}${pad((r.p99 / base).toFixed(1), 9)}${pad((r.max / base).toFixed(1), 9)}${pad(`${r.rss.idle}/${r.rss.peak}/${r.rss.after}`, 24)}${pad(r.rss.firstStart, 16)}${pad(`${r.answered}/${CONNECTIONS}`, 16)}`,
     );
   }
   const on = results[0];

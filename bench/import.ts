@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { importEnded, uploadImport } from './imports.js';
 import { benchDrivers, rssSampler } from './measure.js';
-import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { type RawLoad, rawCopy, rawInsert } from './raw-load.js';
+import { api, benchPlace, ensureBuilt, signIn, sleep, withServer } from './server-process.js';
 
 /**
  * The CSV import of 1,000,000 blacklist numbers through the import pipeline, on PGlite and (with
@@ -42,89 +40,31 @@ function writeFile(file: string) {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** Raw COPY of the rows into the table, as a bare client would. */
-async function rawCopy(url: string, domainId: number, listId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const start = performance.now();
-    const stream = client.query(
-      copyFrom('copy blacklist_numbers (domain_id, list_id, number, description, expire_at) from stdin'),
-    );
-    await new Promise<void>((resolve, reject) => {
-      stream.on('finish', resolve);
-      stream.on('error', reject);
-      let i = 0;
-      const pump = () => {
-        while (i < ROWS) {
-          let text = '';
-          for (let k = 0; k < 10_000 && i < ROWS; k++, i++) {
-            const [n, d] = rowOf(i);
-            text += `${domainId}\t${listId}\t${n}\t${d}\t\\N\n`;
-          }
-          if (!stream.write(text)) {
-            stream.once('drain', pump);
-            return;
-          }
-        }
-        stream.end();
-      };
-      pump();
-    });
-    const seconds = (performance.now() - start) / 1000;
-    await client.query('truncate blacklist_numbers');
-    await client.query('vacuum analyze blacklist_numbers');
-    return seconds;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Raw multi-row INSERTs of 1,000 rows on PGlite (the server stopped: PGlite has one process). */
-async function rawInsert(dataDir: string, domainId: number, listId: number): Promise<number> {
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-  try {
-    const start = performance.now();
-    for (let i = 0; i < ROWS; i += 1000) {
-      const params: unknown[] = [];
-      const tuples: string[] = [];
-      for (let k = i; k < Math.min(ROWS, i + 1000); k++) {
-        const [n, d] = rowOf(k);
-        tuples.push(
-          `($${params.push(domainId)}, $${params.push(listId)}, $${params.push(n)}, $${params.push(d)}, null)`,
-        );
-      }
-      await db.query(
-        `insert into blacklist_numbers (domain_id, list_id, number, description, expire_at) values ${tuples.join(', ')}`,
-        params,
-      );
-    }
-    const seconds = (performance.now() - start) / 1000;
-    await db.query('truncate blacklist_numbers');
-    await db.query('vacuum analyze blacklist_numbers');
-    return seconds;
-  } finally {
-    await db.close();
-  }
-}
+/** The raw load of the same rows into another list of the domain. */
+const rawLoad = (domainId: number, listId: number): RawLoad => ({
+  table: 'blacklist_numbers',
+  columns: 'domain_id, list_id, number, description, expire_at',
+  rows: ROWS,
+  row: (i) => [domainId, listId, ...rowOf(i), null],
+  after: [['truncate blacklist_numbers'], ['vacuum analyze blacklist_numbers']],
+});
 
 async function measure(driver: 'pglite' | 'postgres', file: string): Promise<string[]> {
   const { dataDir, env, drop } = await benchPlace(driver, 'import');
-  let server: Server | null = null;
-  try {
-    server = await startServer(PORT, env);
+  return withServer(PORT, env, drop, async (bench) => {
+    let server = bench.server;
     let token = await signIn(server.base);
     const rawList = await api<{ id: number }>(server.base, 'POST', '/api/call_center/list', token, { name: 'raw' });
     const list = await api<{ id: number }>(server.base, 'POST', '/api/call_center/list', token, { name: 'import' });
     const { domainId } = await api<{ domainId: number }>(server.base, 'GET', '/api/userinfo', token);
+    const load = rawLoad(domainId, rawList.id);
     let rawSeconds: number;
     if (driver === 'postgres') {
-      rawSeconds = await rawCopy(env.DATABASE_URL as string, domainId, rawList.id);
+      rawSeconds = await rawCopy(env.DATABASE_URL as string, load);
     } else {
-      await stopServer(server);
-      server = null;
-      rawSeconds = await rawInsert(dataDir, domainId, rawList.id);
-      server = await startServer(PORT, env);
+      await bench.stop();
+      rawSeconds = await rawInsert(dataDir, load);
+      server = await bench.start();
       token = await signIn(server.base);
     }
     const headers = { authorization: `Bearer ${token}` };
@@ -200,13 +140,7 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
       `server RSS idle ${idle} MB, peak during the import ${importPeak} MB: +${growth} MB (target <= ${rssTarget}: ${met(growth <= rssTarget)})`,
       `export of the ${ROWS} rows ${exportSeconds.toFixed(1)} s; RSS ${exportIdle} MB before, peak ${exportPeak} MB: +${exportGrowth} MB (target <= 100: ${met(exportGrowth <= 100)})`,
     ];
-  } catch (error) {
-    if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
-    throw error;
-  } finally {
-    if (server) await stopServer(server);
-    await drop();
-  }
+  });
 }
 
 async function main() {

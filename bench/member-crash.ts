@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { uploadImport } from './imports.js';
-import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, withServer } from './server-process.js';
 
 /**
  * Recovery of a member import after kill -9 on the embedded database: 100,000 members through a
@@ -114,95 +114,108 @@ async function main() {
   const file = path.join(os.tmpdir(), `switchboard-bench-crash-${process.pid}.csv`);
   writeFile(file);
   const { env, drop } = await benchPlace('pglite', 'member-crash');
-  let server: Server | null = null;
-  try {
-    server = await startServer(PORT, env);
-    const token = await signIn(server.base);
-    const post = <T>(p: string, body: unknown) => api<T>(server!.base, 'POST', p, token, body);
-    const calendar = await post<{ id: number }>('/api/calendars', { name: 'bench', timezone: { name: 'UTC' } });
-    const queue = await post<{ id: number }>('/api/call_center/queues', {
-      name: 'crash',
-      type: 2,
-      calendar: { id: calendar.id },
-    });
-    await post('/api/call_center/communication_type', { name: 'Phone', code: 'phone', channel: 'phone' });
-    const template = await post<{ id: number }>('/api/storage/import_templates', {
-      name: 'bench',
-      source: { id: queue.id },
-      parameters: {
-        mappings: { name: 'name', destination: ['phone1', 'phone2'], code: ['type1', 'type2'], variables: ['city'] },
-      },
-    });
-    const route = `/api/storage/import_templates/${template.id}/import`;
-    const id = await uploadImport(server, token, route, { mode: 'skip', duplicates: DUPLICATES }, file, 'members.csv');
+  await withServer(
+    PORT,
+    env,
+    async () => {
+      await drop();
+      fs.rmSync(file, { force: true });
+    },
+    async (bench) => {
+      let server = bench.server;
+      const token = await signIn(server.base);
+      const post = <T>(p: string, body: unknown) => api<T>(server.base, 'POST', p, token, body);
+      const calendar = await post<{ id: number }>('/api/calendars', { name: 'bench', timezone: { name: 'UTC' } });
+      const queue = await post<{ id: number }>('/api/call_center/queues', {
+        name: 'crash',
+        type: 2,
+        calendar: { id: calendar.id },
+      });
+      await post('/api/call_center/communication_type', { name: 'Phone', code: 'phone', channel: 'phone' });
+      const template = await post<{ id: number }>('/api/storage/import_templates', {
+        name: 'bench',
+        source: { id: queue.id },
+        parameters: {
+          mappings: { name: 'name', destination: ['phone1', 'phone2'], code: ['type1', 'type2'], variables: ['city'] },
+        },
+      });
+      const route = `/api/storage/import_templates/${template.id}/import`;
+      const id = await uploadImport(
+        server,
+        token,
+        route,
+        { mode: 'skip', duplicates: DUPLICATES },
+        file,
+        'members.csv',
+      );
 
-    // Fresh chunks: watched until 40% of the rows are in, then the process is killed. Health and a
-    // list are asked here too, so that fresh and resumed chunks are timed under the same reads.
-    const auth = { authorization: `Bearer ${token}` };
-    const membersUrl = `/api/call_center/queues/${queue.id}/members?size=10`;
-    const freshHealth = probe(`${server.base}/api/health`);
-    const freshReads = probe(`${server.base}${membersUrl}`, auth);
-    const settling = settleWindow(server, token, id);
-    const fresh = new Chunks();
-    const atKill = await follow(server, token, id, (i) => i.phase === 'loading' && i.rowsLoaded >= ROWS * 0.4, fresh);
-    const freshSeen = [await freshHealth.stop(), await freshReads.stop()];
-    const settleSeen = await settling;
-    if (atKill.state !== 'running') throw new Error(`the import ended before the kill: ${JSON.stringify(atKill)}`);
-    server.child.kill('SIGKILL');
-    await new Promise((r) => server!.child.once('exit', r));
-    server = null;
-    if (process.env.BENCH_CRASH_KEEP)
-      fs.cpSync(env.DATA_DIR as string, process.env.BENCH_CRASH_KEEP, { recursive: true });
+      // Fresh chunks: watched until 40% of the rows are in, then the process is killed. Health and a
+      // list are asked here too, so that fresh and resumed chunks are timed under the same reads.
+      const auth = { authorization: `Bearer ${token}` };
+      const membersUrl = `/api/call_center/queues/${queue.id}/members?size=10`;
+      const freshHealth = probe(`${server.base}/api/health`);
+      const freshReads = probe(`${server.base}${membersUrl}`, auth);
+      const settling = settleWindow(server, token, id);
+      const fresh = new Chunks();
+      const atKill = await follow(server, token, id, (i) => i.phase === 'loading' && i.rowsLoaded >= ROWS * 0.4, fresh);
+      const freshSeen = [await freshHealth.stop(), await freshReads.stop()];
+      const settleSeen = await settling;
+      if (atKill.state !== 'running') throw new Error(`the import ended before the kill: ${JSON.stringify(atKill)}`);
+      server.child.kill('SIGKILL');
+      await new Promise((r) => server.child.once('exit', r));
+      bench.current = null;
+      if (process.env.BENCH_CRASH_KEEP)
+        fs.cpSync(env.DATA_DIR as string, process.env.BENCH_CRASH_KEEP, { recursive: true });
 
-    // Restart: the import resumes; health and a list are asked throughout.
-    server = await startServer(PORT, env);
-    const health = probe(`${server.base}/api/health`);
-    const reads = probe(`${server.base}${membersUrl}`, auth);
-    const resumed = new Chunks();
-    const atTerm = await follow(server, token, id, (i) => i.phase === 'loading' && i.rowsLoaded >= ROWS * 0.7, resumed);
-    const healthSeen = await health.stop();
-    const readsSeen = await reads.stop();
+      // Restart: the import resumes; health and a list are asked throughout.
+      server = await bench.start();
+      const health = probe(`${server.base}/api/health`);
+      const reads = probe(`${server.base}${membersUrl}`, auth);
+      const resumed = new Chunks();
+      const atTerm = await follow(
+        server,
+        token,
+        id,
+        (i) => i.phase === 'loading' && i.rowsLoaded >= ROWS * 0.7,
+        resumed,
+      );
+      const healthSeen = await health.stop();
+      const readsSeen = await reads.stop();
 
-    // SIGTERM in the middle of the resumed import: the server must be gone within its grace.
-    let termMs = Number.NaN;
-    if (atTerm.state === 'running') {
-      const exited = new Promise((r) => server!.child.once('exit', r));
-      const start = performance.now();
-      server.child.kill('SIGTERM');
-      await exited;
-      termMs = performance.now() - start;
-      server = await startServer(PORT, env);
-    }
-    const ended = await follow(server, token, id, () => false);
-    const count = await api<{ items: unknown[] }>(
-      server.base,
-      'GET',
-      `/api/call_center/queues/${queue.id}/members?size=1&page=${ROWS}`,
-      token,
-    );
-    const freshChunk = fresh.perChunk();
-    const resumedChunk = resumed.perChunk();
-    const ratio = freshChunk && resumedChunk ? resumedChunk / freshChunk : Number.NaN;
-    const rows = [
-      `Switchboard member import recovery bench (pglite): ${ROWS} members (duplicates ${DUPLICATES}), kill -9 at ${atKill.rowsLoaded} loaded`,
-      `loading chunk (${CHUNK} lines): fresh ${freshChunk?.toFixed(2)} s, resumed ${resumedChunk?.toFixed(2)} s, resumed/fresh ${ratio.toFixed(2)}x (target <= 2: ${ratio <= 2 ? 'met' : 'NOT met'})`,
-      settleSeen
-        ? `while the fresh import settles duplicates (${DUPLICATES}, ${settleSeen.ms} ms): /api/health max ${settleSeen.max} ms (${settleSeen.answers} answers, ${settleSeen.failures} failed) (target <= 2000: ${settleSeen.max <= 2000 && settleSeen.failures === 0 ? 'met' : 'NOT met'})`
-        : 'while the fresh import settles duplicates: not seen (it went by between two polls)',
-      `during the fresh import: /api/health max ${freshSeen[0].max} ms, members list max ${freshSeen[1].max} ms`,
-      `during the resumed import: /api/health max ${healthSeen.max} ms (${healthSeen.answers} answers, ${healthSeen.failures} failed), members list max ${readsSeen.max} ms (${readsSeen.answers} answers, ${readsSeen.failures} failed) (target <= 2000: ${Math.max(healthSeen.max, readsSeen.max) <= 2000 && healthSeen.failures + readsSeen.failures === 0 ? 'met' : 'NOT met'})`,
-      `SIGTERM during the resumed import: exited in ${Math.round(termMs)} ms (grace ${GRACE_MS}: ${termMs <= GRACE_MS ? 'met' : 'NOT met'})`,
-      `end: ${ended.state}, ${ended.rowsLoaded} loaded of ${ended.rowsToLoad}, ${ended.rowsFailed} failed; last page of the list ${count.items.length === 1 ? 'holds the last member' : 'is empty'}`,
-    ];
-    process.stdout.write(`\n${rows.join('\n')}\n`);
-  } catch (error) {
-    if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
-    throw error;
-  } finally {
-    if (server) await stopServer(server);
-    await drop();
-    fs.rmSync(file, { force: true });
-  }
+      // SIGTERM in the middle of the resumed import: the server must be gone within its grace.
+      let termMs = Number.NaN;
+      if (atTerm.state === 'running') {
+        const exited = new Promise((r) => server.child.once('exit', r));
+        const start = performance.now();
+        server.child.kill('SIGTERM');
+        await exited;
+        termMs = performance.now() - start;
+        server = await bench.start();
+      }
+      const ended = await follow(server, token, id, () => false);
+      const count = await api<{ items: unknown[] }>(
+        server.base,
+        'GET',
+        `/api/call_center/queues/${queue.id}/members?size=1&page=${ROWS}`,
+        token,
+      );
+      const freshChunk = fresh.perChunk();
+      const resumedChunk = resumed.perChunk();
+      const ratio = freshChunk && resumedChunk ? resumedChunk / freshChunk : Number.NaN;
+      const rows = [
+        `Switchboard member import recovery bench (pglite): ${ROWS} members (duplicates ${DUPLICATES}), kill -9 at ${atKill.rowsLoaded} loaded`,
+        `loading chunk (${CHUNK} lines): fresh ${freshChunk?.toFixed(2)} s, resumed ${resumedChunk?.toFixed(2)} s, resumed/fresh ${ratio.toFixed(2)}x (target <= 2: ${ratio <= 2 ? 'met' : 'NOT met'})`,
+        settleSeen
+          ? `while the fresh import settles duplicates (${DUPLICATES}, ${settleSeen.ms} ms): /api/health max ${settleSeen.max} ms (${settleSeen.answers} answers, ${settleSeen.failures} failed) (target <= 2000: ${settleSeen.max <= 2000 && settleSeen.failures === 0 ? 'met' : 'NOT met'})`
+          : 'while the fresh import settles duplicates: not seen (it went by between two polls)',
+        `during the fresh import: /api/health max ${freshSeen[0].max} ms, members list max ${freshSeen[1].max} ms`,
+        `during the resumed import: /api/health max ${healthSeen.max} ms (${healthSeen.answers} answers, ${healthSeen.failures} failed), members list max ${readsSeen.max} ms (${readsSeen.answers} answers, ${readsSeen.failures} failed) (target <= 2000: ${Math.max(healthSeen.max, readsSeen.max) <= 2000 && healthSeen.failures + readsSeen.failures === 0 ? 'met' : 'NOT met'})`,
+        `SIGTERM during the resumed import: exited in ${Math.round(termMs)} ms (grace ${GRACE_MS}: ${termMs <= GRACE_MS ? 'met' : 'NOT met'})`,
+        `end: ${ended.state}, ${ended.rowsLoaded} loaded of ${ended.rowsToLoad}, ${ended.rowsFailed} failed; last page of the list ${count.items.length === 1 ? 'holds the last member' : 'is empty'}`,
+      ];
+      process.stdout.write(`\n${rows.join('\n')}\n`);
+    },
+  );
 }
 
 await main();

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { importEnded, uploadImport } from './imports.js';
 import { benchDrivers } from './measure.js';
-import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { type RawLoad, rawCopy, rawInsert } from './raw-load.js';
+import { api, benchPlace, ensureBuilt, signIn, sleep, withServer } from './server-process.js';
 
 /**
  * The CSV import of 1,000,000 queue members (1-3 communications each, 20% with a bucket) through
@@ -75,70 +73,21 @@ const RAW_COLUMNS =
   'domain_id, queue_id, name, priority, bucket_id, communications, destinations, variables, expire_at';
 type Ids = { domain: number; queue: number; type: number; bucket: number };
 
-async function rawCopy(url: string, ids: Ids): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const start = performance.now();
-    const stream = client.query(copyFrom(`copy cc_queue_members (${RAW_COLUMNS}) from stdin`));
-    await new Promise<void>((resolve, reject) => {
-      stream.on('finish', resolve);
-      stream.on('error', reject);
-      let i = 0;
-      const pump = () => {
-        while (i < ROWS) {
-          let text = '';
-          for (let k = 0; k < 10_000 && i < ROWS; k++, i++)
-            text += `${rawRow(i, ids)
-              .map((v) => (v === null ? '\\N' : String(v).replace(/\\/g, '\\\\')))
-              .join('\t')}\n`;
-          if (!stream.write(text)) {
-            stream.once('drain', pump);
-            return;
-          }
-        }
-        stream.end();
-      };
-      pump();
-    });
-    const seconds = (performance.now() - start) / 1000;
-    await client.query('delete from cc_queue_members where queue_id = $1', [ids.queue]);
-    await client.query('vacuum analyze cc_queue_members');
-    return seconds;
-  } finally {
-    await client.end();
-  }
-}
-
-async function rawInsert(dataDir: string, ids: Ids): Promise<number> {
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-  try {
-    const start = performance.now();
-    for (let i = 0; i < ROWS; i += 1000) {
-      const params: unknown[] = [];
-      const tuples: string[] = [];
-      for (let k = i; k < Math.min(ROWS, i + 1000); k++) {
-        const r = rawRow(k, ids);
-        tuples.push(`(${r.map((v) => `$${params.push(v)}`).join(', ')})`);
-      }
-      await db.query(`insert into cc_queue_members (${RAW_COLUMNS}) values ${tuples.join(', ')}`, params);
-    }
-    const seconds = (performance.now() - start) / 1000;
-    await db.query('delete from cc_queue_members where queue_id = $1', [ids.queue]);
-    await db.query('vacuum analyze cc_queue_members');
-    return seconds;
-  } finally {
-    await db.close();
-  }
-}
+/** The raw load of the same members into another queue. */
+const rawLoad = (ids: Ids): RawLoad => ({
+  table: 'cc_queue_members',
+  columns: RAW_COLUMNS,
+  rows: ROWS,
+  row: (i) => rawRow(i, ids),
+  after: [['delete from cc_queue_members where queue_id = $1', [ids.queue]], ['vacuum analyze cc_queue_members']],
+});
 
 async function measure(driver: 'pglite' | 'postgres', file: string): Promise<string[]> {
   const { dataDir, env, drop } = await benchPlace(driver, 'member-import');
-  let server: Server | null = null;
-  try {
-    server = await startServer(PORT, env);
+  return withServer(PORT, env, drop, async (bench) => {
+    let server = bench.server;
     let token = await signIn(server.base);
-    const post = <T>(p: string, body: unknown) => api<T>(server!.base, 'POST', p, token, body);
+    const post = <T>(p: string, body: unknown) => api<T>(server.base, 'POST', p, token, body);
     const calendar = await post<{ id: number }>('/api/calendars', { name: 'bench', timezone: { name: 'UTC' } });
     const queue = (name: string) =>
       post<{ id: number }>('/api/call_center/queues', { name, type: 2, calendar: { id: calendar.id } });
@@ -166,12 +115,11 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
     const { domainId } = await api<{ domainId: number }>(server.base, 'GET', '/api/userinfo', token);
     const ids = { domain: domainId, queue: rawQueue.id, type: type.id, bucket: bucket.id };
     let rawSeconds: number;
-    if (driver === 'postgres') rawSeconds = await rawCopy(env.DATABASE_URL as string, ids);
+    if (driver === 'postgres') rawSeconds = await rawCopy(env.DATABASE_URL as string, rawLoad(ids));
     else {
-      await stopServer(server);
-      server = null;
-      rawSeconds = await rawInsert(dataDir, ids);
-      server = await startServer(PORT, env);
+      await bench.stop();
+      rawSeconds = await rawInsert(dataDir, rawLoad(ids));
+      server = await bench.start();
       token = await signIn(server.base);
     }
     await sleep(1000);
@@ -187,13 +135,7 @@ async function measure(driver: 'pglite' | 'postgres', file: string): Promise<str
       `raw ${driver === 'postgres' ? 'COPY' : 'multi-row INSERT'} into cc_queue_members ${rawSeconds.toFixed(1)} s; import (upload to done) ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s`,
       `import / raw ${ratio.toFixed(2)}x (target <= 2: ${ratio <= 2 ? 'met' : 'NOT met'})`,
     ];
-  } catch (error) {
-    if (server) process.stderr.write(`--- server output:\n${server.output()}\n`);
-    throw error;
-  } finally {
-    if (server) await stopServer(server);
-    await drop();
-  }
+  });
 }
 
 async function main() {

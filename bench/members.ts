@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { benchDrivers, type Driver } from './measure.js';
-import { api, benchPlace, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
+import { api, benchPlace, ensureBuilt, signIn, sleep, withServer } from './server-process.js';
 
 /**
  * One queue with 1,000,000 members (20% with a bucket, 2% with an agent, waiting or one of 5 end
@@ -111,33 +111,30 @@ async function measure(driver: Driver): Promise<string[]> {
   const { dataDir, drop } = place;
   // The bench reads the server's own time from its Server-Timing header, sent only when asked.
   const env: NodeJS.ProcessEnv = { ...place.env, SERVER_TIMING: '1' };
-  let server: Server | null = null;
-  /** Runs SQL beside the server (PostgreSQL) or with it stopped (PGlite holds one connection). */
-  const direct = async (work: (db: Query) => Promise<void>) => {
-    if (driver === 'postgres') {
-      const client = new pg.Client({ connectionString: env.DATABASE_URL });
-      await client.connect();
-      try {
-        await work(client);
-      } finally {
-        await client.end();
+  return withServer(PORT, env, drop, async (bench) => {
+    /** Runs SQL beside the server (PostgreSQL) or with it stopped (PGlite holds one connection). */
+    const direct = async (work: (db: Query) => Promise<void>) => {
+      if (driver === 'postgres') {
+        const client = new pg.Client({ connectionString: env.DATABASE_URL });
+        await client.connect();
+        try {
+          await work(client);
+        } finally {
+          await client.end();
+        }
+        return;
       }
-      return;
-    }
-    if (server) await stopServer(server);
-    server = null;
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-    try {
-      await work(db);
-    } finally {
-      await db.close();
-    }
-    server = await startServer(PORT, env);
-  };
-  try {
-    server = await startServer(PORT, env);
-    let token = await signIn(server.base);
-    const setup = await prepare(server.base, token);
+      await bench.stop();
+      const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+      try {
+        await work(db);
+      } finally {
+        await db.close();
+      }
+      await bench.start();
+    };
+    let token = await signIn(bench.server.base);
+    const setup = await prepare(bench.server.base, token);
     const seedStart = performance.now();
     await direct(async (db) => {
       await seed(db, setup);
@@ -146,7 +143,7 @@ async function measure(driver: Driver): Promise<string[]> {
       await db.query('vacuum analyze cc_queue_members');
     });
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    const s = server as unknown as Server;
+    const s = bench.server;
     token = await signIn(s.base);
 
     const members = `/api/call_center/queues/${setup.queue}/members`;
@@ -188,7 +185,7 @@ async function measure(driver: Driver): Promise<string[]> {
       await db.query(`update cc_queue_members set stop_cause = 'failed' where queue_id = $1`, [setup.queue]);
       await db.query('vacuum analyze cc_queue_members');
     });
-    const t = server as unknown as Server;
+    const t = bench.server;
     token = await signIn(t.base);
     const bulk = async (label: string, method: string, url: string) => {
       const p = probe(t.base, token, setup.queue);
@@ -206,13 +203,7 @@ async function measure(driver: Driver): Promise<string[]> {
     await bulk('reset of 1,000,000 failed members', 'PATCH', `${members}/reset`);
     await bulk('delete by filter (priority 0-9), 1,000,000', 'DELETE', `${members}?priorityFrom=0&priorityTo=9`);
     return [`${driver} (${MEMBERS} members seeded in ${seedSeconds.toFixed(1)} s), first page server time:`, ...rows];
-  } catch (error) {
-    if (server) process.stderr.write(`--- server output:\n${(server as Server).output()}\n`);
-    throw error;
-  } finally {
-    if (server) await stopServer(server);
-    await drop();
-  }
+  });
 }
 
 async function main() {

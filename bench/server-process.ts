@@ -79,6 +79,57 @@ export async function stopServer(server: Server) {
   await exited;
 }
 
+/**
+ * The server of one bench run, on one set of data (`env`), stopped and started again as the bench
+ * needs: `server` is the one running.
+ */
+export class BenchServer {
+  current: Server | null = null;
+  constructor(
+    private readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  get server(): Server {
+    if (!this.current) throw new Error('no bench server is running');
+    return this.current;
+  }
+
+  async start(): Promise<Server> {
+    this.current = await startServer(this.port, this.env);
+    return this.current;
+  }
+
+  async stop() {
+    const server = this.current;
+    this.current = null;
+    if (server) await stopServer(server);
+  }
+}
+
+/**
+ * Runs `body` with a bench server started on `env`; whatever happens, stops the server left
+ * running and then calls `cleanup`. On a failure the server's last output goes to stderr first.
+ */
+export async function withServer<T>(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  cleanup: () => unknown,
+  body: (bench: BenchServer) => Promise<T>,
+): Promise<T> {
+  const bench = new BenchServer(port, env);
+  try {
+    await bench.start();
+    return await body(bench);
+  } catch (error) {
+    if (bench.current) process.stderr.write(`--- server output:\n${bench.current.output()}\n`);
+    throw error;
+  } finally {
+    await bench.stop();
+    await cleanup();
+  }
+}
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

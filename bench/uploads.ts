@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { loadFigures } from './measure.js';
 import { api, ensureBuilt, type Server, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 /**
@@ -18,7 +19,7 @@ const STALLED = 6;
 const PORT = 18_241;
 const P99_TARGET_MS = 500;
 
-type Result = { label: string; requests: number; p50: number; p99: number; max: number; shed: number; errors: number };
+type Result = ReturnType<typeof loadFigures> & { label: string };
 
 function stall(base: string, token: string): net.Socket {
   const { port } = new URL(base);
@@ -42,16 +43,7 @@ async function list(label: string, server: Server, token: string): Promise<Resul
     headers: { authorization: `Bearer ${token}` },
     timeout: 60,
   });
-  const shed = result.statusCodeStats?.['503']?.count ?? 0;
-  return {
-    label,
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    shed,
-    errors: result.non2xx - shed + result.errors + result.timeouts,
-  };
+  return { label, ...loadFigures(result) };
 }
 
 async function main() {

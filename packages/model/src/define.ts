@@ -1,5 +1,12 @@
-import type { z } from 'zod';
-import { type ColumnDef, defineResource, type FormField, type ResourceDef } from './resource.js';
+import { z } from 'zod';
+import {
+  type ColumnDef,
+  type ColumnKind,
+  defineResource,
+  type FormField,
+  type ResourceDef,
+  type VariantsDef,
+} from './resource.js';
 
 /**
  * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
@@ -11,6 +18,9 @@ export const CRUD = { create: true, update: true, patch: true, delete: true } as
 /** A read-only list: no item route changes anything. */
 export const READ_ONLY = { create: false, update: false, patch: false, delete: false } as const;
 
+/** A list searched by name and ordered by name, as most lists are. */
+export const BY_NAME = { search: ['name'], defaultSort: '+name' } as const;
+
 /** The name column (sorted by name) and the description column, as most lists show them. */
 export const NAME_COLUMN: ColumnDef = { field: 'name', sort: 'name' };
 export const DESCRIPTION_COLUMN: ColumnDef = { field: 'description', sort: 'description' };
@@ -18,39 +28,76 @@ export const DESCRIPTION_COLUMN: ColumnDef = { field: 'description', sort: 'desc
 export const NAME_FIELD: FormField = { field: 'name', required: true };
 export const DESCRIPTION_FIELD: FormField = { field: 'description', kind: 'textarea' };
 
-type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops';
+/** A toggle column switches its own field: the PATCH it sends sets that field alone. */
+const patchOf =
+  (field: string) =>
+  (value: boolean): Record<string, unknown> => ({ [field]: value });
+
+/** A list column showing `field` (a toggle patches it). */
+export function col(field: string, kind?: ColumnKind): ColumnDef {
+  if (!kind) return { field };
+  return kind === 'toggle' ? { field, kind, patch: patchOf(field) } : { field, kind };
+}
+
+/** A list column showing `field` and sorting by it (a toggle patches it). */
+export const sorted = (field: string, kind?: ColumnKind): ColumnDef => ({ ...col(field, kind), sort: field });
+
+/**
+ * Write-only settings: the `keys` of the settings object `within`. They are never answered; the
+ * item lists in `secretsSet` which of them hold a value.
+ */
+export function settingSecrets(within: string, keys: readonly string[]): NonNullable<VariantsDef['secrets']> {
+  const prefix = `${within}.`;
+  return {
+    fields: keys.map((k) => `${prefix}${k}`),
+    isSet: (stored, field) =>
+      Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice(prefix.length)),
+  };
+}
+
+type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search' | 'route';
 
 /** A definition that may leave out what `resource` derives. */
 export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
   ResourceDef<TInput, TItem>,
   Derived
 > &
-  Partial<Pick<ResourceDef<TInput, TItem>, Derived>>;
+  Partial<Pick<ResourceDef<TInput, TItem>, Derived>> & {
+    /** Fields a list sorts by without a column sorting by them (see `resource`). */
+    sortable?: readonly (keyof z.infer<TItem> & string)[];
+  };
 
 /**
  * Declares a resource, deriving what it leaves out: `fields` are the item's keys (its viewer
- * fields excepted), `listFields` are its `fields`, `sort` is `id` and every field a column sorts
- * by (in the order of `fields`), `recordAcl` is false and `ops` are every item route (CRUD).
+ * fields excepted), `listFields` are its `fields`, `sort` is `id`, every field a column sorts by
+ * and the `sortable` ones (in the order of `fields`), `recordAcl` is false, `search` is none,
+ * `route` is its area's path then its name in kebab case (`resourceGroups` of the contact-center
+ * area: `/contact-center/resource-groups`) and `ops` are every item route (CRUD). A resource
+ * without `input` is read-only: it takes no body and its `ops` are none (READ_ONLY).
  */
 export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   spec: ResourceSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
   type Field = keyof z.infer<TItem> & string;
-  const viewer: readonly string[] = spec.viewerFields ?? [];
-  const fields = spec.fields ?? (Object.keys(spec.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
-  const sorted = new Set(spec.columns.flatMap((c) => (c.sort ? [c.sort] : [])));
+  const { sortable = [], ...def } = spec;
+  const viewer: readonly string[] = def.viewerFields ?? [];
+  const fields = def.fields ?? (Object.keys(def.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
+  const sorted = new Set([...def.columns.flatMap((c) => (c.sort ? [c.sort] : [])), ...sortable]);
   // A column sorting by what is not a field stays in the list, for defineResource to refuse.
-  const sort = spec.sort ?? [
+  const sort = def.sort ?? [
     ...fields.filter((f) => f === 'id' || sorted.has(f)),
     ...[...sorted].filter((s) => !(fields as readonly string[]).includes(s)),
   ];
   return defineResource({
-    ...spec,
+    ...def,
+    route: def.route ?? `/${def.area}/${def.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+    input: def.input ?? (z.object({}) as TInput),
     fields,
-    listFields: spec.listFields ?? fields,
+    listFields: def.listFields ?? fields,
+    search: def.search ?? [],
     sort,
-    recordAcl: spec.recordAcl ?? false,
-    ops: spec.ops ?? CRUD,
+    recordAcl: def.recordAcl ?? false,
+    ops: def.ops ?? (def.input ? CRUD : READ_ONLY),
   });
 }
 
@@ -104,5 +151,5 @@ export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = 
 export function lookup<TInput extends z.ZodObject, TItem extends z.ZodObject>(
   spec: LookupSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
-  return resource({ area: 'lookups', search: ['name'], defaultSort: '+name', ...spec });
+  return resource({ area: 'lookups', ...BY_NAME, ...spec });
 }

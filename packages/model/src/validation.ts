@@ -105,6 +105,21 @@ export const refInput = () => z.object({ id: recordId() });
 /** A reference the record cannot do without: missing, it is "required". */
 export const requiredRef = () => z.object({ id: recordId() }, { error: messages.required });
 /** A reference as answered: `name` is left out where the caller may not read the record. */
+/** Named texts (variables, a profile): keys and values not empty; none by default. */
+export const textMap = () =>
+  z
+    .record(z.string().trim().min(1, { error: messages.required }), z.string().min(1, { error: messages.required }))
+    .default({});
+
+/** A provider's settings: texts by key; none by default. */
+export const textSettings = () => z.record(z.string(), z.string({ error: 'Should be text' })).default({});
+
+/** A name (required) and a description (optional), as the simplest records take them. */
+export const nameAndDescription = () => z.object({ name: required(), description: optionalText() });
+
+/** When a record was created and last changed, as items answer them. */
+export const timestamps = () => ({ createdAt: z.string(), updatedAt: z.string() });
+
 export const refOutput = () => z.object({ id: z.number(), name: z.string().optional() });
 /** A record named in an answer that only ever names records the caller may see (ACL grantees). */
 export const namedRef = () => z.object({ id: z.number(), name: z.string() });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { BY_NAME, CRUD, col, DESCRIPTION_FIELD, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { users } from '../directory/users.js';
 import { media } from '../lookups/media.js';
 import { regions } from '../lookups/regions.js';
 import { skills } from '../lookups/skills.js';
-import { messages } from '../messages.js';
-import { type ResourceDef, ref } from '../resource.js';
-import { int, oneOf, optionalText, recordId, refInput, refOutput } from '../validation.js';
+import { type FormField, type ResourceDef, ref } from '../resource.js';
+import { int, oneOf, optionalText, refInput, refOutput, requiredRef, timestamps } from '../validation.js';
 import { teams } from './teams.js';
 
 /** Agent statuses (spec part 2 section 3); breakOut is a forced pause. */
@@ -34,9 +33,6 @@ export function formatStatusDuration(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** A reference the form must hold: missing says "required", not "expected an object". */
-const requiredRef = () => z.object({ id: recordId() }, { error: messages.required });
-
 /**
  * Agent (spec part 2 section 3). Its name is its user's; the user must not be an agent yet
  * (`AGENT_USERS_PATH` lists the candidates). The team is required on every write; a team's
@@ -49,7 +45,6 @@ export const agents = resource({
   path: '/call_center/agents',
   objClass: 'cc_agent',
   area: 'contact-center',
-  route: '/contact-center/agents',
   input: z.object({
     user: requiredRef(),
     team: requiredRef(),
@@ -80,20 +75,13 @@ export const agents = resource({
     statusPayload: z.string(),
     /** Seconds in the current status. */
     statusDuration: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'user', 'team', 'supervisor', 'isSupervisor', 'status', 'statusPayload', 'statusDuration'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'status', 'progressiveCount', 'chatCount', 'description'],
-  defaultSort: '+name',
   filters: [{ kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' }],
-  columns: [
-    NAME_COLUMN,
-    { field: 'status', sort: 'status' },
-    { field: 'team', kind: 'ref' },
-    { field: 'supervisor', kind: 'tags' },
-  ],
+  columns: [NAME_COLUMN, sorted('status'), col('team', 'ref'), col('supervisor', 'tags')],
   recordAcl: true,
   logObject: 'agents',
   refs: {
@@ -134,9 +122,21 @@ export const agentStatusInput = z.object({
 /** Subordinates of a supervisor agent: `PUT` / `DELETE` `.../subordinates/{agentId}` adds or removes one. */
 export const agentSubordinatesPath = (agentId: number | string) => `/call_center/agents/${agentId}/subordinates`;
 
-const skillFields = {
-  capacity: int({ min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max }).default(AGENT_SKILL_CAPACITY.default),
-  enabled: z.boolean().default(true),
+/** What an agent skill holds beside its agent and its skill, seen from either side. */
+const skillLink = {
+  input: {
+    capacity: int({ min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max }).default(
+      AGENT_SKILL_CAPACITY.default,
+    ),
+    enabled: z.boolean().default(true),
+  },
+  item: { team: refOutput().nullable(), capacity: z.number(), enabled: z.boolean() },
+  columns: [sorted('capacity'), col('enabled', 'toggle')],
+  form: [
+    { field: 'capacity', kind: 'number', min: AGENT_SKILL_CAPACITY.min, max: AGENT_SKILL_CAPACITY.max, required: true },
+    { field: 'enabled', kind: 'switch' },
+  ] satisfies FormField[],
+  ops: { ...CRUD, bulkCreate: true },
 };
 
 /** Aggregates an agent skills list answers beside its items. */
@@ -158,34 +158,17 @@ export const agentSkills = nested({
   name: 'agentSkills',
   noun: 'agent skill',
   path: agentSkillsPath(':agentId'),
-  input: z.object({ skill: requiredRef(), ...skillFields }),
-  item: z.object({
-    id: z.number(),
-    agentId: z.number(),
-    skill: refOutput(),
-    team: refOutput().nullable(),
-    capacity: z.number(),
-    enabled: z.boolean(),
-  }),
+  input: z.object({ skill: requiredRef(), ...skillLink.input }),
+  item: z.object({ id: z.number(), agentId: z.number(), skill: refOutput(), ...skillLink.item }),
   search: ['skillName'],
-  sort: ['id', 'skill', 'capacity', 'enabled'],
+  sortable: ['enabled'],
   defaultSort: '+skill',
-  columns: [
-    { field: 'skill', kind: 'ref', sort: 'skill' },
-    { field: 'capacity', sort: 'capacity' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  columns: [sorted('skill', 'ref'), ...skillLink.columns],
   refs: { skill: ref((): ResourceDef => skills) },
-  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  ops: skillLink.ops,
   parent: agents,
   param: 'agentId',
-  form: {
-    fields: [
-      { field: 'skill', kind: 'ref', required: true },
-      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
-      { field: 'enabled', kind: 'switch' },
-    ],
-  },
+  form: { fields: [{ field: 'skill', kind: 'ref', required: true }, ...skillLink.form] },
 });
 
 /** The path of the agents holding one skill. */
@@ -202,36 +185,18 @@ export const skillAgents = nested({
   noun: 'agent skill',
   path: skillAgentsPath(':skillId'),
   objClass: 'cc_agent',
-  input: z.object({ agent: requiredRef(), ...skillFields }),
-  item: z.object({
-    id: z.number(),
-    skillId: z.number(),
-    agent: refOutput(),
-    team: refOutput().nullable(),
-    capacity: z.number(),
-    enabled: z.boolean(),
-  }),
+  input: z.object({ agent: requiredRef(), ...skillLink.input }),
+  item: z.object({ id: z.number(), skillId: z.number(), agent: refOutput(), ...skillLink.item }),
   search: ['agentName'],
-  sort: ['id', 'agent', 'capacity', 'enabled'],
+  sortable: ['enabled'],
   defaultSort: '+agent',
-  columns: [
-    { field: 'agent', kind: 'ref', sort: 'agent' },
-    { field: 'team', kind: 'ref' },
-    { field: 'capacity', sort: 'capacity' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  columns: [sorted('agent', 'ref'), col('team', 'ref'), ...skillLink.columns],
   refs: { agent: ref((): ResourceDef => agents) },
-  ops: { create: true, update: true, patch: true, delete: true, bulkCreate: true },
+  ops: skillLink.ops,
   parent: skills,
   param: 'skillId',
   rights: 'own',
-  form: {
-    fields: [
-      { field: 'agent', kind: 'ref', required: true },
-      { field: 'capacity', kind: 'number', min: 0, max: 100, required: true },
-      { field: 'enabled', kind: 'switch' },
-    ],
-  },
+  form: { fields: [{ field: 'agent', kind: 'ref', required: true }, ...skillLink.form] },
 });
 
 /** The path of one agent's state history. */
@@ -245,7 +210,6 @@ export const agentStatesPath = (agentId: number | string) => `/call_center/agent
 export const agentStates = nested({
   name: 'agentStates',
   path: agentStatesPath(':agentId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     agentId: z.number(),
@@ -259,15 +223,7 @@ export const agentStates = nested({
   search: ['payload'],
   defaultSort: '-joinedAt',
   filters: [{ kind: 'dateRange', key: 'joinedAt', from: 'from', to: 'to' }],
-  columns: [
-    { field: 'joinedAt', kind: 'date', sort: 'joinedAt' },
-    { field: 'from' },
-    { field: 'to' },
-    { field: 'duration', sort: 'duration' },
-    { field: 'channel' },
-    { field: 'payload' },
-  ],
-  ops: READ_ONLY,
+  columns: [sorted('joinedAt', 'date'), col('from'), col('to'), sorted('duration'), col('channel'), col('payload')],
   parent: agents,
   param: 'agentId',
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { NAME_COLUMN, NAME_FIELD, nested } from '../define.js';
+import { col, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { int, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import { int, optionalText, refInput, refOutput, required, requiredRef, timestamps } from '../validation.js';
 import { agents } from './agents.js';
 import {
   MEMBER_COMMUNICATIONS_MAX,
@@ -104,8 +104,7 @@ export const queueMembers = nested({
     stopCause: z.string().nullable(),
     attempts: z.number(),
     offeringAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'priority', 'bucket', 'destinations', 'stopCause', 'attempts', 'createdAt', 'agent'],
   search: ['name'],
@@ -126,13 +125,13 @@ export const queueMembers = nested({
   ],
   columns: [
     NAME_COLUMN,
-    { field: 'priority', sort: 'priority' },
-    { field: 'bucket', kind: 'ref', sort: 'bucket' },
-    { field: 'destinations', kind: 'tags' },
-    { field: 'stopCause', kind: 'enum', sort: 'stopCause' },
-    { field: 'attempts', sort: 'attempts' },
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'agent', kind: 'ref', sort: 'agent' },
+    sorted('priority'),
+    sorted('bucket', 'ref'),
+    col('destinations', 'tags'),
+    sorted('stopCause', 'enum'),
+    sorted('attempts'),
+    sorted('createdAt', 'date'),
+    sorted('agent', 'ref'),
   ],
   refs: {
     bucket: ref((): ResourceDef => buckets),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, sorted } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
@@ -96,12 +96,12 @@ export const queueSkills = nested({
   search: ['skillName'],
   defaultSort: '+skill',
   columns: [
-    { field: 'skill', kind: 'ref', sort: 'skill' },
-    { field: 'lvl', sort: 'lvl' },
-    { field: 'minCapacity', sort: 'minCapacity' },
-    { field: 'maxCapacity', sort: 'maxCapacity' },
-    { field: 'buckets', kind: 'tags' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+    sorted('skill', 'ref'),
+    sorted('lvl'),
+    sorted('minCapacity'),
+    sorted('maxCapacity'),
+    col('buckets', 'tags'),
+    sorted('enabled', 'toggle'),
   ],
   refs: {
     skill: ref((): ResourceDef => skills),
@@ -157,11 +157,7 @@ export const queueBuckets = nested({
   }),
   search: ['bucketName'],
   defaultSort: '-priority',
-  columns: [
-    { field: 'bucket', kind: 'ref', sort: 'bucket' },
-    { field: 'priority', sort: 'priority' },
-    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
-  ],
+  columns: [sorted('bucket', 'ref'), sorted('priority'), sorted('disabled', 'toggle')],
   refs: { bucket: ref((): ResourceDef => buckets) },
   parent: queues,
   param: 'queueId',
@@ -197,10 +193,7 @@ export const queueResourceGroups = nested({
   }),
   search: ['resourceGroupName'],
   defaultSort: '+resourceGroup',
-  columns: [
-    { field: 'resourceGroup', kind: 'ref', sort: 'resourceGroup' },
-    { field: 'communication', kind: 'ref' },
-  ],
+  columns: [sorted('resourceGroup', 'ref'), col('communication', 'ref')],
   refs: { resourceGroup: ref((): ResourceDef => resourceGroups) },
   ops: { create: true, update: true, patch: false, delete: true },
   parent: queues,
@@ -248,14 +241,8 @@ export const queueHooks = nested({
     schema: refOutput(),
     enabled: z.boolean(),
   }),
-  search: [],
   defaultSort: '+event',
-  columns: [
-    { field: 'event', kind: 'enum', sort: 'event' },
-    { field: 'schema', kind: 'ref', sort: 'schema' },
-    { field: 'properties', kind: 'tags' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-  ],
+  columns: [sorted('event', 'enum'), sorted('schema', 'ref'), col('properties', 'tags'), sorted('enabled', 'toggle')],
   refs: { schema: ref((): ResourceDef => flows, { filter: { type: 'service' } }) },
   parent: queues,
   param: 'queueId',
@@ -286,7 +273,6 @@ export const queueAgentsPath = (queueId: number | string) => `/call_center/queue
 export const queueAgents = nested({
   name: 'queueAgents',
   path: queueAgentsPath(':queueId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     name: z.string(),
@@ -294,12 +280,10 @@ export const queueAgents = nested({
     team: refOutput().nullable(),
     skills: z.array(refOutput()),
   }),
-  search: ['name'],
-  defaultSort: '+name',
+  ...BY_NAME,
   filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
-  columns: [NAME_COLUMN, { field: 'status', kind: 'enum', sort: 'status' }, { field: 'skills', kind: 'tags' }],
+  columns: [NAME_COLUMN, sorted('status', 'enum'), col('skills', 'tags')],
   refs: {},
-  ops: READ_ONLY,
   parent: queues,
   param: 'queueId',
 });
@@ -332,7 +316,6 @@ export const queueAttemptsPath = (queueId: number | string) => `/call_center/que
 export const queueAttempts = nested({
   name: 'queueAttempts',
   path: queueAttemptsPath(':queueId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     queueId: z.number(),
@@ -358,16 +341,15 @@ export const queueAttempts = nested({
     { kind: 'ref', key: 'agent', path: '/call_center/agents', objClass: 'cc_agent' },
   ],
   columns: [
-    { field: 'destination', sort: 'destination' },
-    { field: 'agent', kind: 'ref' },
-    { field: 'joinedAt', kind: 'date', sort: 'joinedAt' },
-    { field: 'offeringAt', kind: 'date', sort: 'offeringAt' },
-    { field: 'leavingAt', kind: 'date', sort: 'leavingAt' },
-    { field: 'duration', sort: 'duration' },
-    { field: 'attempts', sort: 'attempts' },
-    { field: 'result', kind: 'enum', sort: 'result' },
+    sorted('destination'),
+    col('agent', 'ref'),
+    sorted('joinedAt', 'date'),
+    sorted('offeringAt', 'date'),
+    sorted('leavingAt', 'date'),
+    sorted('duration'),
+    sorted('attempts'),
+    sorted('result', 'enum'),
   ],
-  ops: READ_ONLY,
   parent: queues,
   param: 'queueId',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { blacklists } from '../lookups/blacklists.js';
 import { calendars } from '../lookups/calendars.js';
 import { media } from '../lookups/media.js';
@@ -7,7 +7,7 @@ import { messages } from '../messages.js';
 import { roles } from '../permissions/roles.js';
 import { type FieldProblem, type FormField, type ResourceDef, ref, type VariantDef } from '../resource.js';
 import { flows } from '../routing/flows.js';
-import { int, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import { int, oneOf, optionalText, refInput, refOutput, required, requiredRef, timestamps } from '../validation.js';
 import {
   type QUEUE_AMD_DEFAULTS,
   QUEUE_SETTINGS,
@@ -125,8 +125,7 @@ export const queueItem = z.object({
   active: z.number(),
   /** Members not yet ended. */
   waiting: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 const label = (key: string) => `queues.fields.${key}`;
@@ -257,12 +256,10 @@ export const queues = resource({
   path: '/call_center/queues',
   objClass: 'cc_queue',
   area: 'contact-center',
-  route: '/contact-center/queues',
   input: queueInput,
   item: queueItem,
   listFields: ['id', 'name', 'type', 'active', 'waiting', 'priority', 'team', 'enabled', 'description'],
-  search: ['name'],
-  defaultSort: '+name',
+  ...BY_NAME,
   filters: [
     { kind: 'enum', key: 'type', options: QUEUE_TYPES.map((t) => String(t.code)) },
     { kind: 'ref', key: 'team', path: '/call_center/teams', objClass: 'cc_team' },
@@ -270,10 +267,10 @@ export const queues = resource({
   ],
   columns: [
     NAME_COLUMN,
-    { field: 'type', kind: 'enum', sort: 'type' },
+    sorted('type', 'enum'),
     { field: 'active', sort: 'active', label: 'queues.columns.active' },
     { field: 'waiting', sort: 'waiting', label: 'queues.columns.waiting' },
-    { field: 'priority', sort: 'priority' },
+    sorted('priority'),
     { field: 'team', kind: 'ref', sort: 'team', label: 'queues.fields.team' },
     {
       field: 'enabled',

@@ -1,10 +1,29 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
+import {
+  BY_NAME,
+  DESCRIPTION_COLUMN,
+  DESCRIPTION_FIELD,
+  NAME_COLUMN,
+  NAME_FIELD,
+  nested,
+  resource,
+  sorted,
+} from '../define.js';
 import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '../lookups/calendars.js';
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
-import { int, nonEmptyArray, oneOf, optionalText, refInput, refOutput, required, requiredRef } from '../validation.js';
+import {
+  int,
+  nonEmptyArray,
+  oneOf,
+  optionalText,
+  refInput,
+  refOutput,
+  required,
+  requiredRef,
+  timestamps,
+} from '../validation.js';
 import { resources } from './resources.js';
 import { timeRangeProblems } from './time-ranges.js';
 
@@ -49,7 +68,6 @@ export const resourceGroups = resource({
   path: '/call_center/resource_group',
   objClass: 'cc_resource_group',
   area: 'contact-center',
-  route: '/contact-center/resource-groups',
   input: resourceGroupInput,
   item: z.object({
     id: z.number(),
@@ -58,18 +76,11 @@ export const resourceGroups = resource({
     description: z.string(),
     communication: refOutput(),
     time: z.array(z.object({ startTimeOfDay: z.number(), endTimeOfDay: z.number() })),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
-  search: ['name'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'communication', kind: 'ref', sort: 'communication' },
-    { field: 'strategy', kind: 'enum', sort: 'strategy' },
-    DESCRIPTION_COLUMN,
-  ],
+  ...BY_NAME,
+  columns: [NAME_COLUMN, sorted('communication', 'ref'), sorted('strategy', 'enum'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'resource_groups',
   refs: { communication: ref(() => communicationTypes) },
@@ -138,13 +149,8 @@ export const resourceGroupResources = nested({
     reserveResource: refOutput().nullable(),
     priority: z.number(),
   }),
-  search: [],
   defaultSort: '-priority',
-  columns: [
-    { field: 'resource', kind: 'ref', sort: 'resource' },
-    { field: 'reserveResource', kind: 'ref', sort: 'reserveResource' },
-    { field: 'priority', sort: 'priority' },
-  ],
+  columns: [sorted('resource', 'ref'), sorted('reserveResource', 'ref'), sorted('priority')],
   refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
   ops: { create: true, update: true, patch: false, delete: true },
   parent: resourceGroups,

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, nested, resource } from '../define.js';
+import {
+  BY_NAME,
+  DESCRIPTION_COLUMN,
+  DESCRIPTION_FIELD,
+  NAME_COLUMN,
+  NAME_FIELD,
+  nested,
+  resource,
+  sorted,
+} from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { sipGateways } from '../routing/sip-gateways.js';
-import { int, isPhone, optionalText, phone, refOutput, required, requiredRef } from '../validation.js';
+import { int, isPhone, optionalText, phone, refOutput, required, requiredRef, timestamps } from '../validation.js';
 import { parseSipCodeRange } from './error-ids.js';
 
 /** Spec part 2 section 9: a new resource places 10 calls a second, 10 at once, and stops after 2 errors in a row. */
@@ -72,7 +81,6 @@ export const resources = resource({
   path: '/call_center/resources',
   objClass: 'cc_resource',
   area: 'contact-center',
-  route: '/contact-center/resources',
   input: resourceInput,
   item: z.object({
     id: z.number(),
@@ -88,20 +96,18 @@ export const resources = resource({
     patterns: z.array(z.string()),
     failureDialDelay: z.number(),
     parameters: z.object({ cidType: z.string(), ignoreEarlyMedia: z.string() }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description'],
-  search: ['name'],
-  sort: ['id', 'name', 'gateway', 'rps', 'limit', 'enabled', 'description', 'maxSuccessivelyErrors'],
-  defaultSort: '+name',
+  ...BY_NAME,
+  sortable: ['maxSuccessivelyErrors'],
   columns: [
     NAME_COLUMN,
-    { field: 'gateway', kind: 'ref', sort: 'gateway' },
-    { field: 'rps', sort: 'rps' },
-    { field: 'limit', sort: 'limit' },
+    sorted('gateway', 'ref'),
+    sorted('rps'),
+    sorted('limit'),
     DESCRIPTION_COLUMN,
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+    sorted('enabled', 'toggle'),
   ],
   recordAcl: true,
   logObject: 'resources',
@@ -141,7 +147,7 @@ export const resourceDisplays = nested({
   item: z.object({ id: z.number(), resourceId: z.number(), display: z.string() }),
   search: ['display'],
   defaultSort: '+display',
-  columns: [{ field: 'display', sort: 'display' }],
+  columns: [sorted('display')],
   ops: { create: true, update: true, patch: false, delete: true },
   parent: resources,
   param: 'resourceId',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import {
+  BY_NAME,
+  col,
+  DESCRIPTION_COLUMN,
+  DESCRIPTION_FIELD,
+  NAME_COLUMN,
+  NAME_FIELD,
+  resource,
+  sorted,
+} from '../define.js';
 import { named, ref } from '../resource.js';
 import { int, oneOf, optionalText, refInput, refOutput, required } from '../validation.js';
 
@@ -43,7 +52,6 @@ export const teams = resource({
   path: '/call_center/teams',
   objClass: 'cc_team',
   area: 'contact-center',
-  route: '/contact-center/teams',
   input: z.object({
     name: required(),
     description: optionalText(),
@@ -73,17 +81,10 @@ export const teams = resource({
     members: z.number(),
   }),
   listFields: ['id', 'name', 'description', 'strategy', 'admin', 'members'],
-  search: ['name'],
-  sort: ['id', 'name', 'description', 'strategy', 'maxNoAnswer', 'wrapUpTime', 'callTimeout'],
-  defaultSort: '+name',
+  ...BY_NAME,
+  sortable: ['maxNoAnswer', 'wrapUpTime', 'callTimeout'],
   filters: [{ kind: 'enum', key: 'strategy', options: TEAM_STRATEGIES }],
-  columns: [
-    NAME_COLUMN,
-    { field: 'strategy', kind: 'enum', sort: 'strategy' },
-    { field: 'admin', kind: 'tags' },
-    { field: 'members' },
-    DESCRIPTION_COLUMN,
-  ],
+  columns: [NAME_COLUMN, sorted('strategy', 'enum'), col('admin', 'tags'), col('members'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'teams',
   refs: { admin: ref(named('agents'), { many: true, filter: { isSupervisor: 'true' } }) },

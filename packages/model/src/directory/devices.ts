@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required } from '../validation.js';
+import { epochMs, ipv4, mac, optionalText, refInput, refOutput, required, textMap, timestamps } from '../validation.js';
 import { users } from './users.js';
 
 /** Hotdesk account ids: "hot-" followed by 7 random lowercase letters or digits (spec part 1 sections 3, 9). */
@@ -22,11 +22,6 @@ export const isHostName = (v: string) => /^[A-Za-z0-9_-]+$/.test(v);
 export const hostName = () => z.string().trim().refine(isHostName, { error: messages.hostName });
 
 /** Device variables travel as a key/value map, like a user's profile; each needs both. */
-const vars = () =>
-  z
-    .record(z.string().trim().min(1, { error: messages.required }), z.string().min(1, { error: messages.required }))
-    .default({});
-
 /**
  * The account is required, except on a hotdesk device, whose account the server generates. The
  * schema cannot say "required unless hotdesk" and still be extended and made partial, so the
@@ -43,7 +38,7 @@ const deviceInput = z.object({
   brand: optionalText(),
   model: optionalText(),
   mac: mac().default(''),
-  vars: vars(),
+  vars: textMap(),
   hotdesk: z.boolean().default(false),
   hotdesks: z.array(hostName()).default([]),
 });
@@ -62,7 +57,6 @@ export const devices = resource({
   path: '/devices',
   objClass: 'devices',
   area: 'directory',
-  route: '/directory/devices',
   input: deviceInput,
   createInput: deviceInput.extend({ password: required() }),
   item: z.object({
@@ -81,8 +75,7 @@ export const devices = resource({
     hotdesks: z.array(z.string()),
     /** When the state last changed (a registration, a call state), null before the first. */
     stateChangedAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'account', 'user', 'state', 'hotdesk', 'brand', 'model'],
   search: ['name', 'account'],
@@ -91,12 +84,12 @@ export const devices = resource({
   filters: [{ kind: 'ref', key: 'user', path: '/users', objClass: 'users' }],
   columns: [
     NAME_COLUMN,
-    { field: 'account', sort: 'account' },
-    { field: 'user', kind: 'ref' },
-    { field: 'state', sort: 'state' },
-    { field: 'hotdesk' },
-    { field: 'brand', sort: 'brand' },
-    { field: 'model', sort: 'model' },
+    sorted('account'),
+    col('user', 'ref'),
+    sorted('state'),
+    col('hotdesk'),
+    sorted('brand'),
+    sorted('model'),
   ],
   recordAcl: true,
   refs: { user: ref((): ResourceDef => users) },
@@ -153,16 +146,10 @@ export const deviceHistory = nested({
   name: 'deviceHistory',
   path: '/devices/:id/users/audit',
   objClass: null,
-  input: z.object({}),
   item: deviceAuditEntry,
   search: ['userName'],
   defaultSort: '-loggedInAt',
-  columns: [
-    { field: 'user', kind: 'ref' },
-    { field: 'loggedInAt', kind: 'date', sort: 'loggedInAt' },
-    { field: 'loggedOutAt', kind: 'date', sort: 'loggedOutAt' },
-  ],
-  ops: READ_ONLY,
+  columns: [col('user', 'ref'), sorted('loggedInAt', 'date'), sorted('loggedOutAt', 'date')],
   parent: devices,
   param: 'id',
   itemParam: 'entryId',

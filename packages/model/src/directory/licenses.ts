@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nested, READ_ONLY, resource } from '../define.js';
-import { refOutput, required } from '../validation.js';
+import { col, nested, resource, sorted } from '../define.js';
+import { refOutput, required, timestamps } from '../validation.js';
 
 /**
  * Products a license may be issued for (REFERENCE "License"). The list names the ones the console
@@ -61,8 +61,7 @@ const licenseItem = z.object({
   validFrom: z.number(),
   validTill: z.number(),
   domain: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 export type LicenseItem = z.infer<typeof licenseItem>;
 
@@ -75,8 +74,6 @@ export const licenses = resource({
   path: '/license',
   objClass: null,
   area: 'directory',
-  route: '/directory/license',
-  input: z.object({}),
   item: licenseItem,
   listFields: [
     'id',
@@ -96,16 +93,15 @@ export const licenses = resource({
   sort: ['id', 'product', 'serial', 'limit', 'used', 'remain', 'notBefore', 'notAfter', 'validFrom', 'validTill'],
   defaultSort: '+product',
   columns: [
-    { field: 'product', sort: 'product' },
-    { field: 'serial', sort: 'serial' },
-    { field: 'notBefore', kind: 'date', sort: 'notBefore' },
-    { field: 'notAfter', kind: 'date', sort: 'notAfter' },
-    { field: 'used', sort: 'used' },
-    { field: 'limit', sort: 'limit' },
-    { field: 'remain', sort: 'remain' },
-    { field: 'competitive' },
+    sorted('product'),
+    sorted('serial'),
+    sorted('notBefore', 'date'),
+    sorted('notAfter', 'date'),
+    sorted('used'),
+    sorted('limit'),
+    sorted('remain'),
+    col('competitive'),
   ],
-  ops: READ_ONLY,
 });
 
 /** One user of a license (GET /products/{id}/users): live sessions and the user's licenses. */
@@ -127,17 +123,11 @@ export const licenseUsers = nested({
   name: 'license_users',
   path: '/products/:id/users',
   permission: 'manageUserLicense',
-  input: z.object({}),
   item: licenseUser,
   search: ['username', 'user'],
   sort: ['id', 'username', 'user', 'sessions'],
   defaultSort: '+username',
-  columns: [
-    { field: 'user', kind: 'ref', sort: 'user' },
-    { field: 'username', sort: 'username' },
-    { field: 'sessions', sort: 'sessions' },
-  ],
-  ops: READ_ONLY,
+  columns: [sorted('user', 'ref'), sorted('username'), sorted('sessions')],
   parent: licenses,
   param: 'id',
   itemParam: 'userId',

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { PROTECTED_REASONS } from '../access.js';
 import { PRESENCE_DND } from '../constants.js';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
-import { messages } from '../messages.js';
+import { col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { type ColumnDef, named, ref } from '../resource.js';
-import { email, optionalText, refInput, refOutput, required } from '../validation.js';
+import { email, optionalText, refInput, refOutput, required, textMap, timestamps } from '../validation.js';
 
 /** Variables travel as the map `profile`; each needs both a key and a value. */
-const profile = () =>
-  z
-    .record(z.string().trim().min(1, { error: messages.required }), z.string().min(1, { error: messages.required }))
-    .default({});
-
 const userInput = z.object({
   name: optionalText(),
   email: email(),
@@ -22,7 +16,7 @@ const userInput = z.object({
   device: refInput().nullable().default(null),
   license: z.array(z.number().int().positive()).default([]),
   devices: z.array(refInput()).default([]),
-  profile: profile(),
+  profile: textMap(),
   dnd: z.boolean().default(false),
   /** Whether the account is active: an inactive user cannot sign in and its tokens stop working. */
   state: z.boolean().default(true),
@@ -35,7 +29,6 @@ export const users = resource({
   path: '/users',
   objClass: 'users',
   area: 'directory',
-  route: '/directory/users',
   input: userInput,
   createInput: userInput.extend({ password: required() }),
   item: z.object({
@@ -52,8 +45,7 @@ export const users = resource({
     profile: z.record(z.string(), z.string()),
     dnd: z.boolean(),
     state: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
     /** Computed for the viewer: true where they may not disable or delete the user (the server would refuse). */
     protected: z.boolean().optional(),
     /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */
@@ -65,13 +57,7 @@ export const users = resource({
   search: ['name', 'username', 'extension', 'email'],
   sort: ['id', 'name', 'username', 'extension', 'email', 'createdAt', 'updatedAt'],
   defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'presence.status' },
-    { field: 'username', sort: 'username' },
-    { field: 'extension', sort: 'extension' },
-    { field: 'dnd', kind: 'toggle', patch: (dnd) => ({ dnd }) },
-  ],
+  columns: [NAME_COLUMN, col('presence.status'), sorted('username'), sorted('extension'), col('dnd', 'toggle')],
   // The user editor has a Permissions tab (spec part 1 section 2).
   recordAcl: true,
   logObject: 'users',
@@ -146,11 +132,11 @@ export const userTokens = nested({
   search: ['usage'],
   defaultSort: '-createdAt',
   columns: [
-    { field: 'usage', sort: 'usage' },
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'createdBy', kind: 'ref' },
-    { field: 'expiresAt', kind: 'date' },
-    { field: 'lastUsedAt', kind: 'date' },
+    sorted('usage'),
+    sorted('createdAt', 'date'),
+    col('createdBy', 'ref'),
+    col('expiresAt', 'date'),
+    col('lastUsedAt', 'date'),
   ],
   ops: { create: true, update: false, patch: false, delete: true },
   parent: users,
@@ -174,11 +160,8 @@ export const AUDIT_LOG_FIELDS = [
 
 /** What a user's log and a config's log share: read-only lists of entries, newest first. */
 export const AUDIT_LOG_LIST = {
-  input: z.object({}),
-  search: [],
   sort: ['id', 'date', 'action', 'object', 'userIp', 'recordId'],
   defaultSort: '-date',
-  ops: READ_ONLY,
 } as const;
 
 /** The columns of an audit log, the third (who or what) being the log's own. */

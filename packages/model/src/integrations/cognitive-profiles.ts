@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
-import { oneOf, optionalText, required } from '../validation.js';
+import { oneOf, optionalText, required, textSettings, timestamps } from '../validation.js';
 
 /** Speech services a cognitive profile reaches: Microsoft Azure AI Speech and Google Cloud. */
 export const COGNITIVE_PROVIDERS = ['microsoft', 'google'] as const;
@@ -57,7 +57,7 @@ const cognitiveProfileInput = z.object({
   service: oneOf(COGNITIVE_SERVICES),
   description: optionalText(),
   /** key (write-only), region (Microsoft), locale. */
-  properties: z.record(z.string(), z.string({ error: 'Should be text' })).default({}),
+  properties: textSettings(),
 });
 export type CognitiveProfileInput = z.output<typeof cognitiveProfileInput>;
 
@@ -73,8 +73,7 @@ export const cognitiveProfileItem = z.object({
   properties: z.record(z.string(), z.string()),
   /** Whether a key is stored; the key itself is never answered. */
   keySet: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 const property = (key: string, kind: FormField['kind'] = 'text', required = true, more: Partial<FormField> = {}) =>
@@ -150,19 +149,17 @@ export const cognitiveProfiles = resource({
   path: '/storage/cognitive_profiles',
   objClass: 'cognitive_profile',
   area: 'integrations',
-  route: '/integrations/cognitive-profiles',
   input: cognitiveProfileInput,
   item: cognitiveProfileItem,
   listFields: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'description'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'provider', kind: 'enum', sort: 'provider' },
-    { field: 'service', kind: 'enum', sort: 'service' },
-    { field: 'default', kind: 'toggle', patch: (value) => ({ default: value }), sort: 'default' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
+    sorted('provider', 'enum'),
+    sorted('service', 'enum'),
+    sorted('default', 'toggle'),
+    sorted('enabled', 'toggle'),
   ],
   recordAcl: true,
   form: {

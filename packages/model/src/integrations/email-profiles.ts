@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
-import { int, isHost, optionalText, refOutput, required } from '../validation.js';
+import { int, isHost, optionalText, refOutput, required, timestamps } from '../validation.js';
 
 /** Defaults of a new email profile (spec part 2 section 9): IMAP over TLS, SMTP submission. */
 export const EMAIL_IMAP_PORT = 993;
@@ -66,8 +66,7 @@ export const emailProfileItem = z.object({
   lastFetchAt: z.string().nullable(),
   fetchedCount: z.number(),
   lastError: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 export const emailProfiles = resource({
@@ -76,19 +75,17 @@ export const emailProfiles = resource({
   path: '/email/profile',
   objClass: 'email_profile',
   area: 'integrations',
-  route: '/integrations/email-profiles',
   input: emailProfileInput,
   item: emailProfileItem,
   listFields: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'lastError'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'imapHost', sort: 'imapHost' },
-    { field: 'login', sort: 'login' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-    { field: 'lastFetchAt', kind: 'date', sort: 'lastFetchAt' },
+    sorted('imapHost'),
+    sorted('login'),
+    sorted('enabled', 'toggle'),
+    sorted('lastFetchAt', 'date'),
   ],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: EMAIL_FLOW_TYPE } }) },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
-import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef } from '../validation.js';
+import { int, missingOr, oneOf, optionalText, refOutput, required, requiredRef, timestamps } from '../validation.js';
 
 /**
  * CSV import templates (spec part 2 sections 2, 3 and 9; REFERENCE.md "Member import"): how the
@@ -32,22 +32,8 @@ export const DUPLICATE_POLICIES = ['skip', 'update', 'allow'] as const;
 export type DuplicatePolicy = (typeof DUPLICATE_POLICIES)[number];
 export const DUPLICATE_POLICY_DEFAULT: DuplicatePolicy = 'skip';
 
-/** Mapped fields taking one column, and those taking several (REFERENCE.md "Member import"). */
-export const MAPPING_SINGLE = [
-  'name',
-  'timezoneId',
-  'priority',
-  'expireAt',
-  'bucketId',
-  'agentId',
-  'commPriority',
-  'description',
-  'dtmf',
-] as const;
-export const MAPPING_MULTIPLE = ['variables', 'destination', 'code'] as const;
-export type MappingField = (typeof MAPPING_SINGLE)[number] | (typeof MAPPING_MULTIPLE)[number];
-/** In the order the editor shows them. */
-export const MAPPING_FIELDS: readonly MappingField[] = [
+/** Mapped fields (REFERENCE.md "Member import"), in the order the editor shows them. */
+export const MAPPING_FIELDS = [
   'name',
   'timezoneId',
   'priority',
@@ -60,7 +46,14 @@ export const MAPPING_FIELDS: readonly MappingField[] = [
   'code',
   'description',
   'dtmf',
-];
+] as const;
+export type MappingField = (typeof MAPPING_FIELDS)[number];
+/** Mapped fields taking several columns; the others take one. */
+export const MAPPING_MULTIPLE = ['variables', 'destination', 'code'] as const;
+const multiple: readonly MappingField[] = MAPPING_MULTIPLE;
+export const MAPPING_SINGLE = MAPPING_FIELDS.filter(
+  (f): f is Exclude<MappingField, (typeof MAPPING_MULTIPLE)[number]> => !multiple.includes(f),
+);
 export const MAPPING_REQUIRED: readonly MappingField[] = ['name', 'destination', 'code'];
 
 /** The template's own messages (English; the console says them through `importTemplates.messages`). */
@@ -186,8 +179,7 @@ export const importTemplateItem = z.object({
     clearMembers: z.boolean(),
     mappings: z.record(z.string(), z.unknown()),
   }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 export type ImportTemplateItem = z.infer<typeof importTemplateItem>;
 
@@ -202,10 +194,9 @@ export const importTemplates = resource({
   input: importTemplateInput,
   item: importTemplateItem,
   listFields: ['id', 'name', 'source', 'sourceType', 'sourceQueueType', 'description'],
-  search: ['name'],
-  sort: ['id', 'name', 'source', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [NAME_COLUMN, { field: 'source', kind: 'ref', sort: 'source' }, { field: 'description' }],
+  ...BY_NAME,
+  sortable: ['createdAt', 'updatedAt'],
+  columns: [NAME_COLUMN, sorted('source', 'ref'), col('description')],
   recordAcl: true,
   refs: { source: ref((): ResourceDef => queues) },
   ops: { create: true, update: true, patch: false, delete: true },

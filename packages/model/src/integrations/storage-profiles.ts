@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, NAME_COLUMN, NAME_FIELD, resource, settingSecrets, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
-import { int, oneOf, required } from '../validation.js';
+import { int, oneOf, required, textSettings, timestamps } from '../validation.js';
 
 export const STORAGE_TYPES = ['local', 's3', 'backblaze', 'dropbox', 'drive'] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
@@ -96,7 +96,7 @@ const storageProfileInput = z.object({
   priority: int({ min: 0 }).default(0),
   type: oneOf(STORAGE_TYPES),
   disabled: z.boolean().default(false),
-  properties: z.record(z.string(), z.string({ error: 'Should be text' })).default({}),
+  properties: textSettings(),
 });
 export type StorageProfileInput = z.output<typeof storageProfileInput>;
 
@@ -112,8 +112,7 @@ export const storageProfileItem = z.object({
   properties: z.record(z.string(), z.string()),
   /** The secret properties (STORAGE_SECRET_KEYS) that hold a value; their values are never answered. */
   secretsSet: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 const property = (key: string, kind: FormField['kind'] = 'text', required = true, more: Partial<FormField> = {}) =>
@@ -127,11 +126,7 @@ const text = (check: (v: string) => boolean, message: string) =>
 
 const storageVariants: VariantsDef = {
   field: 'type',
-  secrets: {
-    fields: STORAGE_SECRET_KEYS.map((k) => `properties.${k}`),
-    isSet: (stored, field) =>
-      Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice('properties.'.length)),
-  },
+  secrets: settingSecrets('properties', STORAGE_SECRET_KEYS),
   cases: [
     {
       key: 'local',
@@ -241,16 +236,15 @@ export const storageProfiles = resource({
   input: storageProfileInput,
   item: storageProfileItem,
   listFields: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
   columns: [
     NAME_COLUMN,
-    { field: 'type', sort: 'type' },
-    { field: 'maxSize', sort: 'maxSize' },
-    { field: 'expireDays', sort: 'expireDays' },
-    { field: 'priority', sort: 'priority' },
-    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }), sort: 'disabled' },
+    sorted('type'),
+    sorted('maxSize'),
+    sorted('expireDays'),
+    sorted('priority'),
+    sorted('disabled', 'toggle'),
   ],
   recordAcl: true,
   form: {

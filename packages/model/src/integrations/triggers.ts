@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
-import { int, oneOf, optionalText, refOutput, required } from '../validation.js';
+import { int, oneOf, optionalText, refOutput, required, timestamps } from '../validation.js';
 import { isCronExpression, TRIGGER_CRON_DEFAULT } from './cron.js';
 
 /** Trigger types: cron ("At time") is the only one, and the default. */
@@ -55,7 +55,6 @@ export const triggers = resource({
   path: '/trigger',
   objClass: 'trigger',
   area: 'integrations',
-  route: '/integrations/triggers',
   input: triggerInput,
   item: z.object({
     id: z.number(),
@@ -68,19 +67,12 @@ export const triggers = resource({
     type: z.enum(TRIGGER_TYPES),
     variables: z.record(z.string(), z.string()),
     expression: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'description', 'enabled', 'schema', 'timezone', 'type', 'expression'],
-  search: ['name'],
-  sort: ['id', 'name', 'enabled', 'timezone', 'expression', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'expression', sort: 'expression' },
-    { field: 'timezone', kind: 'timezone', sort: 'timezone' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-  ],
+  ...BY_NAME,
+  sortable: ['createdAt', 'updatedAt'],
+  columns: [NAME_COLUMN, sorted('expression'), sorted('timezone', 'timezone'), sorted('enabled', 'toggle')],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },
 });
@@ -95,7 +87,6 @@ export const triggerJobsPath = (triggerId: number | string) => `/trigger/${trigg
 export const triggerRuns = nested({
   name: 'triggerRuns',
   path: triggerJobsPath(':triggerId'),
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     triggerId: z.number(),
@@ -120,14 +111,13 @@ export const triggerRuns = nested({
     { kind: 'enum', key: 'result', options: TRIGGER_RUN_RESULTS, multiple: true },
   ],
   columns: [
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'startedAt', kind: 'date', sort: 'startedAt' },
-    { field: 'stoppedAt', kind: 'date' },
-    { field: 'duration', sort: 'duration' },
-    { field: 'result', kind: 'enum' },
-    { field: 'error' },
+    sorted('createdAt', 'date'),
+    sorted('startedAt', 'date'),
+    col('stoppedAt', 'date'),
+    sorted('duration'),
+    col('result', 'enum'),
+    col('error'),
   ],
-  ops: READ_ONLY,
   parent: triggers,
   param: 'triggerId',
 });

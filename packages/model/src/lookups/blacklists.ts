@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
 import { messages } from '../messages.js';
-import { optionalText, phone, required } from '../validation.js';
+import { nameAndDescription, optionalText, phone } from '../validation.js';
 
 export const DATE_INVALID = 'Should be a date and time';
 export const NUMBER_TAKEN = messages.numberTaken;
@@ -15,9 +15,9 @@ export const blacklists = lookup({
   path: '/call_center/list',
   objClass: 'cc_list',
   route: '/lookups/blacklist',
-  input: z.object({ name: required(), description: optionalText() }),
+  input: nameAndDescription(),
   item: z.object({ id: z.number(), name: z.string(), description: z.string(), count: z.number() }),
-  columns: [NAME_COLUMN, { field: 'count', sort: 'count' }, DESCRIPTION_COLUMN],
+  columns: [NAME_COLUMN, sorted('count'), DESCRIPTION_COLUMN],
   recordAcl: true,
   logObject: 'blacklists',
   form: {
@@ -49,11 +49,7 @@ export const blacklistNumbers = nested({
   search: ['number'],
   defaultSort: '+number',
   filters: [{ kind: 'dateRange', key: 'expireAt', from: 'expireFrom', to: 'expireTo' }],
-  columns: [
-    { field: 'number', sort: 'number' },
-    DESCRIPTION_COLUMN,
-    { field: 'expireAt', kind: 'date', sort: 'expireAt' },
-  ],
+  columns: [sorted('number'), DESCRIPTION_COLUMN, sorted('expireAt', 'date')],
   ops: { create: true, update: true, patch: false, delete: true, bulkCreate: true },
   parent: blacklists,
   param: 'listId',

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CRUD, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
-import { optionalText, required } from '../validation.js';
+import { nameAndDescription } from '../validation.js';
 
 /** Bucket (spec part 1 section 3): name, description; per-record permissions. */
 export const buckets = lookup({
   name: 'buckets',
   path: '/call_center/buckets',
   objClass: 'cc_bucket',
-  route: '/lookups/buckets',
-  input: z.object({ name: required(), description: optionalText() }),
+  input: nameAndDescription(),
   item: z.object({ id: z.number(), name: z.string(), description: z.string() }),
   columns: [NAME_COLUMN, DESCRIPTION_COLUMN],
   recordAcl: true,

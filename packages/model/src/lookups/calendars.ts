@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
+import { col, DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
 import { messages } from '../messages.js';
-import { int, optionalText, required } from '../validation.js';
+import { int, optionalText, required, timestamps } from '../validation.js';
 import { timezone, timezoneOutput } from './timezones.js';
 
 /** Days of the work week: 0 Monday … 6 Sunday (spec part 1 section 9: days 0-6). */
@@ -113,7 +113,6 @@ export const calendars = lookup({
   name: 'calendars',
   path: '/calendars',
   objClass: 'calendars',
-  route: '/lookups/calendars',
   input: calendarInput,
   item: z.object({
     id: z.number(),
@@ -125,12 +124,11 @@ export const calendars = lookup({
     endAt: z.number().nullable(),
     accepts: z.array(acceptRow),
     excepts: z.array(exceptRow),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'description', 'timezone'],
-  sort: ['id', 'name', 'description', 'createdAt', 'updatedAt'],
-  columns: [NAME_COLUMN, { field: 'timezone', kind: 'timezone' }, DESCRIPTION_COLUMN],
+  sortable: ['createdAt', 'updatedAt'],
+  columns: [NAME_COLUMN, col('timezone', 'timezone'), DESCRIPTION_COLUMN],
   // Calendars take per-record permissions (spec part 1 section 6).
   recordAcl: true,
   logObject: 'calendars',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, sorted } from '../define.js';
 import { oneOf, optionalText, required } from '../validation.js';
 
 export const COMMUNICATION_CHANNELS = ['phone', 'email', 'messaging'] as const;
@@ -30,12 +30,7 @@ export const communicationTypes = lookup({
   }),
   search: ['name', 'code'],
   filters: [{ kind: 'enum', key: 'channel', options: COMMUNICATION_CHANNELS, multiple: true }],
-  columns: [
-    NAME_COLUMN,
-    { field: 'code', sort: 'code' },
-    { field: 'channel', kind: 'enum', sort: 'channel' },
-    DESCRIPTION_COLUMN,
-  ],
+  columns: [NAME_COLUMN, sorted('code'), sorted('channel', 'enum'), DESCRIPTION_COLUMN],
   form: {
     fields: [
       NAME_FIELD,

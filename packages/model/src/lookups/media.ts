@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lookup, NAME_COLUMN } from '../define.js';
+import { lookup, NAME_COLUMN, sorted } from '../define.js';
 import { cognitiveChoice } from '../integrations/cognitive-profiles.js';
 import { messages } from '../messages.js';
 import { required } from '../validation.js';
@@ -30,7 +30,6 @@ export const media = lookup({
   name: 'media',
   path: '/storage/media',
   objClass: 'media_file',
-  route: '/lookups/media',
   input: z.object({ name: required() }),
   item: z.object({
     id: z.number(),
@@ -40,12 +39,7 @@ export const media = lookup({
     size: z.number(),
   }),
   defaultSort: '-createdAt',
-  columns: [
-    NAME_COLUMN,
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'mimeType', sort: 'mimeType' },
-    { field: 'size', sort: 'size' },
-  ],
+  columns: [NAME_COLUMN, sorted('createdAt', 'date'), sorted('mimeType'), sorted('size')],
   ops: { create: false, update: false, patch: false, delete: true },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, sorted } from '../define.js';
 import { int, optionalText, required } from '../validation.js';
 
 /** Pause cause default limit in minutes (spec part 1 section 9). */
@@ -34,10 +34,10 @@ export const pauseCauses = lookup({
   filters: [{ kind: 'numberRange', key: 'limitMin', min: 'limitFrom', max: 'limitTo' }],
   columns: [
     NAME_COLUMN,
-    { field: 'limitMin', sort: 'limitMin' },
-    { field: 'allowAdmin', kind: 'toggle', patch: (allowAdmin) => ({ allowAdmin }) },
-    { field: 'allowSupervisor', kind: 'toggle', patch: (allowSupervisor) => ({ allowSupervisor }) },
-    { field: 'allowAgent', kind: 'toggle', patch: (allowAgent) => ({ allowAgent }) },
+    sorted('limitMin'),
+    col('allowAdmin', 'toggle'),
+    col('allowSupervisor', 'toggle'),
+    col('allowAgent', 'toggle'),
     DESCRIPTION_COLUMN,
   ],
   form: {

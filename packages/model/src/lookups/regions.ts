@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, sorted } from '../define.js';
 import { optionalText, required } from '../validation.js';
 import { timezone, timezoneOutput } from './timezones.js';
 
@@ -9,10 +9,9 @@ export const regions = lookup({
   noun: 'region',
   path: '/regions',
   objClass: 'lookups',
-  route: '/lookups/regions',
   input: z.object({ name: required(), timezone: timezone(), description: optionalText() }),
   item: z.object({ id: z.number(), name: z.string(), timezone: timezoneOutput(), description: z.string() }),
-  columns: [NAME_COLUMN, { field: 'timezone', kind: 'timezone', sort: 'timezone' }, DESCRIPTION_COLUMN],
+  columns: [NAME_COLUMN, sorted('timezone', 'timezone'), DESCRIPTION_COLUMN],
   form: {
     fields: [NAME_FIELD, { field: 'timezone', kind: 'timezone', required: true }, DESCRIPTION_FIELD],
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
-import { optionalText, required } from '../validation.js';
+import { col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
+import { nameAndDescription } from '../validation.js';
 
 /**
  * Skill (spec part 1 section 3). Skills always get full rxwd (section 6): no class guards them.
@@ -11,8 +11,7 @@ export const skills = lookup({
   path: '/call_center/skills',
   objClass: null,
   fullAccess: true,
-  route: '/lookups/skills',
-  input: z.object({ name: required(), description: optionalText() }),
+  input: nameAndDescription(),
   item: z.object({
     id: z.number(),
     name: z.string(),
@@ -20,7 +19,7 @@ export const skills = lookup({
     totalAgents: z.number(),
     activeAgents: z.number(),
   }),
-  columns: [NAME_COLUMN, DESCRIPTION_COLUMN, { field: 'totalAgents' }, { field: 'activeAgents' }],
+  columns: [NAME_COLUMN, DESCRIPTION_COLUMN, col('totalAgents'), col('activeAgents')],
   form: {
     fields: [NAME_FIELD, DESCRIPTION_FIELD],
   },

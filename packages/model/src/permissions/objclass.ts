@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Permission, PROTECTED_REASONS } from '../access.js';
-import { resource } from '../define.js';
+import { col, resource, sorted } from '../define.js';
 import { namedRef } from '../validation.js';
 
 /**
@@ -23,11 +23,7 @@ export const objclass = resource({
   item: z.object({ id: z.number(), class: z.string(), obac: z.boolean(), rbac: z.boolean() }),
   search: ['class'],
   defaultSort: '+class',
-  columns: [
-    { field: 'class', sort: 'class' },
-    { field: 'obac', kind: 'toggle', patch: (obac) => ({ obac }) },
-    { field: 'rbac', kind: 'toggle', patch: (rbac) => ({ rbac }) },
-  ],
+  columns: [sorted('class'), col('obac', 'toggle'), col('rbac', 'toggle')],
   logObject: 'objclass',
   ops: { create: false, update: false, patch: true, delete: false },
 });

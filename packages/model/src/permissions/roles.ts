@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATIONS, PERMISSIONS, PROTECTED_REASONS } from '../access.js';
-import { DESCRIPTION_COLUMN, NAME_COLUMN, resource } from '../define.js';
+import { BY_NAME, DESCRIPTION_COLUMN, NAME_COLUMN, resource } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 const mode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -23,7 +23,6 @@ export const roles = resource({
   path: '/roles',
   objClass: 'roles',
   area: 'permissions',
-  route: '/permissions/roles',
   input: roleInput,
   item: z.object({
     id: z.number(),
@@ -40,8 +39,7 @@ export const roles = resource({
   listFields: ['id', 'name', 'description'],
   // What the viewer may not do to each role (see the server's takedown rules).
   viewerFields: ['protected', 'protectedBy'],
-  search: ['name'],
-  defaultSort: '+name',
+  ...BY_NAME,
   columns: [NAME_COLUMN, DESCRIPTION_COLUMN],
   logObject: 'roles',
 });

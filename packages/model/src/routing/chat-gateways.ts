@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_COLUMN, resource } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, resource, settingSecrets, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import {
   type FormDef,
@@ -10,7 +10,7 @@ import {
   type VariantDef,
   type VariantsDef,
 } from '../resource.js';
-import { oneOf, optionalText, recordId, refOutput, required } from '../validation.js';
+import { oneOf, optionalText, recordId, refOutput, required, textSettings, timestamps } from '../validation.js';
 import { flows } from './flows.js';
 import { defaultWebchat, webchatProblems, webchatToMetadata } from './webchat.js';
 
@@ -70,7 +70,7 @@ const chatGatewayInput = z.object({
   flow: flowRef,
   provider: oneOf(CHAT_PROVIDERS),
   enabled: z.boolean().default(false),
-  metadata: z.record(z.string(), z.string({ error: 'Should be text' })).default({}),
+  metadata: textSettings(),
   updates,
 });
 export type ChatGatewayInput = z.output<typeof chatGatewayInput>;
@@ -86,8 +86,7 @@ export const chatGatewayItem = z.object({
   /** The secret settings (CHAT_SECRET_KEYS) that hold a value; their values are never answered. */
   secretsSet: z.array(z.string()),
   updates: z.object({ title: z.string(), close: z.string(), join: z.string(), left: z.string() }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 /** A provider's setting on its settings tab: a key of the stored text map. */
@@ -118,12 +117,7 @@ const textBoolean = z.enum(['true', 'false'], { error: 'Should be true or false'
  */
 const chatVariants: VariantsDef = {
   field: 'provider',
-  // Secrets are never answered (the item lists which are set in `secretsSet`).
-  secrets: {
-    fields: CHAT_SECRET_KEYS.map((k) => `metadata.${k}`),
-    isSet: (stored, field) =>
-      Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice('metadata.'.length)),
-  },
+  secrets: settingSecrets('metadata', CHAT_SECRET_KEYS),
   cases: [
     provider('telegram', settingsTab(setting('token', 'password', true))),
     provider('gotd', settingsTab(setting('apiId', 'text', true), setting('apiHash', 'password', true)), {
@@ -192,20 +186,12 @@ export const chatGateways = resource({
   path: '/chat/bots',
   objClass: 'chats',
   area: 'routing',
-  route: '/routing/chat-gateways',
   input: chatGatewayInput,
   item: chatGatewayItem,
   listFields: ['id', 'name', 'uri', 'provider', 'flow', 'enabled'],
-  search: ['name'],
-  sort: ['id', 'name', 'uri', 'provider', 'enabled', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'provider', sort: 'provider' },
-    { field: 'uri', sort: 'uri' },
-    { field: 'flow', kind: 'ref' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }), sort: 'enabled' },
-  ],
+  ...BY_NAME,
+  sortable: ['createdAt', 'updatedAt'],
+  columns: [NAME_COLUMN, sorted('provider'), sorted('uri'), col('flow', 'ref'), sorted('enabled', 'toggle')],
   refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',
   variants: chatVariants,

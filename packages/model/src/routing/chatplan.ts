@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { ref } from '../resource.js';
-import { optionalText, refOutput, required } from '../validation.js';
+import { optionalText, refOutput, required, timestamps } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
 /** Chat plans run chat flows. */
@@ -19,7 +19,6 @@ export const chatplan = resource({
   path: '/routing/outbound/chat',
   objClass: 'acr_routing',
   area: 'routing',
-  route: '/routing/chatplan',
   input: chatplanInput,
   item: z.object({
     id: z.number(),
@@ -27,19 +26,12 @@ export const chatplan = resource({
     schema: refOutput(),
     description: z.string(),
     enabled: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'schema', 'description', 'enabled'],
-  search: ['name'],
-  sort: ['id', 'name', 'description', 'enabled'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'schema', kind: 'ref' },
-    DESCRIPTION_COLUMN,
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-  ],
+  ...BY_NAME,
+  sortable: ['enabled'],
+  columns: [NAME_COLUMN, col('schema', 'ref'), DESCRIPTION_COLUMN, col('enabled', 'toggle')],
   refs: { schema: ref(() => flows, { filter: { type: CHATPLAN_FLOW_TYPE } }) },
   form: {
     fields: [

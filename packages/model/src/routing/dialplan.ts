@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
-import { optionalText, refOutput, required } from '../validation.js';
+import { optionalText, refOutput, required, timestamps } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
 /** Dialplan rules run voice flows; chat plans run chat flows. */
@@ -39,7 +39,6 @@ export const dialplan = resource({
   path: '/routing/outbound/calls',
   objClass: 'acr_routing',
   area: 'routing',
-  route: '/routing/dialplan',
   input: dialplanInput,
   item: z.object({
     id: z.number(),
@@ -49,20 +48,13 @@ export const dialplan = resource({
     description: z.string(),
     disabled: z.boolean(),
     position: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position'],
   search: ['name', 'pattern'],
-  sort: ['id', 'name', 'pattern', 'position'],
+  sortable: ['position'],
   defaultSort: '+position',
-  columns: [
-    NAME_COLUMN,
-    { field: 'pattern', sort: 'pattern' },
-    { field: 'schema', kind: 'ref' },
-    { field: 'description' },
-    { field: 'disabled', kind: 'toggle', patch: (disabled) => ({ disabled }) },
-  ],
+  columns: [NAME_COLUMN, sorted('pattern'), col('schema', 'ref'), col('description'), col('disabled', 'toggle')],
   refs: { schema: ref(() => flows, { filter: { type: DIALPLAN_FLOW_TYPE } }) },
   form: {
     fields: [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NAME_COLUMN, nested, READ_ONLY, resource } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
-import { oneOf, recordId, refOutput, required } from '../validation.js';
+import { oneOf, recordId, refOutput, required, timestamps } from '../validation.js';
 
 /** Flow types (spec part 1 section 3). */
 export const FLOW_TYPES = ['chat', 'voice', 'service', 'processing'] as const;
@@ -87,19 +87,12 @@ export const flows = resource({
     type: z.enum(FLOW_TYPES),
     tags: z.array(z.string()),
     editor: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps(),
   }),
   listFields: ['id', 'name', 'type', 'tags', 'editor', 'updatedAt'],
-  search: ['name'],
-  sort: ['id', 'name', 'type', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'type', sort: 'type' },
-    { field: 'tags', kind: 'tags' },
-    { field: 'updatedAt', kind: 'date', sort: 'updatedAt' },
-  ],
+  ...BY_NAME,
+  sortable: ['createdAt'],
+  columns: [NAME_COLUMN, sorted('type'), col('tags', 'tags'), sorted('updatedAt', 'date')],
   logObject: 'flows',
   export: ['name', 'type', 'tags', 'editor', 'createdAt', 'updatedAt'],
 });
@@ -137,16 +130,9 @@ export const flowVersions = nested({
   name: 'flowVersions',
   path: '/routing/schema/:id/versions',
   fullAccess: true,
-  input: z.object({}),
   item: flowVersion,
-  search: [],
   defaultSort: '-version',
-  columns: [
-    { field: 'version', sort: 'version' },
-    { field: 'savedAt', kind: 'date', sort: 'savedAt' },
-    { field: 'savedBy', kind: 'ref' },
-  ],
-  ops: READ_ONLY,
+  columns: [sorted('version'), sorted('savedAt', 'date'), col('savedBy', 'ref')],
   parent: flows,
   param: 'id',
   itemParam: 'versionId',

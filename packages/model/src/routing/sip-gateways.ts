@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
+import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref, type VariantsDef } from '../resource.js';
-import { host, int, isHost, isIpv4, optionalText, refOutput, required } from '../validation.js';
+import { host, int, isHost, isIpv4, optionalText, refOutput, required, timestamps } from '../validation.js';
 import { flows } from './flows.js';
 
 /** A new register gateway re-registers every 600 seconds (spec part 1 section 9). */
@@ -81,8 +81,7 @@ export const sipGatewayItem = z.object({
   rState: z.enum(SIP_REGISTRATION_STATES),
   /** Whether a password is stored (the password itself is never answered). */
   passwordSet: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps(),
 });
 
 /**
@@ -163,20 +162,12 @@ export const sipGateways = resource({
   path: '/sip/gateways',
   objClass: 'gateways',
   area: 'routing',
-  route: '/routing/sip-gateways',
   input: sipGatewayInput,
   item: sipGatewayItem,
   listFields: ['id', 'name', 'register', 'proxy', 'host', 'account', 'enable', 'rState'],
-  search: ['name'],
+  ...BY_NAME,
   sort: ['id', 'name', 'register', 'proxy', 'enable', 'rState', 'createdAt', 'updatedAt'],
-  defaultSort: '+name',
-  columns: [
-    NAME_COLUMN,
-    { field: 'register', sort: 'register' },
-    { field: 'proxy', sort: 'proxy' },
-    { field: 'enable', kind: 'toggle', patch: (enable) => ({ enable }), sort: 'enable' },
-    { field: 'rState', sort: 'rState' },
-  ],
+  columns: [NAME_COLUMN, sorted('register'), sorted('proxy'), sorted('enable', 'toggle'), sorted('rState')],
   refs: { schema: ref(() => flows, { filter: { type: 'voice' } }) },
   form: {
     fields: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANGE_LOG_DAYS_TO_STORE, LOGGABLE_OBJECTS } from '../constants.js';
-import { DESCRIPTION_FIELD, nested, READ_ONLY, resource } from '../define.js';
+import { col, DESCRIPTION_FIELD, nested, resource, sorted } from '../define.js';
 import { AUDIT_LOG_FIELDS, AUDIT_LOG_LIST, auditLogColumns, auditLogEntry } from '../directory/users.js';
 import { storageProfiles } from '../integrations/storage-profiles.js';
 import { messages } from '../messages.js';
@@ -38,11 +38,11 @@ export const loggerConfig = resource({
   search: ['object'],
   defaultSort: '+object',
   columns: [
-    { field: 'object', kind: 'enum', sort: 'object' },
-    { field: 'enabled', kind: 'toggle', patch: (enabled) => ({ enabled }) },
-    { field: 'daysToStore', sort: 'daysToStore' },
-    { field: 'period', kind: 'enum', sort: 'period' },
-    { field: 'description' },
+    sorted('object', 'enum'),
+    col('enabled', 'toggle'),
+    sorted('daysToStore'),
+    sorted('period', 'enum'),
+    col('description'),
   ],
   form: {
     fields: [
@@ -108,7 +108,6 @@ export const loggerConfigLogs = nested({
 export const loggerConfigExports = nested({
   name: 'loggerConfigExports',
   path: '/logger/config/:id/exports',
-  input: z.object({}),
   item: z.object({
     id: z.number(),
     /** The period's first instant and the instant after its last (UTC midnights). */
@@ -121,16 +120,14 @@ export const loggerConfigExports = nested({
     /** Entries (lines) in the file. */
     count: z.number(),
   }),
-  search: [],
   defaultSort: '-createdAt',
   columns: [
-    { field: 'createdAt', kind: 'date', sort: 'createdAt' },
-    { field: 'periodStart', kind: 'date', sort: 'periodStart' },
-    { field: 'periodEnd', kind: 'date' },
-    { field: 'size', sort: 'size' },
-    { field: 'count', sort: 'count' },
+    sorted('createdAt', 'date'),
+    sorted('periodStart', 'date'),
+    col('periodEnd', 'date'),
+    sorted('size'),
+    sorted('count'),
   ],
-  ops: READ_ONLY,
   parent: loggerConfig,
   param: 'id',
   itemParam: 'exportId',

@@ -107,7 +107,15 @@ export async function refuseStrongerUser(
   db: Db,
   actor: Principal,
   userId: number,
-  action: 'strongerUserTwoFactor' | 'strongerUserLogOut' | 'strongerUserPassword' | 'strongerUserToken',
+  action:
+    | 'strongerUserTwoFactor'
+    | 'strongerUserLogOut'
+    | 'strongerUserPassword'
+    | 'strongerUserToken'
+    | 'strongerUserState'
+    | 'strongerUserDelete'
+    | 'strongerUserRoles'
+    | 'strongerUserUsername',
 ) {
   if (userId === actor.userId) return;
   const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);

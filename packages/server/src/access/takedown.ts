@@ -4,7 +4,7 @@ import { keyedError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
-import { excess, noRights, type Rights, rolesRights, userRights } from './escalation.js';
+import { excess, noRights, type Rights, rolesRights } from './escalation.js';
 import { mergeAccess } from './role-access.js';
 
 /**
@@ -205,18 +205,6 @@ export async function beyondActor(db: Db, actor: Principal, target: Rights): Pro
   return excess(actor, await rolesRights(db, actor.domainId, actor.roleIds), target);
 }
 
-/** Refuses (403) an action on a user whose roles grant more than the actor holds. */
-export async function refuseStrongerTarget(
-  db: Db,
-  actor: Principal,
-  userId: number,
-  key: 'strongerUserState' | 'strongerUserDelete' | 'strongerUserRoles' | 'strongerUserUsername',
-) {
-  if (userId === actor.userId) return;
-  const beyond = await beyondActor(db, actor, await userRights(db, actor.domainId, userId));
-  if (beyond.length) throw keyedError(403, 'app.auth.forbidden', key, { rights: beyond.join(', ') });
-}
-
 /**
  * Checks changes of roles' rights (null: the role is deleted): a role holding rights beyond the
  * actor is neither reduced nor deleted by them, a role the actor holds is not reduced (raising it
@@ -250,41 +238,45 @@ export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<
  * holding rights beyond the actor's; `lastAdministrator`: one without which no active user holds
  * every right). Reads the domain's rights once, whatever the number of records.
  */
-export async function protectedUsers(
+/**
+ * The records among `ids` the actor may not act on, with the reason `reasonOf` finds; `held`
+ * answers the rights some roles grant together, `actorRights` the actor's own.
+ */
+async function protectedAmong(
   db: Db,
   actor: Principal,
-  userIds: number[],
+  ids: number[],
+  reasonOf: (
+    id: number,
+    k: Kept & { held: (roleIds: number[]) => Rights; actorRights: Rights },
+  ) => ProtectedReason | null,
 ): Promise<Map<number, ProtectedReason>> {
   const out = new Map<number, ProtectedReason>();
-  if (!userIds.length) return out;
-  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
-  const { d, holders, rolesOf } = await keptDomainRights(db, actor.domainId);
-  const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
-  const actorRights = held(actor.roleIds);
-  for (const id of userIds) {
-    if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.set(id, 'stronger');
-    else if (holders.length === 1 && holders[0] === id) out.set(id, 'lastAdministrator');
+  if (!ids.length) return out;
+  const kept = await keptDomainRights(db, actor.domainId);
+  const held = (roleIds: number[]) => union(roleIds.map((id) => kept.d.roles.get(id)).filter((r) => r !== undefined));
+  const seen = { ...kept, held, actorRights: held(actor.roleIds) };
+  for (const id of ids) {
+    const reason = reasonOf(id, seen);
+    if (reason) out.set(id, reason);
   }
   return out;
 }
 
-export async function protectedRoles(
-  db: Db,
-  actor: Principal,
-  roleIds: number[],
-): Promise<Map<number, ProtectedReason>> {
-  const out = new Map<number, ProtectedReason>();
-  if (!roleIds.length) return out;
-  const kept = await keptDomainRights(db, actor.domainId);
-  const d = kept.d;
-  const actorRights = union(actor.roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
-  const holders = kept.holders.length;
-  for (const id of roleIds) {
+export function protectedUsers(db: Db, actor: Principal, userIds: number[]): Promise<Map<number, ProtectedReason>> {
+  // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
+  return protectedAmong(db, actor, userIds, (id, { holders, rolesOf, held, actorRights }) => {
+    if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) return 'stronger';
+    return holders.length === 1 && holders[0] === id ? 'lastAdministrator' : null;
+  });
+}
+
+export function protectedRoles(db: Db, actor: Principal, roleIds: number[]): Promise<Map<number, ProtectedReason>> {
+  return protectedAmong(db, actor, roleIds, (id, { d, holders, actorRights }) => {
     const role = d.roles.get(id);
-    if (!role) continue;
-    if (actor.roleIds.includes(id)) out.set(id, 'held');
-    else if (excess(actor, actorRights, role).length) out.set(id, 'stronger');
-    else if (holders && !fullHolders(d, { roles: new Map([[id, null]]) }).length) out.set(id, 'lastAdministrator');
-  }
-  return out;
+    if (!role) return null;
+    if (actor.roleIds.includes(id)) return 'held';
+    if (excess(actor, actorRights, role).length) return 'stronger';
+    return holders.length && !fullHolders(d, { roles: new Map([[id, null]]) }).length ? 'lastAdministrator' : null;
+  });
 }

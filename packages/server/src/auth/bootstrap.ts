@@ -33,6 +33,13 @@ export class DomainExistsError extends Error {}
  * Creates a domain with its object classes, an `admin` role holding every right and an `admin`
  * user holding that role, in one transaction.
  */
+/** A role of the domain granting every permission and full access to every application. */
+export function fullRole(domainId: number, name: string, description: string): typeof roles.$inferInsert {
+  const access: RoleAccess = {};
+  for (const app of APPLICATIONS) access[app] = { access: 3 };
+  return { domainId, name, description, permissions: [...PERMISSIONS], metadata: { access } };
+}
+
 export async function createDomainWithAdmin(
   db: Db,
   input: { name: string; adminPassword: string },
@@ -43,17 +50,9 @@ export async function createDomainWithAdmin(
     const existing = await tx.select({ id: domains.id }).from(domains).where(eq(domains.name, name)).limit(1);
     if (existing.length) throw new DomainExistsError(`The domain ${name} already exists`);
     const [domain] = await tx.insert(domains).values({ name }).returning({ id: domains.id });
-    const access: RoleAccess = {};
-    for (const app of APPLICATIONS) access[app] = { access: 3 };
     const [role] = await tx
       .insert(roles)
-      .values({
-        domainId: domain.id,
-        name: ADMIN_ROLE,
-        description: 'Administrator: every permission and every class right',
-        permissions: [...PERMISSIONS],
-        metadata: { access },
-      })
+      .values(fullRole(domain.id, ADMIN_ROLE, 'Administrator: every permission and every class right'))
       .returning({ id: roles.id });
     const classes = await tx
       .insert(objclass)

@@ -1,10 +1,10 @@
-import { APPLICATIONS, PERMISSIONS, type RoleAccess } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { rolesRights } from '../access/escalation.js';
 import { FULL_CLASS_BITS, isEveryRight } from '../access/takedown.js';
 import type { Db } from '../db/client.js';
 import { roles as rolesTable } from '../db/schema.js';
 import { queryRows } from '../db/sql.js';
+import { fullRole } from './bootstrap.js';
 
 /**
  * The admin CLI's `restore-admin`: for the day an administrator was taken down anyway (by SQL, by
@@ -47,17 +47,9 @@ export async function restoreAdmin(
       const taken = new Set(roles.map((r) => r.name.toLowerCase()));
       let name = 'admin';
       for (let n = 1; taken.has(name); n++) name = n === 1 ? 'admin-restored' : `admin-restored-${n}`;
-      const access: RoleAccess = {};
-      for (const app of APPLICATIONS) access[app] = { access: 3 };
       const [row] = await tx
         .insert(rolesTable)
-        .values({
-          domainId: user.domainId,
-          name,
-          description: 'Administrator restored from the command line: every right',
-          permissions: [...PERMISSIONS],
-          metadata: { access },
-        })
+        .values(fullRole(user.domainId, name, 'Administrator restored from the command line: every right'))
         .returning({ id: rolesTable.id });
       for (const c of classes) {
         await tx.execute(

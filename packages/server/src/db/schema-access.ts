@@ -1,45 +1,24 @@
 /** Access, sessions and the change log: roles, grants, record permissions, tokens, settings, log. */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
+import { domainId, domainLogRecord, domainRecord, namedRecord, users } from './schema-core.js';
+import { emptyText, flag, linkTable, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { storageProfiles } from './schema-storage.js';
 
 export const roles = pgTable(
   'roles',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
+    ...namedRecord(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<{ access: Record<string, unknown> }>().notNull().default({ access: {} }),
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    requireTwoFactor: flag('require_two_factor', false),
     ...stamps,
   },
   (t) => [...uniqueNameIndexes('roles', t)],
 );
 
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: refId('user_id', () => users.id, 'cascade'),
-    roleId: refId('role_id', () => roles.id, 'cascade'),
-  },
-  linkKeys('user_roles_role', 'userId', 'roleId'),
-);
+export const userRoles = linkTable('user_roles', { userId: () => users.id, roleId: () => roles.id });
 
 /** One row per access class per domain. */
 export const objclass = pgTable(
@@ -47,8 +26,8 @@ export const objclass = pgTable(
   {
     ...domainRecord(),
     class: text('class').notNull(),
-    obac: boolean('obac').notNull().default(true),
-    rbac: boolean('rbac').notNull().default(false),
+    obac: flag('obac', true),
+    rbac: flag('rbac', false),
   },
   (t) => [uniqueIndex('objclass_domain_class').on(t.domainId, t.class)],
 );
@@ -116,8 +95,8 @@ export const userSettings = pgTable('user_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  webrtc: boolean('webrtc').notNull().default(false),
-  stun: boolean('stun').notNull().default(false),
+  webrtc: flag('webrtc', false),
+  stun: flag('stun', false),
 });
 
 export const loggerConfig = pgTable(
@@ -125,7 +104,7 @@ export const loggerConfig = pgTable(
   {
     ...domainRecord(),
     object: text('object').notNull(),
-    enabled: boolean('enabled').notNull().default(false),
+    enabled: flag('enabled', false),
     daysToStore: integer('days_to_store').notNull().default(7),
     storageId: integer('storage_id').references(() => storageProfiles.id, { onDelete: 'set null' }),
     period: integer('period').notNull().default(7),
@@ -140,8 +119,7 @@ export const loggerConfig = pgTable(
 export const loggerEntries = pgTable(
   'logger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domainId: domainId(),
+    ...domainLogRecord(),
     object: text('object').notNull(),
     action: text('action').notNull(),
     date: timestamptz('date').notNull().defaultNow(),

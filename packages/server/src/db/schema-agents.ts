@@ -1,15 +1,22 @@
-import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainLogRecord, domainRecord, namedRecord, users } from './schema-core.js';
+import {
+  emptyText,
+  flag,
+  heldOnce,
+  linkTable,
+  refId,
+  stamps,
+  timestamptz,
+  uniqueNameIndexes,
+} from './schema-helpers.js';
 import { regions, skills } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 
 export const teams = pgTable(
   'teams',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
+    ...namedRecord(),
     strategy: text('strategy').notNull().default('random'),
     maxNoAnswer: integer('max_no_answer').notNull().default(3),
     wrapUpTime: integer('wrap_up_time').notNull().default(15),
@@ -36,7 +43,7 @@ export const agents = pgTable(
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     progressiveCount: integer('progressive_count').notNull().default(1),
     chatCount: integer('chat_count').notNull().default(1),
-    isSupervisor: boolean('is_supervisor').notNull().default(false),
+    isSupervisor: flag('is_supervisor', false),
     description: emptyText('description'),
     greetingMediaId: integer('greeting_media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('offline'),
@@ -49,34 +56,16 @@ export const agents = pgTable(
 );
 
 /** An agent's supervisors (agents marked isSupervisor). */
-export const agentSupervisors = pgTable(
-  'agent_supervisors',
-  {
-    agentId: refId('agent_id', () => agents.id, 'cascade'),
-    supervisorId: refId('supervisor_id', () => agents.id, 'cascade'),
-  },
-  linkKeys('agent_supervisors_supervisor', 'agentId', 'supervisorId'),
-);
+export const agentSupervisors = linkTable('agent_supervisors', {
+  agentId: () => agents.id,
+  supervisorId: () => agents.id,
+});
 
 /** An agent's auditors (users). */
-export const agentAuditors = pgTable(
-  'agent_auditors',
-  {
-    agentId: refId('agent_id', () => agents.id, 'cascade'),
-    userId: refId('user_id', () => users.id, 'cascade'),
-  },
-  linkKeys('agent_auditors_user', 'agentId', 'userId'),
-);
+export const agentAuditors = linkTable('agent_auditors', { agentId: () => agents.id, userId: () => users.id });
 
 /** A team's admins (supervisor agents). */
-export const teamAdmins = pgTable(
-  'team_admins',
-  {
-    teamId: refId('team_id', () => teams.id, 'cascade'),
-    agentId: refId('agent_id', () => agents.id, 'cascade'),
-  },
-  linkKeys('team_admins_agent', 'teamId', 'agentId'),
-);
+export const teamAdmins = linkTable('team_admins', { teamId: () => teams.id, agentId: () => agents.id });
 
 /** Skills of agents: one row per agent and skill. A held skill is not deleted (409). */
 export const agentSkills = pgTable(
@@ -88,18 +77,17 @@ export const agentSkills = pgTable(
       .notNull()
       .references(() => skills.id),
     capacity: integer('capacity').notNull().default(10),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     ...stamps,
   },
-  (t) => [uniqueIndex('agent_skills_agent_skill').on(t.agentId, t.skillId), index('agent_skills_skill').on(t.skillId)],
+  (t) => [...heldOnce('agent_skills', ['agent', 'skill'], t.agentId, t.skillId)],
 );
 
 /** Agent state history: one entry per status change; its duration is set when the next one starts. */
 export const agentStates = pgTable(
   'agent_states',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domainId: domainId(),
+    ...domainLogRecord(),
     agentId: refId('agent_id', () => agents.id, 'cascade'),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
     from: emptyText('from_status'),

@@ -1,8 +1,8 @@
 // Tables of the calendars area; see schema.ts for the conventions.
 import type { AcceptRow, ExceptRow } from '@switchboard/model';
 import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { domainRecord } from './schema-core.js';
-import { emptyText, nameIndexes, stamps } from './schema-helpers.js';
+import { namedRecord } from './schema-core.js';
+import { nameIndexes, stamps } from './schema-helpers.js';
 
 /**
  * Calendars. The work week and the holidays are read and written whole with their calendar, so
@@ -11,9 +11,7 @@ import { emptyText, nameIndexes, stamps } from './schema-helpers.js';
 export const calendars = pgTable(
   'calendars',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
+    ...namedRecord(),
     /** IANA zone name. */
     timezone: text('timezone').notNull(),
     /** Validity, as epoch milliseconds; both null when the calendar does not expire. */

@@ -1,9 +1,9 @@
 // Tables of the contact center's outbound resources and resource groups; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
 import { sipGateways } from './schema-gateways.js';
-import { emptyText, refId, sortIndex, stamps, uniqueNameIndexes } from './schema-helpers.js';
+import { emptyText, flag, refId, sortIndex, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { communicationTypes } from './schema-lookups.js';
 
 /**
@@ -19,7 +19,7 @@ export const ccResources = pgTable(
     gatewayId: refId('gateway_id', () => sipGateways.id, 'no action'),
     rps: integer('rps').notNull().default(10),
     limit: integer('limit').notNull().default(10),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     description: emptyText('description'),
     maxSuccessivelyErrors: integer('max_successively_errors').notNull().default(2),
     errorIds: text('error_ids').array().notNull().default(sql`'{}'::text[]`),

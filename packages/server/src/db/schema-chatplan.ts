@@ -1,7 +1,7 @@
 // The chat plans table; see schema.ts for the conventions.
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, nameIndexes, refId, stamps } from './schema-helpers.js';
+import { emptyText, flag, nameIndexes, refId, stamps } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Chat plans: which chat flow serves outgoing chats. */
@@ -12,7 +12,7 @@ export const chatplan = pgTable(
     name: text('name').notNull(),
     flowId: refId('flow_id', () => flows.id, 'restrict'),
     description: emptyText('description'),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     ...stamps,
   },
   (t) => [

@@ -1,8 +1,8 @@
 // Tables of the cognitive (voice) profiles; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, stamps, uniqueNameIndexes } from './schema-helpers.js';
+import { emptyText, flag, stamps, textMap, uniqueNameIndexes } from './schema-helpers.js';
 
 /**
  * Cognitive profiles: a speech provider's service with its key. The provider's settings (the key
@@ -15,10 +15,10 @@ export const cognitiveProfiles = pgTable(
     name: text('name').notNull(),
     provider: text('provider').notNull(),
     service: text('service').notNull(),
-    default: boolean('is_default').notNull().default(false),
-    enabled: boolean('enabled').notNull().default(true),
+    default: flag('is_default', false),
+    enabled: flag('enabled', true),
     description: emptyText('description'),
-    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    properties: textMap('properties'),
     ...stamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 // Domains and users: every other schema file refers to them, and this file refers to none of those.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
+import { bigserial, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { emptyText, flag, nameIndexes, refId, searchIndex, stamps, textMap, timestamptz } from './schema-helpers.js';
 
 export const domains = pgTable('domains', {
   id: serial('id').primaryKey(),
@@ -14,6 +14,16 @@ export const domainId = () => refId('domain_id', () => domains.id, 'cascade');
 
 /** The columns a domain's record starts with: its id and its domain. */
 export const domainRecord = () => ({ id: serial('id').primaryKey(), domainId: domainId() });
+
+/** The same for a log's entries, which grow without bound: a 64-bit id. */
+export const domainLogRecord = () => ({ id: bigserial('id', { mode: 'number' }).primaryKey(), domainId: domainId() });
+
+/** The columns a named record of a domain starts with: its id, its domain, its name and description. */
+export const namedRecord = () => ({
+  ...domainRecord(),
+  name: text('name').notNull(),
+  description: emptyText('description'),
+});
 
 export const users = pgTable(
   'users',
@@ -31,9 +41,9 @@ export const users = pgTable(
     deviceId: integer('device_id'),
     presenceStatus: emptyText('presence_status'),
     presenceNote: emptyText('presence_note'),
-    profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    profile: textMap('profile'),
     /** Active account: false refuses sign-in and every token of the user. */
-    state: boolean('state').notNull().default(true),
+    state: flag('state', true),
     ...stamps,
   },
   (t) => [

@@ -1,8 +1,18 @@
 // Tables of the devices area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { emptyText, linkKeys, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
+import {
+  emptyText,
+  flag,
+  linkTable,
+  nameIndexes,
+  refId,
+  searchIndex,
+  stamps,
+  textMap,
+  timestamptz,
+} from './schema-helpers.js';
 
 export const devices = pgTable(
   'devices',
@@ -22,11 +32,11 @@ export const devices = pgTable(
     brand: emptyText('brand'),
     model: emptyText('model'),
     mac: emptyText('mac'),
-    vars: jsonb('vars').$type<Record<string, string>>().notNull().default({}),
+    vars: textMap('vars'),
     /** Presence state index (DEVICE_STATES): 0 nonreg, 1 reged, 2 ringing, 3 dialing, 4 dialog, 5 onhold. */
     state: integer('state').notNull().default(0),
     stateChangedAt: timestamptz('state_changed_at'),
-    hotdesk: boolean('hotdesk').notNull().default(false),
+    hotdesk: flag('hotdesk', false),
     hotdesks: text('hotdesks').array().notNull().default(sql`'{}'::text[]`),
     ...stamps,
   },
@@ -55,14 +65,7 @@ export const deviceUserAudit = pgTable(
 );
 
 /** The devices a user may use besides its own (`devices` of the user). */
-export const userDevices = pgTable(
-  'user_devices',
-  {
-    userId: refId('user_id', () => users.id, 'cascade'),
-    deviceId: refId('device_id', () => devices.id, 'cascade'),
-  },
-  linkKeys('user_devices_device', 'userId', 'deviceId'),
-);
+export const userDevices = linkTable('user_devices', { userId: () => users.id, deviceId: () => devices.id });
 
 /**
  * Registration history of a device, written from the SIP server's reports: a registration (with

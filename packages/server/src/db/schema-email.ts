@@ -1,8 +1,8 @@
 // Tables of email profiles; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { domainRecord } from './schema-core.js';
-import { emptyText, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { namedRecord } from './schema-core.js';
+import { emptyText, flag, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /**
@@ -14,10 +14,8 @@ import { flows } from './schema-routing.js';
 export const emailProfiles = pgTable(
   'email_profiles',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
-    enabled: boolean('enabled').notNull().default(true),
+    ...namedRecord(),
+    enabled: flag('enabled', true),
     flowId: refId('flow_id', () => flows.id, 'restrict'),
     imapHost: text('imap_host').notNull(),
     imapPort: integer('imap_port').notNull().default(993),

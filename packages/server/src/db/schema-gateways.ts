@@ -1,6 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainId, domainRecord, users } from './schema-core.js';
-import { emptyText, nameIndexes, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
+import {
+  emptyText,
+  flag,
+  nameIndexes,
+  refId,
+  stamps,
+  textMap,
+  timestamptz,
+  uniqueNameIndexes,
+} from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 export type SipAclEntry = { ip: string; proto: string; port: number | null };
@@ -11,8 +20,8 @@ export const sipGateways = pgTable(
   {
     ...domainRecord(),
     name: text('name').notNull(),
-    register: boolean('register').notNull().default(false),
-    enable: boolean('enable').notNull().default(true),
+    register: flag('register', false),
+    enable: flag('enable', true),
     proxy: emptyText('proxy'),
     usage: emptyText('usage'),
     description: emptyText('description'),
@@ -47,8 +56,8 @@ export const chatGateways = pgTable(
     /** The chat flow it runs; a flow in use cannot be deleted (see the flows' usage check). */
     flowId: refId('flow_id', () => flows.id, 'restrict'),
     provider: text('provider').notNull(),
-    enabled: boolean('enabled').notNull().default(false),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    enabled: flag('enabled', false),
+    metadata: textMap('metadata'),
     updates: jsonb('updates')
       .$type<{ title: string; close: string; join: string; left: string }>()
       .notNull()

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
+  jsonb,
   type PgColumn,
+  pgTable,
   primaryKey,
   text,
   timestamp,
@@ -50,6 +53,12 @@ export const uniqueNameIndexes = (table: string, t: Named) => [
 /** A timestamp with time zone, read as ISO text. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
+/** A flag: never null, `on` by default or not. */
+export const flag = (name: string, on: boolean) => boolean(name).notNull().default(on);
+
+/** Texts by key (variables, settings), never null and none by default. */
+export const textMap = (name: string) => jsonb(name).$type<Record<string, string>>().notNull().default({});
+
 /** A text column that is never null and empty by default. */
 export const emptyText = (name: string) => text(name).notNull().default('');
 
@@ -60,13 +69,37 @@ export type OnDelete = 'cascade' | 'restrict' | 'no action' | 'set null';
 export const refId = (name: string, target: () => AnyPgColumn, onDelete: OnDelete) =>
   integer(name).notNull().references(target, { onDelete });
 
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
- * The keys of a link table between two records (`a` and `b` columns): the pair is the primary
- * key, and an index on `b` serves the lookups from the other side.
+ * A link table between two records: `ends` names its two required references, `a` then `b`
+ * (columns named in snake case, deleted with the record `a` points at; with the one `b` points at
+ * as `bOnDelete` says). The pair is the primary key, and `<table>_<b without Id>` indexes `b` for
+ * the lookups from the other side.
  */
-export const linkKeys =
-  <K extends string>(indexName: string, a: K, b: K) =>
-  (t: Record<K, PgColumn>) => [primaryKey({ columns: [t[a], t[b]] }), index(indexName).on(t[b])];
+export function linkTable<N extends string, K extends string>(
+  name: N,
+  ends: Record<K, () => AnyPgColumn>,
+  bOnDelete: OnDelete = 'cascade',
+) {
+  const [a, b] = Object.keys(ends) as [K, K];
+  const columns = {
+    [a]: refId(snakeCase(a), ends[a], 'cascade'),
+    [b]: refId(snakeCase(b), ends[b], bOnDelete),
+  } as Record<K, ReturnType<typeof refId>>;
+  const indexName = `${name}_${snakeCase(b).replace(/_id$/, '')}`;
+  return pgTable(name, columns, (t) => [primaryKey({ columns: [t[a], t[b]] }), index(indexName).on(t[b])]);
+}
+
+/**
+ * The indexes of a record held once per parent record (a queue's skill, an agent's skill): the
+ * pair unique (`<table>_<parent>_<held>`), and `<table>_<held>` serving the lookups from the held
+ * record's side.
+ */
+export const heldOnce = (table: string, names: [parent: string, held: string], parent: PgColumn, held: PgColumn) => [
+  uniqueIndex(`${table}_${names[0]}_${names[1]}`).on(parent, held),
+  index(`${table}_${names[1]}`).on(held),
+];
 
 /** When a record was created and last changed. */
 export const stamps = {

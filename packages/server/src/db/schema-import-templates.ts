@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { domainRecord } from './schema-core.js';
-import { emptyText, refId, stamps, uniqueNameIndexes } from './schema-helpers.js';
+import { namedRecord } from './schema-core.js';
+import { refId, stamps, uniqueNameIndexes } from './schema-helpers.js';
 import { ccQueues } from './schema-queues.js';
 
 /**
@@ -11,9 +11,7 @@ import { ccQueues } from './schema-queues.js';
 export const importTemplates = pgTable(
   'import_templates',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
+    ...namedRecord(),
     sourceId: refId('source_id', () => ccQueues.id, 'cascade'),
     sourceType: text('source_type').notNull().default('queue'),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),

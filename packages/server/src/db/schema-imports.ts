@@ -1,7 +1,7 @@
 // Tables of the CSV import pipeline (resources/imports); see schema.ts for the conventions.
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { emptyText, refId, timestamptz } from './schema-helpers.js';
+import { emptyText, flag, refId, timestamptz } from './schema-helpers.js';
 
 /**
  * One CSV import: the uploaded file (`file_path`, under IMPORT_DIR), its options, and how far the
@@ -40,7 +40,7 @@ export const imports = pgTable(
     checkedThrough: integer('checked_through').notNull().default(0),
     /** Last staging line loaded into the resource's table. */
     loadedThrough: integer('loaded_through').notNull().default(0),
-    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    cancelRequested: flag('cancel_requested', false),
     /** The run that holds the import (a random id per job run); another run takes it over only when its heartbeat is stale. */
     runner: text('runner'),
     error: text('error'),

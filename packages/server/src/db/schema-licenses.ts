@@ -1,7 +1,7 @@
 // Tables of the licenses area; see schema.ts for the conventions.
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { linkKeys, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
+import { flag, linkTable, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 /** Imported license documents: the verified fields, and the signed text as it was imported. */
 export const licenses = pgTable(
@@ -13,7 +13,7 @@ export const licenses = pgTable(
     scope: text('scope').array().notNull(),
     /** `limit` is a reserved word in SQL. */
     limit: integer('seat_limit').notNull(),
-    competitive: boolean('competitive').notNull().default(false),
+    competitive: flag('competitive', false),
     notBefore: timestamptz('not_before').notNull(),
     notAfter: timestamptz('not_after').notNull(),
     /** The domain named in the signed document (always the owning domain's name). */
@@ -31,11 +31,4 @@ export const licenses = pgTable(
 );
 
 /** Which users hold which licenses; the count per license is its `used`. */
-export const userLicenses = pgTable(
-  'user_licenses',
-  {
-    userId: refId('user_id', () => users.id, 'cascade'),
-    licenseId: refId('license_id', () => licenses.id, 'cascade'),
-  },
-  linkKeys('user_licenses_license', 'userId', 'licenseId'),
-);
+export const userLicenses = linkTable('user_licenses', { userId: () => users.id, licenseId: () => licenses.id });

@@ -1,8 +1,8 @@
 // Tables of the lookups area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, type PgColumn, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, type PgColumn, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, flag, refId, searchIndex, sortIndex, stamps, timestamptz } from './schema-helpers.js';
 
 const base = () => ({
   ...domainRecord(),
@@ -74,9 +74,9 @@ export const pauseCauses = pgTable(
   {
     ...base(),
     limitMin: integer('limit_min').notNull().default(60),
-    allowAdmin: boolean('allow_admin').notNull().default(true),
-    allowSupervisor: boolean('allow_supervisor').notNull().default(true),
-    allowAgent: boolean('allow_agent').notNull().default(true),
+    allowAdmin: flag('allow_admin', true),
+    allowSupervisor: flag('allow_supervisor', true),
+    allowAgent: flag('allow_agent', true),
     ...stamps,
   },
   named('pause_causes'),

@@ -2,11 +2,11 @@
 // for the conventions. Each row goes with its queue. A skill, bucket, group or flow a queue uses
 // cannot go (no action, checked at the end of the statement so a domain's delete cascades through).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, pgView, text } from 'drizzle-orm/pg-core';
 import { agents } from './schema-agents.js';
 import { ccResourceGroups } from './schema-cc-resources.js';
-import { domainId, domainRecord } from './schema-core.js';
-import { emptyText, linkKeys, refId, stamps, timestamptz } from './schema-helpers.js';
+import { domainLogRecord, domainRecord } from './schema-core.js';
+import { emptyText, flag, heldOnce, linkTable, refId, stamps, timestamptz } from './schema-helpers.js';
 import { buckets, skills } from './schema-lookups.js';
 import { ccQueueMembers, ccQueues } from './schema-queues.js';
 import { flows } from './schema-routing.js';
@@ -23,23 +23,17 @@ export const ccQueueSkills = pgTable(
     lvl: integer('lvl').notNull().default(0),
     minCapacity: integer('min_capacity').notNull().default(0),
     maxCapacity: integer('max_capacity').notNull().default(10),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('cc_queue_skills_queue_skill').on(t.queueId, t.skillId),
-    index('cc_queue_skills_skill').on(t.skillId),
-  ],
+  (t) => [...heldOnce('cc_queue_skills', ['queue', 'skill'], t.queueId, t.skillId)],
 );
 
 /** The buckets a queue skill is limited to (none: every bucket). */
-export const ccQueueSkillBuckets = pgTable(
+export const ccQueueSkillBuckets = linkTable(
   'cc_queue_skill_buckets',
-  {
-    queueSkillId: refId('queue_skill_id', () => ccQueueSkills.id, 'cascade'),
-    bucketId: refId('bucket_id', () => buckets.id, 'no action'),
-  },
-  linkKeys('cc_queue_skill_buckets_bucket', 'queueSkillId', 'bucketId'),
+  { queueSkillId: () => ccQueueSkills.id, bucketId: () => buckets.id },
+  'no action',
 );
 
 /** Buckets of a queue with their priority: one row per queue and bucket. */
@@ -50,13 +44,10 @@ export const ccQueueBuckets = pgTable(
     queueId: queueId(),
     bucketId: refId('bucket_id', () => buckets.id, 'no action'),
     priority: integer('priority').notNull().default(0),
-    disabled: boolean('disabled').notNull().default(false),
+    disabled: flag('disabled', false),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('cc_queue_buckets_queue_bucket').on(t.queueId, t.bucketId),
-    index('cc_queue_buckets_bucket').on(t.bucketId),
-  ],
+  (t) => [...heldOnce('cc_queue_buckets', ['queue', 'bucket'], t.queueId, t.bucketId)],
 );
 
 /** Resource groups a queue dials through: one row per queue and group. */
@@ -68,10 +59,7 @@ export const ccQueueResourceGroups = pgTable(
     resourceGroupId: refId('resource_group_id', () => ccResourceGroups.id, 'no action'),
     ...stamps,
   },
-  (t) => [
-    uniqueIndex('cc_queue_resource_groups_queue_group').on(t.queueId, t.resourceGroupId),
-    index('cc_queue_resource_groups_group').on(t.resourceGroupId),
-  ],
+  (t) => [...heldOnce('cc_queue_resource_groups', ['queue', 'group'], t.queueId, t.resourceGroupId)],
 );
 
 /** Hooks of a queue: the flow run on a member's event, with the variables it is given. */
@@ -83,7 +71,7 @@ export const ccQueueHooks = pgTable(
     event: text('event').notNull(),
     properties: text('properties').array().notNull().default(sql`'{}'::text[]`),
     schemaId: refId('schema_id', () => flows.id, 'no action'),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     ...stamps,
   },
   (t) => [index('cc_queue_hooks_queue').on(t.queueId, t.event), index('cc_queue_hooks_schema').on(t.schemaId)],
@@ -96,8 +84,7 @@ export const ccQueueHooks = pgTable(
 export const ccQueueAttempts = pgTable(
   'cc_queue_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domainId: domainId(),
+    ...domainLogRecord(),
     queueId: queueId(),
     memberId: bigint('member_id', { mode: 'number' }).references(() => ccQueueMembers.id, { onDelete: 'set null' }),
     destination: emptyText('destination'),

@@ -1,11 +1,11 @@
 // Tables of the contact center's queues and their members; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { roles } from './schema-access.js';
 import { agents, teams } from './schema-agents.js';
 import { calendars } from './schema-calendars.js';
-import { domainId, domainRecord } from './schema-core.js';
-import { emptyText, refId, searchIndex, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
+import { domainLogRecord, namedRecord } from './schema-core.js';
+import { flag, refId, searchIndex, stamps, textMap, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { blacklists, buckets } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 import { flows } from './schema-routing.js';
@@ -20,9 +20,7 @@ const flowId = (name: string) => integer(name).references(() => flows.id, { onDe
 export const ccQueues = pgTable(
   'cc_queues',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
+    ...namedRecord(),
     type: integer('type').notNull().default(0),
     priority: integer('priority').notNull().default(0),
     strategy: text('strategy').notNull().default('fifo'),
@@ -35,8 +33,8 @@ export const ccQueues = pgTable(
     doSchemaId: flowId('do_schema_id'),
     afterSchemaId: flowId('after_schema_id'),
     formSchemaId: flowId('form_schema_id'),
-    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
-    stickyAgent: boolean('sticky_agent').notNull().default(false),
+    variables: textMap('variables'),
+    stickyAgent: flag('sticky_agent', false),
     taskProcessing: jsonb('task_processing')
       .$type<{ enabled: boolean; formSchema: { id: number } | null; sec: number; renewalSec: number }>()
       .notNull()
@@ -45,7 +43,7 @@ export const ccQueues = pgTable(
     maxOfRetry: integer('max_of_retry').notNull().default(0),
     timeout: integer('timeout').notNull().default(0),
     secBetweenRetries: integer('sec_between_retries').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     /** Calls in progress, kept by telephony events. */
     active: integer('active').notNull().default(0),
     ...stamps,
@@ -77,8 +75,7 @@ export type StoredCommunication = {
 export const ccQueueMembers = pgTable(
   'cc_queue_members',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domainId: domainId(),
+    ...domainLogRecord(),
     queueId: refId('queue_id', () => ccQueues.id, 'cascade'),
     name: text('name').notNull(),
     priority: integer('priority').notNull().default(0),
@@ -86,7 +83,7 @@ export const ccQueueMembers = pgTable(
     timezone: text('timezone'),
     communications: jsonb('communications').$type<StoredCommunication[]>().notNull().default([]),
     destinations: text('destinations').array().notNull().default(sql`'{}'::text[]`),
-    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    variables: textMap('variables'),
     expireAt: timestamptz('expire_at'),
     minOfferingAt: timestamptz('min_offering_at'),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),

@@ -1,8 +1,8 @@
 // Tables of the routing area; see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainRecord, users } from './schema-core.js';
-import { emptyText, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
+import { emptyText, flag, nameIndexes, refId, searchIndex, stamps, timestamptz } from './schema-helpers.js';
 
 /** Flows: the schema (a JSON array of steps, or an object) is stored whole as jsonb. */
 export const flows = pgTable(
@@ -14,7 +14,7 @@ export const flows = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     type: text('type').notNull().default('voice'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    editor: boolean('editor').notNull().default(false),
+    editor: flag('editor', false),
     ...stamps,
   },
   (t) => [
@@ -52,7 +52,7 @@ export const dialplan = pgTable(
     flowId: refId('flow_id', () => flows.id, 'restrict'),
     pattern: text('pattern').notNull(),
     description: emptyText('description'),
-    disabled: boolean('disabled').notNull().default(false),
+    disabled: flag('disabled', false),
     position: integer('position').notNull(),
     ...stamps,
   },

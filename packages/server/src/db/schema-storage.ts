@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { domainRecord } from './schema-core.js';
-import { stamps, uniqueNameIndexes } from './schema-helpers.js';
+import { flag, stamps, textMap, uniqueNameIndexes } from './schema-helpers.js';
 
 /**
  * Storage profiles: where the files the product writes go. The type's settings (secrets among
@@ -16,8 +16,8 @@ export const storageProfiles = pgTable(
     maxSize: integer('max_size').notNull().default(10),
     expireDays: integer('expire_days').notNull().default(30),
     priority: integer('priority').notNull().default(0),
-    disabled: boolean('disabled').notNull().default(false),
-    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    disabled: flag('disabled', false),
+    properties: textMap('properties'),
     ...stamps,
   },
   (t) => [

@@ -1,24 +1,22 @@
 // Tables of the triggers (integrations area); see schema.ts for the conventions.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { domainId, domainRecord } from './schema-core.js';
-import { emptyText, nameIndexes, refId, stamps, timestamptz } from './schema-helpers.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { domainLogRecord, namedRecord } from './schema-core.js';
+import { emptyText, flag, nameIndexes, refId, stamps, textMap, timestamptz } from './schema-helpers.js';
 import { flows } from './schema-routing.js';
 
 /** Cron triggers: a service flow run at the expression's times in the trigger's zone. */
 export const triggers = pgTable(
   'triggers',
   {
-    ...domainRecord(),
-    name: text('name').notNull(),
-    description: emptyText('description'),
-    enabled: boolean('enabled').notNull().default(true),
+    ...namedRecord(),
+    enabled: flag('enabled', true),
     flowId: refId('flow_id', () => flows.id, 'restrict'),
     /** Seconds; 0: no limit of the trigger's own. */
     timeout: integer('timeout').notNull().default(60),
     timezone: text('timezone').notNull(),
     type: text('type').notNull().default('cron'),
-    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    variables: textMap('variables'),
     expression: text('expression').notNull(),
     ...stamps,
   },
@@ -38,8 +36,7 @@ export const triggers = pgTable(
 export const triggerRuns = pgTable(
   'trigger_runs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domainId: domainId(),
+    ...domainLogRecord(),
     triggerId: refId('trigger_id', () => triggers.id, 'cascade'),
     slot: timestamptz('slot'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -50,7 +47,7 @@ export const triggerRuns = pgTable(
     /** idle, active, done, error. */
     result: text('result').notNull().default('idle'),
     error: emptyText('error'),
-    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    variables: textMap('variables'),
     /** What the flow runner answered to a run that is done (its JSON body), if anything. */
     output: jsonb('output'),
     /** Seconds the run may take (the trigger's timeout when it was claimed). */

@@ -52,6 +52,21 @@ function timeParam(param: string, raw: string | undefined): number | undefined |
 
 const isError = (v: unknown): v is FieldError => typeof v === 'object' && v !== null && 'message' in v;
 
+/** The conditions of a range's bounds, each given one (the first bound's error, else the second's). */
+function range(
+  low: number | undefined | FieldError,
+  high: number | undefined | FieldError,
+  from: (low: number) => SQL,
+  to: (high: number) => SQL,
+): SQL[] | FieldError {
+  if (isError(low)) return low;
+  if (isError(high)) return high;
+  const out: SQL[] = [];
+  if (low !== undefined) out.push(from(low));
+  if (high !== undefined) out.push(to(high));
+  return out;
+}
+
 /**
  * The filters a definition declares, as SQL over the row alias `t`: enum values and ref ids by
  * equality (several values: any of them), date ranges as epoch milliseconds (both ends included),
@@ -92,33 +107,27 @@ function compileFilter(filter: ListFilter, col: SQL): CompiledFilter {
         return [sql`${col} = ${Number(raw)}`];
       };
     case 'dateRange':
-      return (query) => {
-        const from = timeParam(filter.from, one(query[filter.from]));
-        const to = timeParam(filter.to, one(query[filter.to]));
-        if (isError(from)) return from;
-        if (isError(to)) return to;
-        const out: SQL[] = [];
-        if (from !== undefined) out.push(sql`${col} >= to_timestamp(${from / 1000})`);
-        if (to !== undefined) out.push(sql`${col} <= to_timestamp(${to / 1000})`);
-        return out;
-      };
+      return (query) =>
+        range(
+          timeParam(filter.from, one(query[filter.from])),
+          timeParam(filter.to, one(query[filter.to])),
+          (from) => sql`${col} >= to_timestamp(${from / 1000})`,
+          (to) => sql`${col} <= to_timestamp(${to / 1000})`,
+        );
     case 'text':
       return (query) => {
         const value = one(query[filter.key])?.trim();
         return value ? [sql`${col} = ${value}`] : [];
       };
     case 'numberRange':
-      return (query) => {
-        const min = numberParam(filter.min, one(query[filter.min]));
-        const max = numberParam(filter.max, one(query[filter.max]));
-        if (isError(min)) return min;
-        if (isError(max)) return max;
-        const out: SQL[] = [];
-        // As numeric: a fraction compared with a whole-number column is no input error.
-        if (min !== undefined) out.push(sql`${col} >= ${min}::numeric`);
-        if (max !== undefined) out.push(sql`${col} <= ${max}::numeric`);
-        return out;
-      };
+      // As numeric: a fraction compared with a whole-number column is no input error.
+      return (query) =>
+        range(
+          numberParam(filter.min, one(query[filter.min])),
+          numberParam(filter.max, one(query[filter.max])),
+          (min) => sql`${col} >= ${min}::numeric`,
+          (max) => sql`${col} <= ${max}::numeric`,
+        );
   }
 }
 

@@ -11,6 +11,19 @@ import type { DialplanRule } from '../../resources/routing/dialplan/route-cache.
 import type { CalendarData } from './calendar.js';
 import type { DeviceData, EndpointRef, GatewayData, UserData } from './interpreter.js';
 
+/**
+ * What a reference names first: its id, else its account (where the record has one), else its
+ * name; null where it names none of them.
+ */
+function byRef<T>(
+  ref: EndpointRef,
+  by: { id: (id: number) => T; account?: (account: string) => T; name: (name: string) => T },
+): T | null {
+  if (ref.id !== undefined) return by.id(ref.id);
+  if (ref.account && by.account) return by.account(ref.account);
+  return ref.name ? by.name(ref.name) : null;
+}
+
 type UserRow = { id: number; name: string; active: boolean; dnd: boolean; deviceId: number | null };
 
 /** A device of the domain where `where`, an exact account match first. */
@@ -62,24 +75,18 @@ export class DomainDirectory {
   device(ref: EndpointRef): Promise<DeviceData | null> {
     const k = this.kept;
     if (k) {
-      const found =
-        ref.id !== undefined
-          ? k.devices.get(ref.id)
-          : ref.account
-            ? k.deviceByAccount.get(ref.account.toLowerCase())
-            : ref.name
-              ? (k.deviceByAccount.get(ref.name.toLowerCase()) ?? k.deviceByName.get(ref.name))
-              : undefined;
-      return Promise.resolve(this.keptDevice(found));
+      const found = byRef(ref, {
+        id: (id) => k.devices.get(id),
+        account: (account) => k.deviceByAccount.get(account.toLowerCase()),
+        name: (name) => k.deviceByAccount.get(name.toLowerCase()) ?? k.deviceByName.get(name),
+      });
+      return Promise.resolve(this.keptDevice(found ?? undefined));
     }
-    const where =
-      ref.id !== undefined
-        ? sql`d.id = ${ref.id}`
-        : ref.account
-          ? sql`lower(d.account) = lower(${ref.account})`
-          : ref.name
-            ? sql`(lower(d.account) = lower(${ref.name}) or d.name = ${ref.name})`
-            : null;
+    const where = byRef(ref, {
+      id: (id) => sql`d.id = ${id}`,
+      account: (account) => sql`lower(d.account) = lower(${account})`,
+      name: (name) => sql`(lower(d.account) = lower(${name}) or d.name = ${name})`,
+    });
     if (!where) return Promise.resolve(null);
     return this.one<DeviceData>(deviceQuery(this.domainId, where, ref.account ?? ref.name ?? ''));
   }
@@ -177,15 +184,10 @@ export class DomainDirectory {
   gateway(ref: EndpointRef): Promise<GatewayData | null> {
     const k = this.kept;
     if (k) {
-      const found =
-        ref.id !== undefined
-          ? k.gateways.get(ref.id)
-          : ref.name
-            ? k.gatewayByName.get(ref.name.toLowerCase())
-            : undefined;
+      const found = byRef(ref, { id: (id) => k.gateways.get(id), name: (n) => k.gatewayByName.get(n.toLowerCase()) });
       return Promise.resolve(found ?? null);
     }
-    const where = ref.id !== undefined ? sql`id = ${ref.id}` : ref.name ? sql`lower(name) = lower(${ref.name})` : null;
+    const where = byRef(ref, { id: (id) => sql`id = ${id}`, name: (name) => sql`lower(name) = lower(${name})` });
     if (!where) return Promise.resolve(null);
     return this.one<GatewayData>(sql`select id, name, enable, register, host, proxy, account, ipacl
       from sip_gateways where domain_id = ${this.domainId} and ${where} limit 1`);

@@ -7,7 +7,6 @@ import {
   protectedUsers,
   refuseLastAdministrator,
   refuseNoAdministratorLeft,
-  refuseStrongerTarget,
 } from '../../../access/takedown.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword } from '../../../auth/passwords.js';
@@ -67,9 +66,9 @@ async function refuseTakedown(body: Record<string, unknown>, old: Record<string,
   const kept = new Set(refIds(body.roles));
   const dropping = 'roles' in body && refIds(old.roles).some((r) => !kept.has(r));
   const renaming = typeof body.username === 'string' && body.username !== old.username;
-  if (disabling) await refuseStrongerTarget(db, actor, id, 'strongerUserState');
-  if (dropping) await refuseStrongerTarget(db, actor, id, 'strongerUserRoles');
-  if (renaming) await refuseStrongerTarget(db, actor, id, 'strongerUserUsername');
+  if (disabling) await refuseStrongerUser(db, actor, id, 'strongerUserState');
+  if (dropping) await refuseStrongerUser(db, actor, id, 'strongerUserRoles');
+  if (renaming) await refuseStrongerUser(db, actor, id, 'strongerUserUsername');
   if (disabling || dropping) {
     const roles = disabling || old.state === false ? null : [...kept];
     await refuseLastAdministrator(db, actor.domainId, { users: new Map([[id, roles]]) });
@@ -170,7 +169,7 @@ export const usersResource = defineServerResource(usersDef, {
     if (item.id === ctx.principal.userId) {
       throw keyedError(400, 'app.users.delete_self', 'deleteSelf');
     }
-    await refuseStrongerTarget(tx, ctx.principal, item.id as number, 'strongerUserDelete');
+    await refuseStrongerUser(tx, ctx.principal, item.id as number, 'strongerUserDelete');
     await noteAdministrators(tx, ctx.principal.domainId);
   },
   afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),

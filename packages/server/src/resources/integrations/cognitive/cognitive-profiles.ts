@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client.js';
 import { cognitiveProfiles } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
+import { keepStoredSecrets } from '../../engine/secret-settings.js';
 import type { CognitiveProfileRow } from './providers.js';
 
 /**
@@ -29,17 +30,8 @@ export const cognitiveProfilesResource = defineServerResource(cognitiveProfilesD
     properties: { select: `(t.properties - 'key')` },
     keySet: { select: `coalesce(t.properties->>'key', '') <> ''` },
   },
-  beforeWrite: async (body, ctx, tx) => {
-    // The key is never answered, so a client sends it back empty: that keeps the stored one.
-    if (ctx.old && body.properties && tx) {
-      const [stored] = await queryRows<{ properties: Record<string, string> }>(
-        tx,
-        sql`select properties from cognitive_profiles where id = ${ctx.old.id as number}`,
-      );
-      const sent = body.properties as Record<string, string>;
-      if (!sent.key && stored?.properties.key) sent.key = stored.properties.key;
-    }
-  },
+  // The key is never answered, so a client sends it back empty: that keeps the stored one.
+  beforeWrite: keepStoredSecrets('cognitive_profiles', 'properties', ['key']),
   beforeRow: async (tx, _row, body, ctx) => {
     const isDefault = (body.default ?? ctx.old?.default) === true;
     if (!isDefault) return;

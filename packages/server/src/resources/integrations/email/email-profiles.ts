@@ -1,6 +1,7 @@
 import { emailProfiles as emailProfilesDef } from '@switchboard/model';
 import { emailProfiles } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
+import { passwordFields } from '../../engine/secret-settings.js';
 
 /**
  * Email profiles at /api/email/profile (class email_profile, record ACL). The flow is a service
@@ -12,14 +13,7 @@ export const emailProfilesResource = defineServerResource(emailProfilesDef, {
   table: emailProfiles,
   unique: { email_profiles_domain_name: 'name' },
   refs: { schema: emailProfiles.flowId },
-  fields: {
-    password: {
-      write: (value, row) => {
-        if (typeof value === 'string' && value !== '') row.password = value;
-      },
-    },
-    passwordSet: { select: `(t.password <> '')` },
-  },
+  fields: passwordFields(),
   // A changed profile (another server, mailbox or interval, enabled again) is due at once.
   beforeRow: (_tx, row, _body, ctx) => {
     if (ctx.old) row.nextFetchAt = null;

@@ -22,6 +22,30 @@ export type MailAccount = {
 };
 
 /**
+ * How a mail client reaches `host`: at the checked `address` (the certificate checked for `host`),
+ * TLS from the first byte on `tlsPort`, signed in as the account, every wait bounded.
+ */
+function mailConnection(
+  account: MailAccount,
+  address: string,
+  host: string,
+  port: number,
+  tlsPort: number,
+  timeoutMs: number,
+) {
+  return {
+    host: address,
+    servername: serverNameOf(host),
+    port,
+    secure: port === tlsPort,
+    auth: { user: account.login, pass: account.password },
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  };
+}
+
+/**
  * TLS: IMAP on 993 and SMTP on 465 speak TLS from the first byte; on any other port the session
  * starts in plain text and is upgraded by STARTTLS whenever the server offers it (both clients
  * do so by default). Certificates are verified against the host name. The host is resolved once
@@ -34,16 +58,9 @@ export async function imapClient(
 ): Promise<ImapFlow> {
   const { address } = await resolveOutbound(account.imapHost, account.imapPort, outbound);
   const client = new ImapFlow({
-    host: address,
-    servername: serverNameOf(account.imapHost),
-    port: account.imapPort,
-    secure: account.imapPort === IMAP_TLS_PORT,
-    auth: { user: account.login, pass: account.password },
+    ...mailConnection(account, address, account.imapHost, account.imapPort, IMAP_TLS_PORT, timeoutMs),
     logger: false,
     disableAutoIdle: true,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
   });
   // A dropped connection is reported by the command that was waiting on it; the event alone
   // must not crash the process.
@@ -139,14 +156,7 @@ export async function testSmtp(
     return failed('SMTP', error, log, where);
   }
   const transport = nodemailer.createTransport({
-    host: address,
-    servername: serverNameOf(account.smtpHost),
-    port: account.smtpPort,
-    secure: account.smtpPort === SMTP_TLS_PORT,
-    auth: { user: account.login, pass: account.password },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+    ...mailConnection(account, address, account.smtpHost, account.smtpPort, SMTP_TLS_PORT, timeoutMs),
   });
   try {
     await transport.verify();

@@ -4,8 +4,7 @@ import { keyedError } from '../../../core/errors.js';
 import { storageProfiles } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
-
-const SECRET_ARRAY = `array[${STORAGE_SECRET_KEYS.map((k) => `'${k}'`).join(', ')}]::text[]`;
+import { keepStoredSecrets, secretFields } from '../../engine/secret-settings.js';
 
 /**
  * Storage profiles at /api/storage/backend_profiles (class storage_profile, record ACL). The type
@@ -15,13 +14,7 @@ const SECRET_ARRAY = `array[${STORAGE_SECRET_KEYS.map((k) => `'${k}'`).join(', '
 export const storageProfilesResource = defineServerResource(storageProfilesDef, {
   table: storageProfiles,
   unique: { storage_profiles_domain_name: 'name' },
-  fields: {
-    properties: { select: `(t.properties - ${SECRET_ARRAY})` },
-    secretsSet: {
-      select: `coalesce((select jsonb_agg(k order by k) from jsonb_each_text(t.properties) as s(k, v)
-        where k = any(${SECRET_ARRAY}) and v <> ''), '[]'::jsonb)`,
-    },
-  },
+  fields: secretFields('properties', STORAGE_SECRET_KEYS),
   // Files stored through a profile are read back through it: it stays while it holds any.
   beforeDelete: async (item, _ctx, tx) => {
     const [held] = await queryRows<{ count: number }>(
@@ -36,17 +29,5 @@ export const storageProfilesResource = defineServerResource(storageProfilesDef, 
       });
     }
   },
-  beforeWrite: async (body, ctx, tx) => {
-    // Secrets are never answered, so a client sends them back empty: those keep the stored value.
-    if (ctx.old && body.properties && tx) {
-      const [stored] = await queryRows<{ properties: Record<string, string> }>(
-        tx,
-        sql`select properties from storage_profiles where id = ${ctx.old.id as number}`,
-      );
-      const sent = body.properties as Record<string, string>;
-      for (const key of STORAGE_SECRET_KEYS) {
-        if (!sent[key] && stored?.properties[key]) sent[key] = stored.properties[key];
-      }
-    }
-  },
+  beforeWrite: keepStoredSecrets('storage_profiles', 'properties', STORAGE_SECRET_KEYS),
 });

@@ -5,6 +5,7 @@ import { sipGateways } from '../../../db/schema.js';
 import { usedBy } from '../../contact-center/usage.js';
 import { forgetSipDirectory } from '../../directory/sip-directory.js';
 import { defineServerResource } from '../../engine/define.js';
+import { passwordFields } from '../../engine/secret-settings.js';
 
 /**
  * SIP gateways at /api/sip/gateways, both variants in one table. The engine checks what a variant
@@ -15,15 +16,8 @@ export const sipGatewaysResource = defineServerResource(sipGatewaysDef, {
   table: sipGateways,
   unique: { sip_gateways_domain_name: 'name' },
   refs: { schema: sipGateways.schemaId },
-  fields: {
-    password: {
-      write: (value, row) => {
-        // An empty password on update keeps the stored one.
-        if (typeof value === 'string' && value !== '') row.password = value;
-      },
-    },
-    passwordSet: { select: `(t.password <> '')` },
-  },
+  // An empty password on update keeps the stored one.
+  fields: passwordFields(),
   // Call routing keeps the domain's gateways: forgotten on every node after a change.
   afterCommit: (app) => forgetSipDirectory(app),
   // A gateway that resources dial through stays until they change: the refusal names them.
