@@ -134,8 +134,20 @@ type KeptRights = {
   generation: number;
   domains: Map<number, Kept>;
 };
-/** A domain's rights, its users holding every right, and the roles of each user (inactive ones too). */
-type Kept = { d: DomainRights; holders: number[]; rolesOf: Map<number, number[]>; until: number };
+/**
+ * A domain's rights, its users holding every right, and the roles of each user (inactive ones
+ * too); `marks`: the users' marks already worked out for a viewer, by its principal (the object
+ * the principal cache answers while nothing changed: a change of rights makes both anew).
+ */
+type Kept = {
+  d: DomainRights;
+  holders: number[];
+  rolesOf: Map<number, number[]>;
+  until: number;
+  marks: WeakMap<Principal, ViewerMarks>;
+};
+/** A viewer's rights in the kept domain rights, and the marks of the users it listed (null: none). */
+type ViewerMarks = { rights: Rights; users: Map<number, ProtectedReason | null> };
 const keptRights = new WeakMap<object, KeptRights>();
 
 /** Forgets the kept domain rights of this database handle. */
@@ -163,7 +175,7 @@ async function keptDomainRights(db: Db, domainId: number): Promise<Kept> {
   );
   const rolesOf = new Map<number, number[]>();
   for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
-  const entry = { d, holders: fullHolders(d), rolesOf, until: Date.now() + KEEP_RIGHTS_MS };
+  const entry: Kept = { d, holders: fullHolders(d), rolesOf, until: Date.now() + KEEP_RIGHTS_MS, marks: new WeakMap() };
   // Not when something changed while the database was asked: the rights read may predate it.
   if (k.generation === generation) {
     if (k.domains.size >= 1_000) k.domains.clear();
@@ -258,12 +270,23 @@ export async function protectedUsers(
   const out = new Map<number, ProtectedReason>();
   if (!userIds.length) return out;
   // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
-  const { d, holders, rolesOf } = await keptDomainRights(db, actor.domainId);
+  const kept = await keptDomainRights(db, actor.domainId);
+  const { d, holders, rolesOf } = kept;
   const held = (roleIds: number[]) => union(roleIds.map((id) => d.roles.get(id)).filter((r) => r !== undefined));
-  const actorRights = held(actor.roleIds);
+  let viewer = kept.marks.get(actor);
+  if (!viewer) {
+    viewer = { rights: held(actor.roleIds), users: new Map() };
+    kept.marks.set(actor, viewer);
+  }
   for (const id of userIds) {
-    if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) out.set(id, 'stronger');
-    else if (holders.length === 1 && holders[0] === id) out.set(id, 'lastAdministrator');
+    let reason = viewer.users.get(id);
+    if (reason === undefined) {
+      reason = null;
+      if (id !== actor.userId && excess(actor, viewer.rights, held(rolesOf.get(id) ?? [])).length) reason = 'stronger';
+      else if (holders.length === 1 && holders[0] === id) reason = 'lastAdministrator';
+      viewer.users.set(id, reason);
+    }
+    if (reason) out.set(id, reason);
   }
   return out;
 }
