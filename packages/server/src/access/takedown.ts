@@ -134,8 +134,24 @@ type KeptRights = {
   generation: number;
   domains: Map<number, Kept>;
 };
-/** A domain's rights, its users holding every right, and the roles of each user (inactive ones too). */
-type Kept = { d: DomainRights; holders: number[]; rolesOf: Map<number, number[]>; until: number };
+/**
+ * A domain's rights, its users holding every right, and the roles of each user (inactive ones
+ * too); `marks`: the users' marks already worked out for a viewer, by its principal (the object
+ * the principal cache answers while nothing changed: a change of rights makes both anew).
+ */
+type Kept = {
+  d: DomainRights;
+  holders: number[];
+  rolesOf: Map<number, number[]>;
+  until: number;
+  marks: WeakMap<Principal, ViewerMarks>;
+};
+/** A viewer's rights in the kept domain rights, and the marks of the users and roles it listed (null: none). */
+type ViewerMarks = {
+  rights: Rights;
+  users: Map<number, ProtectedReason | null>;
+  roles: Map<number, ProtectedReason | null>;
+};
 const keptRights = new WeakMap<object, KeptRights>();
 
 /** Forgets the kept domain rights of this database handle. */
@@ -163,7 +179,7 @@ async function keptDomainRights(db: Db, domainId: number): Promise<Kept> {
   );
   const rolesOf = new Map<number, number[]>();
   for (const r of rows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.roleId]);
-  const entry = { d, holders: fullHolders(d), rolesOf, until: Date.now() + KEEP_RIGHTS_MS };
+  const entry: Kept = { d, holders: fullHolders(d), rolesOf, until: Date.now() + KEEP_RIGHTS_MS, marks: new WeakMap() };
   // Not when something changed while the database was asked: the rights read may predate it.
   if (k.generation === generation) {
     if (k.domains.size >= 1_000) k.domains.clear();
@@ -230,22 +246,15 @@ export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<
 }
 
 /**
- * What the console needs to know before it offers an action the server would refuse, by the
- * rules above, with the reason (PROTECTED_REASONS): the users among `userIds` the actor may not
- * disable, rename, strip or delete (`stronger`: another user holding rights beyond the actor's;
- * `lastAdministrator`: the domain's last active user holding every right), and the roles among
- * `roleIds` the actor may not reduce or delete (`held`: one the actor holds; `stronger`: one
- * holding rights beyond the actor's; `lastAdministrator`: one without which no active user holds
- * every right). Reads the domain's rights once, whatever the number of records.
- */
-/**
  * The records among `ids` the actor may not act on, with the reason `reasonOf` finds; `held`
- * answers the rights some roles grant together, `actorRights` the actor's own.
+ * answers the rights some roles grant together, `actorRights` the actor's own. Each reason is
+ * worked out once per viewer while the domain's rights are kept (`marks`).
  */
 async function protectedAmong(
   db: Db,
   actor: Principal,
   ids: number[],
+  kind: 'users' | 'roles',
   reasonOf: (
     id: number,
     k: Kept & { held: (roleIds: number[]) => Rights; actorRights: Rights },
@@ -255,24 +264,43 @@ async function protectedAmong(
   if (!ids.length) return out;
   const kept = await keptDomainRights(db, actor.domainId);
   const held = (roleIds: number[]) => union(roleIds.map((id) => kept.d.roles.get(id)).filter((r) => r !== undefined));
-  const seen = { ...kept, held, actorRights: held(actor.roleIds) };
+  let viewer = kept.marks.get(actor);
+  if (!viewer) {
+    viewer = { rights: held(actor.roleIds), users: new Map(), roles: new Map() };
+    kept.marks.set(actor, viewer);
+  }
+  const seen = { ...kept, held, actorRights: viewer.rights };
+  const known = viewer[kind];
   for (const id of ids) {
-    const reason = reasonOf(id, seen);
+    let reason = known.get(id);
+    if (reason === undefined) {
+      reason = reasonOf(id, seen);
+      known.set(id, reason);
+    }
     if (reason) out.set(id, reason);
   }
   return out;
 }
 
+/**
+ * What the console needs to know before it offers an action the server would refuse, by the
+ * rules above, with the reason (PROTECTED_REASONS): the users among `userIds` the actor may not
+ * disable, rename, strip or delete (`stronger`: another user holding rights beyond the actor's;
+ * `lastAdministrator`: the domain's last active user holding every right), and the roles among
+ * `roleIds` the actor may not reduce or delete (`held`: one the actor holds; `stronger`: one
+ * holding rights beyond the actor's; `lastAdministrator`: one without which no active user holds
+ * every right). Reads the domain's rights once, whatever the number of records.
+ */
 export function protectedUsers(db: Db, actor: Principal, userIds: number[]): Promise<Map<number, ProtectedReason>> {
   // Every holder of roles (inactive users too: re-enabling one is beyond the actor as well).
-  return protectedAmong(db, actor, userIds, (id, { holders, rolesOf, held, actorRights }) => {
+  return protectedAmong(db, actor, userIds, 'users', (id, { holders, rolesOf, held, actorRights }) => {
     if (id !== actor.userId && excess(actor, actorRights, held(rolesOf.get(id) ?? [])).length) return 'stronger';
     return holders.length === 1 && holders[0] === id ? 'lastAdministrator' : null;
   });
 }
 
 export function protectedRoles(db: Db, actor: Principal, roleIds: number[]): Promise<Map<number, ProtectedReason>> {
-  return protectedAmong(db, actor, roleIds, (id, { d, holders, actorRights }) => {
+  return protectedAmong(db, actor, roleIds, 'roles', (id, { d, holders, actorRights }) => {
     const role = d.roles.get(id);
     if (!role) return null;
     if (actor.roleIds.includes(id)) return 'held';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../core/principal.js';
-import { loadOnce } from './cache.js';
+import { cachedPrincipal, cacheGeneration, loadOnce, rememberPrincipal } from './cache.js';
 
 describe('loadOnce', () => {
   it('shares one load among concurrent callers of the same token, then loads afresh', async () => {
@@ -15,5 +15,19 @@ describe('loadOnce', () => {
     expect(loads).toBe(2);
     await loadOnce(ctx, 'a', load);
     expect(loads).toBe(3);
+  });
+});
+
+describe('cachedPrincipal', () => {
+  it('stops answering a kept principal once its token has expired, before the entry does', () => {
+    const ctx = { db: {} } as Parameters<typeof rememberPrincipal>[0];
+    const now = Date.now();
+    const expiring = { tokenExpiresAt: new Date(now + 1_000).toISOString() } as Principal;
+    const lasting = { tokenExpiresAt: null } as Principal;
+    rememberPrincipal(ctx, 'expiring', expiring, cacheGeneration(ctx));
+    rememberPrincipal(ctx, 'lasting', lasting, cacheGeneration(ctx));
+    expect(cachedPrincipal(ctx, 'expiring', now)).toBe(expiring);
+    expect(cachedPrincipal(ctx, 'expiring', now + 1_000)).toBeNull();
+    expect(cachedPrincipal(ctx, 'lasting', now + 1_000)).toBe(lasting);
   });
 });

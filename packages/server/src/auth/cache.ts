@@ -8,7 +8,8 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 export const AUTH_CHANNEL = 'auth_changed';
 
-type Entry = { principal: Principal; until: number };
+/** `expires`: the token's end in ms (Infinity for none), read once rather than on every request. */
+type Entry = { principal: Principal; until: number; expires: number };
 type Cache = {
   entries: Map<string, Entry>;
   loading: Map<string, Promise<Principal | null>>;
@@ -62,8 +63,7 @@ export function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> 
 export function cachedPrincipal(ctx: Pick<AppContext, 'db'>, tokenHash: string, now = Date.now()): Principal | null {
   const entry = cacheOf(ctx).entries.get(tokenHash);
   if (!entry) return null;
-  const expires = entry.principal.tokenExpiresAt;
-  if (entry.until < now || (expires && Date.parse(expires) <= now)) {
+  if (entry.until < now || entry.expires <= now) {
     cacheOf(ctx).entries.delete(tokenHash);
     return null;
   }
@@ -80,7 +80,8 @@ export function rememberPrincipal(
   const cache = cacheOf(ctx);
   if (cache.generation !== generation) return;
   if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear();
-  cache.entries.set(tokenHash, { principal, until: Date.now() + TTL_MS });
+  const expires = principal.tokenExpiresAt ? Date.parse(principal.tokenExpiresAt) : Number.POSITIVE_INFINITY;
+  cache.entries.set(tokenHash, { principal, until: Date.now() + TTL_MS, expires });
 }
 
 export function cacheGeneration(ctx: Pick<AppContext, 'db'>): number {

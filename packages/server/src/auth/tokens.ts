@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../core/principal.js';
@@ -9,9 +9,9 @@ import { invalidateAuth } from './cache.js';
 export type TokenKind = 'session' | 'token';
 export type TokenRow = typeof authTokens.$inferSelect;
 
-/** Tokens are stored only as their SHA-256; the clear value is shown once. */
+/** Tokens are stored only as their SHA-256; the clear value is shown once. (Every request hashes its token: the one-shot hash.) */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newTokenValue(): string {

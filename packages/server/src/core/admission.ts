@@ -47,7 +47,8 @@ export class AdmissionQueue {
    */
   enter(gone?: AbortSignal): Promise<(() => void) | null> {
     if (gone?.aborted) return Promise.resolve(null);
-    if (this.queued === 0 && this.canStart()) return Promise.resolve(this.hold());
+    const now = this.admitNow();
+    if (now) return Promise.resolve(now);
     if (this.queued >= this.limits.queue) return Promise.resolve(null);
     return new Promise((resolve) => {
       const leave = () => {
@@ -73,6 +74,11 @@ export class AdmissionQueue {
       this.waiting.push(waiter);
       this.scheduleTurn();
     });
+  }
+
+  /** A place at once, when one is free and nobody waits for it; else null (enter waits in line). */
+  admitNow(): (() => void) | null {
+    return this.queued === 0 && this.canStart() ? this.hold() : null;
   }
 
   private canStart(): boolean {
@@ -129,25 +135,83 @@ export class AdmissionQueue {
 function exempt(request: FastifyRequest): boolean {
   const url = request.url;
   if (!url.startsWith('/api/')) return true;
-  const path = url.split('?')[0];
+  const end = url.indexOf('?');
+  const path = end < 0 ? url : url.slice(0, end);
   return path === '/api/health' || path === '/api/events';
 }
 
-/** A request's place in the queue, for the requests that give it up while they wait on their client. */
-type Place = { leave: () => void; rejoin: () => Promise<void> };
-const places = new WeakMap<FastifyRequest, Place>();
+/**
+ * A request's place in the queue, from its arrival to the end of its answer or the departure of
+ * its client, whichever comes first. Only a caller waiting in line listens for its client leaving
+ * (an AbortSignal): one admitted at once, as most are, costs no signal.
+ */
+class Place {
+  release: (() => void) | null = null;
+  /** The client went away (the socket closed). */
+  closed = false;
+  private waiting: AbortController | null = null;
+
+  constructor(readonly queue: AdmissionQueue) {}
+
+  /** The socket closed: the caller leaves the line, or frees its place. */
+  readonly onClose = () => {
+    this.closed = true;
+    this.waiting?.abort();
+    this.leave();
+  };
+
+  leave() {
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
+
+  /** Takes a place (at once or in line): false when turned away, or when the client left meanwhile. */
+  async take(): Promise<boolean> {
+    if (this.closed) return false;
+    this.release = this.queue.admitNow();
+    if (this.release) return true;
+    const gone = new AbortController();
+    this.waiting = gone;
+    const admitted = await this.queue.enter(gone.signal);
+    this.waiting = null;
+    if (this.closed) {
+      admitted?.();
+      return false;
+    }
+    this.release = admitted;
+    return admitted !== null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's place in the admission queue, where one is on and the request takes one. */
+    admissionPlace: Place | null;
+  }
+}
 
 /**
  * Gives up the request's place while it waits on its client (an upload's body arriving), so a
  * slow sender holds no place the database work of others needs. No-op without a queue.
  */
-export const leaveAdmission = (request: FastifyRequest) => places.get(request)?.leave();
+export const leaveAdmission = (request: FastifyRequest) => request.admissionPlace?.leave();
 
 /**
  * Takes a place again (in arrival order, behind the requests waiting) before the request's
  * database work; throws 503 as any request turned away.
  */
-export const rejoinAdmission = (request: FastifyRequest) => places.get(request)?.rejoin() ?? Promise.resolve();
+export async function rejoinAdmission(request: FastifyRequest): Promise<void> {
+  const place = request.admissionPlace;
+  if (!place || place.release) return;
+  if (!(await place.take())) throw busyError(place.queue.limits.waitMs);
+}
+
+function busyError(waitMs: number) {
+  const retryAfter = String(Math.max(1, Math.ceil(waitMs / 1000)));
+  const params = { seconds: retryAfter };
+  return keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
+}
 
 /**
  * Puts API requests through an admission queue before anything else runs (authentication
@@ -156,50 +220,27 @@ export const rejoinAdmission = (request: FastifyRequest) => places.get(request)?
  */
 export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits): AdmissionQueue {
   const queue = new AdmissionQueue(limits);
-  const retryAfter = String(Math.max(1, Math.ceil(limits.waitMs / 1000)));
-  const busy = () => {
-    const params = { seconds: retryAfter };
-    return keyedError(503, 'app.busy', 'busy', params, undefined, { 'retry-after': retryAfter });
-  };
+  app.decorateRequest('admissionPlace', null);
   app.addHook('onRequest', async (request, reply) => {
     if (exempt(request)) return;
     // The place is freed when the answer is finished or the client goes away, whichever comes
     // first, and a client that leaves while waiting leaves the line. Listening from the start
     // matters: a place given to a client already gone was never freed, and four such places
     // (the end of one load test) stopped the embedded server for good.
-    const gone = new AbortController();
-    let release: (() => void) | null = null;
-    reply.raw.once('close', () => {
-      gone.abort();
-      release?.();
-    });
-    if (request.raw.destroyed || reply.raw.destroyed) gone.abort();
-    const admitted = await queue.enter(gone.signal);
-    if (gone.signal.aborted) {
-      admitted?.();
+    const place = new Place(queue);
+    reply.raw.once('close', place.onClose);
+    if (request.raw.destroyed || reply.raw.destroyed) place.closed = true;
+    if (await place.take()) {
+      request.admissionPlace = place;
+      return;
+    }
+    if (place.closed) {
       // Nobody to answer: end the request here.
       reply.hijack();
       reply.raw.destroy();
       return;
     }
-    if (!admitted) throw busy();
-    release = admitted;
-    places.set(request, {
-      leave: () => {
-        release?.();
-        release = null;
-      },
-      rejoin: async () => {
-        if (release) return;
-        const again = await queue.enter(gone.signal);
-        if (gone.signal.aborted) {
-          again?.();
-          throw busy();
-        }
-        if (!again) throw busy();
-        release = again;
-      },
-    });
+    throw busyError(limits.waitMs);
   });
   return queue;
 }

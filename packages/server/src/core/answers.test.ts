@@ -40,6 +40,38 @@ describe('answers serialised from their schema', () => {
     });
   });
 
+  it('writes a value that carries nothing more as JSON.stringify writes it, field order included', () => {
+    const list = z.object({ items: z.array(item.partial()), next: z.boolean() });
+    const answer = { next: true, items: [{ tags: [], name: 'b', id: 2, note: null }, null] };
+    expect(write(list)(answer)).toBe(JSON.stringify(answer));
+  });
+
+  it('drops what a nested object carries beyond its fields, and an object in a list of them', () => {
+    const schema = z.object({ owner: z.object({ id: z.number() }), rows: z.array(z.object({ id: z.number() })) });
+    const answer = { owner: { id: 1, passwordHash: 'h' }, rows: [{ id: 2 }, { id: 3, token: 't' }] };
+    expect(JSON.parse(write(schema)(answer))).toEqual({ owner: { id: 1 }, rows: [{ id: 2 }, { id: 3 }] });
+    // Whatever comes first in the record, the one to drop is found.
+    expect(JSON.parse(write(schema)({ rows: [{ token: 't', id: 3 }], owner: null }))).toEqual({
+      rows: [{ id: 3 }],
+      owner: null,
+    });
+  });
+
+  it('reads toJSON where an object is declared, as JSON.stringify would, and keeps only the fields', () => {
+    const schema = z.object({ owner: z.object({ id: z.number() }) });
+    const owner = { toJSON: () => ({ id: 4, secret: 's' }) };
+    expect(JSON.parse(write(schema)({ owner }))).toEqual({ owner: { id: 4 } });
+    // A Date where an object was declared has no field to write.
+    expect(JSON.parse(write(schema)({ owner: new Date(0) }))).toEqual({ owner: {} });
+  });
+
+  it('refuses a value of another kind where an object or a list is declared', () => {
+    const schema = z.object({ owner: z.object({ id: z.number() }), tags: z.array(z.string()) });
+    expect(() => write(schema)({ owner: 'admin', tags: [] })).toThrow("'#/properties/owner'");
+    expect(() => write(schema)({ owner: null, tags: { 0: 'a' } })).toThrow("'#/properties/tags'");
+    expect(() => write(schema)({ owner: [{ id: 1 }], tags: [] })).toThrow("'#/properties/owner'");
+  });
+
   it('keeps every key of a record and the named fields of objects in arrays', () => {
     const schema = z.object({ vars: z.record(z.string(), z.string()), rows: z.array(z.object({ id: z.number() })) });
     const out = write(schema)({ vars: { a: 'x', b: 'y' }, rows: [{ id: 1, secret: 's' }], extra: 1 });

@@ -17,7 +17,7 @@ import { registerTelephonyRoutes } from '../events/telephony.js';
 import { registerResources } from '../resources/index.js';
 import { registerSipRoutes } from '../telephony/sip-routes.js';
 import { authRoutes } from './auth-routes.js';
-import { guardHook, requireGuard } from './guard.js';
+import { guardRoutes, requireGuard } from './guard.js';
 import { healthRoutes } from './health.js';
 import { openApiRoute, registerOpenApi } from './openapi.js';
 import { addSecurityHeaders } from './security-headers.js';
@@ -65,11 +65,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRoute', requireGuard);
+  // Each route's guard runs as its own hook, after the server's onRequest hooks (admission).
+  app.addHook('onRoute', guardRoutes(ctx));
   // Before the guard: authentication reads the database too.
   const { admission } = ctx.config;
   const concurrency = admission.concurrency ?? (ctx.config.databaseUrl ? 0 : ADMISSION_CONCURRENCY_PGLITE);
   if (concurrency > 0) app.decorate('admission', registerAdmission(app, { ...admission, concurrency }));
-  app.addHook('onRequest', guardHook(ctx));
   addSecurityHeaders(app);
   // The server's own time over an answer (a bench reads it without the network's share), only
   // when the operator asks: it tells an outsider how long each check took.

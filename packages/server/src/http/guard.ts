@@ -39,35 +39,54 @@ function checkTelephonySecret(ctx: AppContext, request: FastifyRequest) {
 }
 
 /**
- * onRequest hook of every route: authentication, then the class right (obac), then the record
- * right (rbac) on the `:id` param (or `recordParam`).
+ * Authentication, then the class right (obac), then the record right (rbac) on the `:id` param
+ * (or `recordParam`), for a route guarded by `guard`.
  */
+async function check(ctx: AppContext, guard: Guard | undefined, request: FastifyRequest) {
+  if (guard === 'public') return;
+  if (guard === 'telephony') return checkTelephonySecret(ctx, request);
+  const principal = await authenticate(ctx, tokenOf(request));
+  if (!principal) throw unauthorized();
+  request.principal = principal;
+  if (!guard || guard === 'authenticated') return;
+  if (guard.permission && !principal.permissions.has(guard.permission)) {
+    throw keyedError(403, 'app.auth.forbidden', 'permission', { permission: guard.permission });
+  }
+  if (!guard.class || !guard.right) return;
+  if (!classAllows(principal, guard.class, guard.right)) {
+    throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: guard.right, resource: guard.class });
+  }
+  if (!recordChecksOn(principal, guard.class)) return;
+  const raw = pathParam(request, guard.recordParam ?? 'id');
+  if (raw === undefined) return;
+  const recordId = Number(raw);
+  // A malformed id is answered by the route's validation; nothing can match it here.
+  if (!Number.isSafeInteger(recordId) || recordId <= 0) return;
+  if (!(await recordAllows(ctx, principal, guard.class, recordId, guard.right))) {
+    throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: guard.right, resource: guard.class });
+  }
+}
+
+/** onRequest hook of every route, reading each request's route guard (see `guardRoutes`). */
 export function guardHook(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     request.principal = null;
     if (request.is404) return;
-    const guard = request.routeOptions.config.guard;
+    return check(ctx, request.routeOptions.config.guard, request);
+  };
+}
+
+/**
+ * onRoute hook (after `requireGuard`): each route gets its own guard as its first onRequest hook
+ * (a route's hooks run after the server's own: the admission queue). The guard is known when the route is registered,
+ * so a request does not read it from `request.routeOptions` (an object Fastify builds on every
+ * read). A public route gets none.
+ */
+export function guardRoutes(ctx: AppContext) {
+  return (route: RouteOptions) => {
+    const guard = (route.config as { guard?: Guard } | undefined)?.guard;
     if (guard === 'public') return;
-    if (guard === 'telephony') return checkTelephonySecret(ctx, request);
-    const principal = await authenticate(ctx, tokenOf(request));
-    if (!principal) throw unauthorized();
-    request.principal = principal;
-    if (!guard || guard === 'authenticated') return;
-    if (guard.permission && !principal.permissions.has(guard.permission)) {
-      throw keyedError(403, 'app.auth.forbidden', 'permission', { permission: guard.permission });
-    }
-    if (!guard.class || !guard.right) return;
-    if (!classAllows(principal, guard.class, guard.right)) {
-      throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: guard.right, resource: guard.class });
-    }
-    if (!recordChecksOn(principal, guard.class)) return;
-    const raw = pathParam(request, guard.recordParam ?? 'id');
-    if (raw === undefined) return;
-    const recordId = Number(raw);
-    // A malformed id is answered by the route's validation; nothing can match it here.
-    if (!Number.isSafeInteger(recordId) || recordId <= 0) return;
-    if (!(await recordAllows(ctx, principal, guard.class, recordId, guard.right))) {
-      throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: guard.right, resource: guard.class });
-    }
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [async (request: FastifyRequest) => check(ctx, guard, request), ...own];
   };
 }

@@ -21,11 +21,12 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Security headers on every answer: the console's pages, the API, errors and files alike. */
 export function addSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: on every answer, no promise to make and wait for.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
-    return payload;
+    done(null, payload);
   });
 }
