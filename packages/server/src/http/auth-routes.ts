@@ -11,7 +11,8 @@ import { revokeToken } from '../auth/tokens.js';
 import { createChallenge, twoFactorOf, twoFactorRequired } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { HttpError, keyedError } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
+import { doc } from '../core/route.js';
+import { signedIn } from '../core/signed-in.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { twoFactorLoginRoutes } from '../resources/directory/users/two-factor-routes.js';
@@ -88,30 +89,36 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/logout',
-    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'Sign out (revokes this token)' } },
-    async (request, reply) => {
-      const p = principalOf(request);
-      await revokeToken(ctx, p.tokenId);
-      await ctx.db.insert(loggerEntries).values({
-        domainId: p.domainId,
-        object: 'users',
-        action: 'logout',
-        userId: p.userId,
-        recordId: p.userId,
-        userIp: request.ip,
-      });
-      return reply.status(204).send();
-    },
+  app.route(
+    signedIn({
+      method: 'POST',
+      url: '/api/logout',
+      config: { guard: 'authenticated' },
+      schema: doc('session', 'Sign out (revokes this token)'),
+      handler: async (request, reply) => {
+        const p = request.principal;
+        await revokeToken(ctx, p.tokenId);
+        await ctx.db.insert(loggerEntries).values({
+          domainId: p.domainId,
+          object: 'users',
+          action: 'logout',
+          userId: p.userId,
+          recordId: p.userId,
+          userIp: request.ip,
+        });
+        return reply.status(204).send();
+      },
+    }),
   );
 
-  r.get(
-    '/api/userinfo',
-    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user and its rights' } },
-    async (request) => {
-      const principal = principalOf(request);
-      return userInfoOf(principal, await userLicenseRefs(ctx.db, principal.userId));
-    },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/userinfo',
+      config: { guard: 'authenticated' },
+      schema: doc('session', 'The signed-in user and its rights'),
+      handler: async (request) =>
+        userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
+    }),
   );
 }

@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { principalOf } from '../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../core/route.js';
+import { doc, idParamDoc, routeCompilers } from '../core/route.js';
+import { signedIn } from '../core/signed-in.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { credentialsOf } from '../resources/directory/devices/sip-credentials.js';
 import { realmDomain, watchSipDirectory } from '../resources/directory/sip-directory.js';
-import { findItem, notFound } from '../resources/engine/ops.js';
+import { recordOf } from '../resources/engine/record-of.js';
 import { watchRoutes } from '../resources/routing/dialplan/route-cache.js';
 import { routeCall } from './sip-calls.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
@@ -226,28 +226,28 @@ export async function registerSipRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => unwatch());
   const unwatchRoutes = await watchRoutes(app.ctx);
   app.addHook('onClose', async () => unwatchRoutes());
-  app.route({
-    method: 'GET',
-    url: '/api/devices/:id/registrations',
-    config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
-    schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
-      params: idParamDoc,
-      response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
-    }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = paramId(request, 'devices');
-      const c = devicesResource.compiled;
-      if (!(await findItem(request.server.ctx.db, c, principalOf(request), id))) throw notFound(c);
-      const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
-        request.server.ctx.db,
-        sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/devices/:id/registrations',
+      config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
+      schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
+        params: idParamDoc,
+        response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const { id } = await recordOf(request, devicesResource.compiled);
+        const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
+          request.server.ctx.db,
+          sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
               ${sql.raw(isoSql('at'))} as at
             from device_registrations where device_id = ${id} order by at desc, id desc limit 100`,
-      );
-      return { items };
-    },
-  });
+        );
+        return { items };
+      },
+    }),
+  );
 
   app.route({
     method: 'POST',

@@ -9,13 +9,12 @@ import {
   licenseUsers as licenseUsersDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
 import {
   doc,
   idParamDoc,
@@ -25,6 +24,7 @@ import {
   routeCompilers,
   validationError,
 } from '../../core/route.js';
+import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
 import { isoSql, queryRows } from '../../db/sql.js';
@@ -32,7 +32,8 @@ import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licen
 import { compile } from '../engine/compile.js';
 import { defineServerResource } from '../engine/define.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
-import { findItem, listItems, notFound, readItem } from '../engine/ops.js';
+import { listItems, readItem } from '../engine/ops.js';
+import { recordOf } from '../engine/record-of.js';
 
 const USED_SQL = '(select count(*)::int from user_licenses ul where ul.license_id = t.id)';
 const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
@@ -114,15 +115,9 @@ function holds(licenseId: number) {
   return sql`exists (select 1 from user_licenses ul where ul.user_id = t.id and ul.license_id = ${licenseId})`;
 }
 
-async function licenseOf(request: FastifyRequest): Promise<number> {
-  const id = paramId(request, 'license');
-  const found = await queryRows(
-    request.server.ctx.db,
-    sql`select 1 from licenses where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found.length) throw notFound(licensesCompiled);
-  return id;
-}
+/** The license of the path, one of the caller's domain. */
+const licenseOf = async (request: SignedInRequest) =>
+  (await recordOf(request, { table: 'licenses', name: 'license' })).id;
 
 /**
  * GET /api/license and /api/license/{id} (any signed-in user of the domain: licenses have no
@@ -133,120 +128,125 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   const c = licensesCompiled;
   const item = licensesDef.item;
 
-  app.route({
-    method: 'GET',
-    url: '/api/license',
-    config: { guard: 'authenticated', resource: 'license' },
-    schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
-      querystring: listQueryDoc.extend({ expiry: expiryQuery }),
-      response: { 200: listAnswerDoc(item) },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/license',
+      config: { guard: 'authenticated', resource: 'license' },
+      schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
+        querystring: listQueryDoc.extend({ expiry: expiryQuery }),
+        response: { 200: listAnswerDoc(item) },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const query = request.query as Record<string, unknown>;
+        const lq = parseListQuery(c.listSpec, query);
+        if (isQueryError(lq)) throw queryError('license', lq);
+        const expiry = expiryCondition(query.expiry);
+        return listItems(request.server.ctx.db, c, request.principal, lq, expiry ? [expiry] : []);
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const lq = parseListQuery(c.listSpec, query);
-      if (isQueryError(lq)) throw queryError('license', lq);
-      const expiry = expiryCondition(query.expiry);
-      return listItems(request.server.ctx.db, c, principalOf(request), lq, expiry ? [expiry] : []);
-    },
-  });
+  );
 
-  app.route({
-    method: 'GET',
-    url: '/api/license/:id',
-    config: { guard: 'authenticated', resource: 'license' },
-    schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = paramId(request, 'license');
-      const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
-      if (!found) throw notFound(c);
-      return found;
-    },
-  });
-
-  app.route({
-    method: 'PUT',
-    url: '/api/customer',
-    config: { guard: { permission: 'systemSetting' }, resource: 'license' },
-    schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
-      body: licenseImport,
-      response: { 200: z.object({ license: item, renewed: z.boolean() }) },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/license/:id',
+      config: { guard: 'authenticated', resource: 'license' },
+      schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
+      ...routeCompilers,
+      handler: async (request) => {
+        return (await recordOf(request, c)).row;
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const { certificate } = request.body as z.output<typeof licenseImport>;
-      const ctx = request.server.ctx;
-      const principal = principalOf(request);
-      const keyText = ctx.config.licensePublicKey;
-      if (!keyText) {
-        throw licenseError('licenseNoKey');
-      }
-      let payload: ReturnType<typeof verifyLicense>;
-      try {
-        payload = verifyLicense(certificate, publicKeyOf(keyText));
-      } catch (error) {
-        if (error instanceof LicenseDocumentError) throw licenseError(error.key, error.params);
-        throw error;
-      }
-      if (payload.domain !== principal.domain) {
-        throw licenseError('licenseDomain', { licensed: payload.domain, domain: principal.domain });
-      }
-      if (Date.parse(payload.not_after) <= Date.now()) {
-        throw licenseError('licenseExpired', { date: new Date(payload.not_after).toISOString().slice(0, 10) });
-      }
-      const values = {
-        product: payload.product,
-        scope: payload.scope,
-        limit: payload.limit,
-        competitive: payload.competitive,
-        notBefore: new Date(payload.not_before).toISOString(),
-        notAfter: new Date(payload.not_after).toISOString(),
-        domain: payload.domain,
-        certificate: certificate.replace(/\s+/g, ''),
-      };
-      return ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(licenses)
-          .values({ domainId: principal.domainId, serial: payload.serial, ...values })
-          .onConflictDoUpdate({
-            target: [licenses.domainId, licenses.serial],
-            set: { ...values, updatedAt: sql`now()` },
-          })
-          // xmax is 0 only on a row this statement inserted: anything else was a renewal.
-          .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
-        const saved = await readItem(tx, c, principal, row.id);
-        return { license: saved, renewed: !row.inserted };
-      });
-    },
-  });
+  );
 
-  app.route({
-    method: 'POST',
-    url: '/api/products/:id/users/:userId/logout',
-    config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
-    schema: doc('license', 'End every sign-in session of a user holding the license', {
-      params: z.object({ id: z.string(), userId: z.string() }),
-      response: { 200: z.object({ sessions: z.number() }) },
+  app.route(
+    signedIn({
+      method: 'PUT',
+      url: '/api/customer',
+      config: { guard: { permission: 'systemSetting' }, resource: 'license' },
+      schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
+        body: licenseImport,
+        response: { 200: z.object({ license: item, renewed: z.boolean() }) },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const { certificate } = request.body;
+        const ctx = request.server.ctx;
+        const principal = request.principal;
+        const keyText = ctx.config.licensePublicKey;
+        if (!keyText) {
+          throw licenseError('licenseNoKey');
+        }
+        let payload: ReturnType<typeof verifyLicense>;
+        try {
+          payload = verifyLicense(certificate, publicKeyOf(keyText));
+        } catch (error) {
+          if (error instanceof LicenseDocumentError) throw licenseError(error.key, error.params);
+          throw error;
+        }
+        if (payload.domain !== principal.domain) {
+          throw licenseError('licenseDomain', { licensed: payload.domain, domain: principal.domain });
+        }
+        if (Date.parse(payload.not_after) <= Date.now()) {
+          throw licenseError('licenseExpired', { date: new Date(payload.not_after).toISOString().slice(0, 10) });
+        }
+        const values = {
+          product: payload.product,
+          scope: payload.scope,
+          limit: payload.limit,
+          competitive: payload.competitive,
+          notBefore: new Date(payload.not_before).toISOString(),
+          notAfter: new Date(payload.not_after).toISOString(),
+          domain: payload.domain,
+          certificate: certificate.replace(/\s+/g, ''),
+        };
+        return ctx.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(licenses)
+            .values({ domainId: principal.domainId, serial: payload.serial, ...values })
+            .onConflictDoUpdate({
+              target: [licenses.domainId, licenses.serial],
+              set: { ...values, updatedAt: sql`now()` },
+            })
+            // xmax is 0 only on a row this statement inserted: anything else was a renewal.
+            .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
+          const saved = await readItem(tx, c, principal, row.id);
+          return { license: saved, renewed: !row.inserted };
+        });
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const licenseId = await licenseOf(request);
-      const userId = paramId(request, 'license_users', 'userId');
-      const ctx = request.server.ctx;
-      const found = await queryRows(
-        ctx.db,
-        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${principalOf(request).domainId} and ${holds(licenseId)}`,
-      );
-      if (!found.length) {
-        throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
-      }
-      await refuseStrongerUser(ctx.db, principalOf(request), userId, 'strongerUserLogOut');
-      const sessions = await revokeSessions(ctx, userId);
-      await invalidateAuth(ctx);
-      return { sessions };
-    },
-  });
+  );
+
+  app.route(
+    signedIn({
+      method: 'POST',
+      url: '/api/products/:id/users/:userId/logout',
+      config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
+      schema: doc('license', 'End every sign-in session of a user holding the license', {
+        params: z.object({ id: z.string(), userId: z.string() }),
+        response: { 200: z.object({ sessions: z.number() }) },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const licenseId = await licenseOf(request);
+        const userId = paramId(request, 'license_users', 'userId');
+        const ctx = request.server.ctx;
+        const found = await queryRows(
+          ctx.db,
+          sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal.domainId} and ${holds(licenseId)}`,
+        );
+        if (!found.length) {
+          throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
+        }
+        await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserLogOut');
+        const sessions = await revokeSessions(ctx, userId);
+        await invalidateAuth(ctx);
+        return { sessions };
+      },
+    }),
+  );
 }
 
 type Locked = { id: number; product: string; seat_limit: number; expired: boolean };

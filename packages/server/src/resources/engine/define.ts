@@ -1,9 +1,8 @@
 import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answerCompiler } from '../../core/answers.js';
-import { type Guard, principalOf } from '../../core/principal.js';
 import {
   bulkOf,
   doc,
@@ -14,6 +13,7 @@ import {
   routeCompilers,
   sentBody,
 } from '../../core/route.js';
+import { type SignedInGuard, type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import { runStatement, Statement } from '../../db/sql.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
@@ -44,12 +44,12 @@ export type ServerResource = { compiled: Compiled; register(app: FastifyInstance
  * The guard of a route on this resource for one right: the rule `guardingRight` states (the
  * parent's for a nested resource guarded by its parent), so the console and the server agree.
  */
-export function guardOf(c: Compiled, right: Right): Guard {
+export function guardOf(c: Compiled, right: Right): SignedInGuard {
   const g = guardingRight(c.def, right);
   // Every signed-in user of the domain holds every right (communications, skills, flows).
   if (c.def.fullAccess || g.fullAccess) return 'authenticated';
   if (g.objClass) {
-    const guard: Guard = { class: g.objClass, right: g.right };
+    const guard: SignedInGuard = { class: g.objClass, right: g.right };
     // A param name no path has: the guard then checks only the class right. A nested resource's
     // parent record right is checked by the route, after the parent is known to exist.
     if (c.def.parent || c.recordClass === null) guard.recordParam = NO_RECORD_PARAM;
@@ -60,16 +60,16 @@ export function guardOf(c: Compiled, right: Right): Guard {
   return { permission };
 }
 
-export const callerOf = (request: FastifyRequest) => ({
+export const callerOf = (request: SignedInRequest) => ({
   app: request.server.ctx,
-  principal: principalOf(request),
+  principal: request.principal,
   request,
 });
 
 /** Of `ids`, those that hang under this parent record. */
-async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
+async function childrenOf(request: SignedInRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
   const st = new Statement();
-  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(principalOf(request).domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
+  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal.domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
   if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const rows = await runStatement<{ id: number }>(request.server.ctx.db, st);
   return rows.map((r) => r.id);
@@ -96,9 +96,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   /** The guard of a route for one right; its validation errors name this resource. */
   const config = (right: Right) => ({ guard: guardOf(c, right), resource: def.name });
   /** The parent id of a nested route (checked), or null for a top-level resource. */
-  const parentId = (request: FastifyRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
+  const parentId = (request: SignedInRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
   /** The record of the path, which must hang under the parent of the path. */
-  const recordId = async (request: FastifyRequest, right: Right) => {
+  const recordId = async (request: SignedInRequest, right: Right) => {
     const parent = await parentId(request, right);
     const id = paramId(request, def.name, itemParam);
     if (link && parent !== null && !(await childrenOf(request, c, link, parent, [id])).length) throw notFound(c);
@@ -118,8 +118,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const viewerFields: ReadonlySet<string> = new Set(def.viewerFields ?? []);
 
   /** A record answered, with the fields the binding computes for the viewer. */
-  const decorated = async (request: FastifyRequest, row: Record<string, unknown>) => {
-    await binding.decorate?.(request.server.ctx.db, principalOf(request), [row]);
+  const decorated = async (request: SignedInRequest, row: Record<string, unknown>) => {
+    await binding.decorate?.(request.server.ctx.db, request.principal, [row]);
     return row;
   };
 
@@ -128,172 +128,178 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     register(app) {
       // References resolve now that every resource is defined: a bad declaration stops start-up.
       void c.selectItem;
-      app.route({
-        method: 'GET',
-        url,
-        config: config('r'),
-        schema: doc(tag, `List ${def.name}`, {
-          params,
-          querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
-          response: {
-            200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
+      app.route(
+        signedIn({
+          method: 'GET',
+          url,
+          config: config('r'),
+          schema: doc(tag, `List ${def.name}`, {
+            params,
+            querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
+            response: {
+              200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
+            },
+          }),
+          serializerCompiler: answerCompiler,
+          handler: async (request) => {
+            const parent = await parentId(request, 'r');
+            const query = request.query as Record<string, unknown>;
+            const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
+            if (isQueryError(lq)) throw queryError(def.name, lq);
+            const db = request.server.ctx.db;
+            // A projection (`fields`) answers only what it names, the fields computed for the viewer
+            // included: those are no columns, decorate adds them after the read.
+            const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
+            const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
+            const answer = await listItems(db, c, request.principal, { ...lq, fields: stored }, scopeOf(parent, query));
+            if (!asked || asked.length) {
+              await binding.decorate?.(db, request.principal, answer.items);
+              if (asked) {
+                for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
+              }
+            }
+            if (!binding.listAggs) return answer;
+            return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal) };
           },
         }),
-        serializerCompiler: answerCompiler,
-        handler: async (request) => {
-          const parent = await parentId(request, 'r');
-          const query = request.query as Record<string, unknown>;
-          const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
-          if (isQueryError(lq)) throw queryError(def.name, lq);
-          const db = request.server.ctx.db;
-          // A projection (`fields`) answers only what it names, the fields computed for the viewer
-          // included: those are no columns, decorate adds them after the read.
-          const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
-          const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
-          const answer = await listItems(
-            db,
-            c,
-            principalOf(request),
-            { ...lq, fields: stored },
-            scopeOf(parent, query),
-          );
-          if (!asked || asked.length) {
-            await binding.decorate?.(db, principalOf(request), answer.items);
-            if (asked) {
-              for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
-            }
-          }
-          if (!binding.listAggs) return answer;
-          return { ...answer, aggs: await binding.listAggs.read(db, parent, principalOf(request)) };
-        },
-      });
+      );
 
       const exported = def.export;
       if (exported) {
-        app.route({
-          method: 'GET',
-          url: `${url}/export.csv`,
-          config: config('r'),
-          schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
-            params,
-            querystring: listQueryDoc
-              .pick({ q: true, sort: true, id: true })
-              .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
+        app.route(
+          signedIn({
+            method: 'GET',
+            url: `${url}/export.csv`,
+            config: config('r'),
+            schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
+              params,
+              querystring: listQueryDoc
+                .pick({ q: true, sort: true, id: true })
+                .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
+            }),
+            ...routeCompilers,
+            handler: async (request, reply) => {
+              const parent = await parentId(request, 'r');
+              const query = request.query as Record<string, unknown>;
+              const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
+              if (isQueryError(lq)) throw queryError(def.name, lq);
+              const rows = exportRows(
+                request.server.ctx.db,
+                c,
+                request.principal,
+                lq,
+                scopeOf(parent, query),
+                exported,
+              );
+              return sendCsv(reply, `${def.name}.csv`, exported, rows);
+            },
           }),
-          ...routeCompilers,
-          handler: async (request, reply) => {
-            const parent = await parentId(request, 'r');
-            const query = request.query as Record<string, unknown>;
-            const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
-            if (isQueryError(lq)) throw queryError(def.name, lq);
-            const rows = exportRows(
-              request.server.ctx.db,
-              c,
-              principalOf(request),
-              lq,
-              scopeOf(parent, query),
-              exported,
-            );
-            return sendCsv(reply, `${def.name}.csv`, exported, rows);
-          },
-        });
+        );
       }
 
-      app.route({
-        method: 'GET',
-        url: itemUrl,
-        config: config('r'),
-        schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-        serializerCompiler: answerCompiler,
-        handler: async (request) => {
-          const id = await recordId(request, 'r');
-          const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
-          if (!found) throw notFound(c);
-          return decorated(request, found);
-        },
-      });
+      app.route(
+        signedIn({
+          method: 'GET',
+          url: itemUrl,
+          config: config('r'),
+          schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
+          serializerCompiler: answerCompiler,
+          handler: async (request) => {
+            const id = await recordId(request, 'r');
+            const found = await findItem(request.server.ctx.db, c, request.principal, id);
+            if (!found) throw notFound(c);
+            return decorated(request, found);
+          },
+        }),
+      );
 
       if (def.ops.create) {
-        app.route({
-          method: 'POST',
-          url,
-          config: config('x'),
-          schema: doc(
-            tag,
-            `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
-            {
-              params,
-              body: def.ops.bulkCreate ? z.union([createSchema, bulkOf(createSchema)]) : createSchema,
-              response: {
-                201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
+        app.route(
+          signedIn({
+            method: 'POST',
+            url,
+            config: config('x'),
+            schema: doc(
+              tag,
+              `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
+              {
+                params,
+                body: def.ops.bulkCreate ? z.union([createSchema, bulkOf(createSchema)]) : createSchema,
+                response: {
+                  201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
+                },
               },
+            ),
+            ...routeCompilers,
+            handler: async (request, reply) => {
+              const parent = await parentId(request, 'x');
+              const withParent = (body: Record<string, unknown>) => {
+                if (link?.key && parent !== null) body[link.key] = parent;
+                return body;
+              };
+              if (def.ops.bulkCreate && Array.isArray(request.body)) {
+                const sent = sentBody(request.body) as unknown[];
+                const bodies = (request.body as Record<string, unknown>[]).map((body, i) =>
+                  withParent(withVariantDefaults(def, sent[i], body)),
+                );
+                const items = await createItems(c, callerOf(request), bodies);
+                return reply.status(201).send({ items });
+              }
+              const body = request.body as Record<string, unknown>;
+              // A new record takes its variant's defaults for what the request left out.
+              withVariantDefaults(def, sentBody(body), body);
+              const created = binding.create
+                ? await binding.create(request, body, parent)
+                : await createItem(c, callerOf(request), withParent(body));
+              return reply.status(201).send(await decorated(request, created as Record<string, unknown>));
             },
-          ),
-          ...routeCompilers,
-          handler: async (request, reply) => {
-            const parent = await parentId(request, 'x');
-            const withParent = (body: Record<string, unknown>) => {
-              if (link?.key && parent !== null) body[link.key] = parent;
-              return body;
-            };
-            if (def.ops.bulkCreate && Array.isArray(request.body)) {
-              const sent = sentBody(request.body) as unknown[];
-              const bodies = (request.body as Record<string, unknown>[]).map((body, i) =>
-                withParent(withVariantDefaults(def, sent[i], body)),
-              );
-              const items = await createItems(c, callerOf(request), bodies);
-              return reply.status(201).send({ items });
-            }
-            const body = request.body as Record<string, unknown>;
-            // A new record takes its variant's defaults for what the request left out.
-            withVariantDefaults(def, sentBody(body), body);
-            const created = binding.create
-              ? await binding.create(request, body, parent)
-              : await createItem(c, callerOf(request), withParent(body));
-            return reply.status(201).send(await decorated(request, created as Record<string, unknown>));
-          },
-        });
+          }),
+        );
       }
 
       if (def.ops.update) {
-        app.route({
-          method: 'PUT',
-          url: itemUrl,
-          config: config('w'),
-          schema: doc(tag, `Replace a ${def.name} record`, {
-            params: itemParams,
-            body: def.input,
-            response: { 200: item },
+        app.route(
+          signedIn({
+            method: 'PUT',
+            url: itemUrl,
+            config: config('w'),
+            schema: doc(tag, `Replace a ${def.name} record`, {
+              params: itemParams,
+              body: def.input,
+              response: { 200: item },
+            }),
+            ...routeCompilers,
+            handler: async (request) => {
+              const id = await recordId(request, 'w');
+              const body = request.body as Record<string, unknown>;
+              // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
+              withVariantDefaults(def, sentBody(body), body);
+              return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
+            },
           }),
-          ...routeCompilers,
-          handler: async (request) => {
-            const id = await recordId(request, 'w');
-            const body = request.body as Record<string, unknown>;
-            // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
-            withVariantDefaults(def, sentBody(body), body);
-            return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
-          },
-        });
+        );
       }
 
       if (def.ops.patch) {
-        app.route({
-          method: 'PATCH',
-          url: itemUrl,
-          config: config('w'),
-          schema: doc(tag, `Change fields of a ${def.name} record`, {
-            params: itemParams,
-            body: patchSchema,
-            response: { 200: item },
+        app.route(
+          signedIn({
+            method: 'PATCH',
+            url: itemUrl,
+            config: config('w'),
+            schema: doc(tag, `Change fields of a ${def.name} record`, {
+              params: itemParams,
+              body: patchSchema,
+              response: { 200: item },
+            }),
+            ...routeCompilers,
+            handler: async (request) => {
+              const id = await recordId(request, 'w');
+              // Only the fields sent (the validator drops the defaults .partial() fills).
+              const body = request.body as Record<string, unknown>;
+              return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
+            },
           }),
-          ...routeCompilers,
-          handler: async (request) => {
-            const id = await recordId(request, 'w');
-            // Only the fields sent (the validator drops the defaults .partial() fills).
-            const body = request.body as Record<string, unknown>;
-            return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
-          },
-        });
+        );
       }
 
       const bulkFields = def.ops.bulkPatch ?? [];
@@ -301,68 +307,74 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         const bulkSchema = (def.input as z.ZodObject)
           .pick(Object.fromEntries(bulkFields.map((f) => [f, true])) as Record<string, true> & Record<number, never>)
           .partial();
-        app.route({
-          method: 'PATCH',
-          url,
-          config: config('w'),
-          schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
-            params,
-            querystring: listQueryDoc.pick({ id: true }),
-            body: bulkSchema,
-          }),
-          ...routeCompilers,
-          handler: async (request) => {
-            const parent = await parentId(request, 'w');
-            const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
-            if (isQueryError(lq)) throw queryError(def.name, lq);
-            if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-            const body = request.body as Record<string, unknown>;
-            if (!Object.keys(body).length) {
-              throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
-            }
-            // Under a parent, an id of another parent's record is left alone.
-            const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
-            const changed = ids.length ? await patchItems(c, callerOf(request), ids, body) : [];
-            return { items: changed.map((d) => ({ id: d.id })) };
-          },
-        });
-      }
-
-      if (def.ops.delete) {
-        app.route({
-          method: 'DELETE',
-          url: itemUrl,
-          config: config('d'),
-          schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
-          ...routeCompilers,
-          handler: async (request) => {
-            const id = await recordId(request, 'd');
-            const [deleted] = await deleteItems(c, callerOf(request), [id]);
-            if (!deleted) throw notFound(c);
-            return deleted;
-          },
-        });
-        if (!binding.ownCollectionDelete)
-          app.route({
-            method: 'DELETE',
+        app.route(
+          signedIn({
+            method: 'PATCH',
             url,
-            config: config('d'),
-            schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
+            config: config('w'),
+            schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
               params,
               querystring: listQueryDoc.pick({ id: true }),
+              body: bulkSchema,
             }),
             ...routeCompilers,
             handler: async (request) => {
-              const parent = await parentId(request, 'd');
+              const parent = await parentId(request, 'w');
               const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
               if (isQueryError(lq)) throw queryError(def.name, lq);
               if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+              const body = request.body as Record<string, unknown>;
+              if (!Object.keys(body).length) {
+                throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
+              }
               // Under a parent, an id of another parent's record is left alone.
               const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
-              const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
-              return { items: deleted.map((d) => ({ id: d.id })) };
+              const changed = ids.length ? await patchItems(c, callerOf(request), ids, body) : [];
+              return { items: changed.map((d) => ({ id: d.id })) };
             },
-          });
+          }),
+        );
+      }
+
+      if (def.ops.delete) {
+        app.route(
+          signedIn({
+            method: 'DELETE',
+            url: itemUrl,
+            config: config('d'),
+            schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
+            ...routeCompilers,
+            handler: async (request) => {
+              const id = await recordId(request, 'd');
+              const [deleted] = await deleteItems(c, callerOf(request), [id]);
+              if (!deleted) throw notFound(c);
+              return deleted;
+            },
+          }),
+        );
+        if (!binding.ownCollectionDelete)
+          app.route(
+            signedIn({
+              method: 'DELETE',
+              url,
+              config: config('d'),
+              schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
+                params,
+                querystring: listQueryDoc.pick({ id: true }),
+              }),
+              ...routeCompilers,
+              handler: async (request) => {
+                const parent = await parentId(request, 'd');
+                const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
+                if (isQueryError(lq)) throw queryError(def.name, lq);
+                if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+                // Under a parent, an id of another parent's record is left alone.
+                const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+                const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
+                return { items: deleted.map((d) => ({ id: d.id })) };
+              },
+            }),
+          );
       }
 
       if (def.recordAcl) registerRecordAclRoutes(app, c);

@@ -1,14 +1,14 @@
 import { aclEntry, aclPatch } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from '../../access/acl-store.js';
 import { changedRights, unmanaged } from '../../access/delegation.js';
 import { recordChecksOn } from '../../access/record-filter.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { keyedError } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
 import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import type { Compiled } from './compile.js';
@@ -38,7 +38,7 @@ async function currentBits(db: Db, cls: string, recordId: number): Promise<Map<n
  */
 async function logRecordAcl(
   tx: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   c: Compiled,
   cls: string,
   id: number,
@@ -70,55 +70,59 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   const cls = (c.recordClass ?? c.def.objClass) as string;
   const url = `/api${c.def.path}/:id/acl`;
   const name = c.def.name;
-  const idOf = (request: FastifyRequest) => paramId(request, name);
+  const idOf = (request: SignedInRequest) => paramId(request, name);
 
-  app.route({
-    method: 'GET',
-    url,
-    config: { guard: { class: cls, right: 'r' }, resource: name },
-    schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = idOf(request);
-      const db = request.server.ctx.db;
-      if (!(await recordExists(db, c, principalOf(request).domainId, id))) throw notFound(c);
-      return { items: await readRecordAcl(db, cls, id) };
-    },
-  });
-
-  app.route({
-    method: 'PATCH',
-    url,
-    config: { guard: { class: cls, right: 'w' }, resource: name },
-    schema: doc(name, `Change record permissions of a ${name} record`, {
-      params: idParamDoc,
-      body: aclPatch,
-      response: { 200: aclAnswer },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url,
+      config: { guard: { class: cls, right: 'r' }, resource: name },
+      schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const id = idOf(request);
+        const db = request.server.ctx.db;
+        if (!(await recordExists(db, c, request.principal.domainId, id))) throw notFound(c);
+        return { items: await readRecordAcl(db, cls, id) };
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const id = idOf(request);
-      const principal = principalOf(request);
-      const changes = request.body as z.output<typeof aclPatch>;
-      const bits = changesToBits(changes);
-      return request.server.ctx.db.transaction(async (tx) => {
-        if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);
-        await checkRoles(tx, principal.domainId, [...bits.keys()], name);
-        if (recordChecksOn(principal, cls) && !principal.permissions.has('write')) {
-          const held = await heldRecordBits(tx, cls, id, principal.roleIds);
-          const old = await currentBits(tx, cls, id);
-          for (const [grantee, next] of bits) {
-            const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
-            if (missing.length)
-              throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
+  );
+
+  app.route(
+    signedIn({
+      method: 'PATCH',
+      url,
+      config: { guard: { class: cls, right: 'w' }, resource: name },
+      schema: doc(name, `Change record permissions of a ${name} record`, {
+        params: idParamDoc,
+        body: aclPatch,
+        response: { 200: aclAnswer },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const id = idOf(request);
+        const principal = request.principal;
+        const changes = request.body as z.output<typeof aclPatch>;
+        const bits = changesToBits(changes);
+        return request.server.ctx.db.transaction(async (tx) => {
+          if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);
+          await checkRoles(tx, principal.domainId, [...bits.keys()], name);
+          if (recordChecksOn(principal, cls) && !principal.permissions.has('write')) {
+            const held = await heldRecordBits(tx, cls, id, principal.roleIds);
+            const old = await currentBits(tx, cls, id);
+            for (const [grantee, next] of bits) {
+              const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
+              if (missing.length)
+                throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
+            }
           }
-        }
-        const before = await readRecordAcl(tx, cls, id);
-        await writeRecordAcl(tx, principal.domainId, cls, id, bits);
-        const after = await readRecordAcl(tx, cls, id);
-        await logRecordAcl(tx, request, c, cls, id, before, after);
-        return { items: after };
-      });
-    },
-  });
+          const before = await readRecordAcl(tx, cls, id);
+          await writeRecordAcl(tx, principal.domainId, cls, id, bits);
+          const after = await readRecordAcl(tx, cls, id);
+          await logRecordAcl(tx, request, c, cls, id, before, after);
+          return { items: after };
+        });
+      },
+    }),
+  );
 }

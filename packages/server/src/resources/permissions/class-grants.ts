@@ -7,11 +7,12 @@ import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } f
 import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
-import { notFound } from '../../core/errors.js';
-import { type Principal, principalOf } from '../../core/principal.js';
+import type { Principal } from '../../core/principal.js';
 import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
+import { recordOf } from '../engine/record-of.js';
 
 const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
@@ -19,17 +20,15 @@ const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 // Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
 const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
 
-async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number; cls: string }> {
-  const id = paramId(request, 'objclass');
-  const [found] = await queryRows<{ cls: string }>(
-    db,
-    sql`select class as cls from objclass where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found) throw notFound('objclass');
-  return { id, cls: found.cls };
+const OBJCLASS = { table: 'objclass', name: 'objclass', columns: 'class as cls' };
+
+/** The object class of the path, one of the caller's domain. */
+async function objclassOf(db: Db, request: SignedInRequest): Promise<{ id: number; cls: string }> {
+  const { id, row } = await recordOf(request, OBJCLASS, { db });
+  return { id, cls: row.cls as string };
 }
 
-const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(db, request)).id;
+const objclassId = async (db: Db, request: SignedInRequest) => (await recordOf(request, OBJCLASS, { db })).id;
 
 /**
  * Nobody ends with more rights than they hold: grants to a role one holds are refused (unless
@@ -39,7 +38,7 @@ const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(
  */
 async function refuseClassEscalation(
   db: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   cls: string,
   held: { roleId: number; access: number }[],
   bits: Map<number, number>,
@@ -47,7 +46,7 @@ async function refuseClassEscalation(
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
   const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
-  const actor = principalOf(request);
+  const actor = request.principal;
   if (ownRoles) {
     refuseOwnRole(
       actor,
@@ -65,13 +64,13 @@ async function refuseClassEscalation(
  */
 async function refuseClassTakedown(
   db: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   cls: string,
   held: { roleId: number; access: number }[],
   bits: Map<number, number>,
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const actor = principalOf(request);
+  const actor = request.principal;
   const changes = new Map<number, Rights>();
   for (const [roleId, access] of bits) {
     if ((before.get(roleId) ?? 0) === access) continue;
@@ -152,129 +151,137 @@ type AclRowLike = { grantee: { name: string }; granted: string };
  * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
-  app.route({
-    method: 'GET',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const { db } = request.server.ctx;
-      return viewClassGrants(db, principalOf(request), await objclassId(db, request));
-    },
-  });
-
-  app.route({
-    method: 'PATCH',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
-      params: idParamDoc,
-      body: aclPatch,
-      response: { 200: aclAnswer },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/objclass/:id/acl',
+      config: { guard: guard(), resource: 'objclass' },
+      schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const { db } = request.server.ctx;
+        return viewClassGrants(db, request.principal, await objclassId(db, request));
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const ctx = request.server.ctx;
-      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
-      const answer = await ctx.db.transaction(async (tx) => {
-        const { id, cls } = await objclassOf(tx, request);
-        await checkRoles(tx, principalOf(request).domainId, [...bits.keys()], 'objclass');
-        const held = await queryRows<{ roleId: number; access: number }>(
-          tx,
-          sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
-        );
-        await refuseClassEscalation(tx, request, cls, held, bits, false);
-        await refuseClassTakedown(tx, request, cls, held, bits);
-        const before = await readClassGrants(tx, id);
-        for (const [roleId, access] of bits) {
-          if (access === 0) {
-            await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
-          } else {
-            await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
+  );
+
+  app.route(
+    signedIn({
+      method: 'PATCH',
+      url: '/api/objclass/:id/acl',
+      config: { guard: guard(), resource: 'objclass' },
+      schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
+        params: idParamDoc,
+        body: aclPatch,
+        response: { 200: aclAnswer },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const ctx = request.server.ctx;
+        const bits = changesToBits(request.body);
+        const answer = await ctx.db.transaction(async (tx) => {
+          const { id, cls } = await objclassOf(tx, request);
+          await checkRoles(tx, request.principal.domainId, [...bits.keys()], 'objclass');
+          const held = await queryRows<{ roleId: number; access: number }>(
+            tx,
+            sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
+          );
+          await refuseClassEscalation(tx, request, cls, held, bits, false);
+          await refuseClassTakedown(tx, request, cls, held, bits);
+          const before = await readClassGrants(tx, id);
+          for (const [roleId, access] of bits) {
+            if (access === 0) {
+              await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
+            } else {
+              await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
               on conflict (objclass_id, role_id) do update set access = excluded.access`);
+            }
           }
-        }
-        const after = await readClassGrants(tx, id);
-        await logClassGrants(tx, request, { id, cls }, before.items, after.items);
-        return viewClassGrants(tx, principalOf(request), id);
-      });
-      await invalidateAuth(ctx);
-      return answer;
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/acl/objclass/:id',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Default record access of an object class', {
-      params: idParamDoc,
-      response: { 200: defaultAclAnswer },
+          const after = await readClassGrants(tx, id);
+          await logClassGrants(tx, request, { id, cls }, before.items, after.items);
+          return viewClassGrants(tx, request.principal, id);
+        });
+        await invalidateAuth(ctx);
+        return answer;
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const { db } = request.server.ctx;
-      return readDefaultAcl(db, await objclassId(db, request));
-    },
-  });
+  );
 
-  app.route({
-    method: 'PATCH',
-    url: '/api/acl/objclass/:id/grantor/:grantorId',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
-      params: idParamDoc.extend({ grantorId: z.string() }),
-      body: aclPatch,
-      response: { 200: defaultAclAnswer },
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/acl/objclass/:id',
+      config: { guard: guard(), resource: 'objclass' },
+      schema: doc('objclass', 'Default record access of an object class', {
+        params: idParamDoc,
+        response: { 200: defaultAclAnswer },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const { db } = request.server.ctx;
+        return readDefaultAcl(db, await objclassId(db, request));
+      },
     }),
-    ...routeCompilers,
-    handler: async (request) => {
-      const ctx = request.server.ctx;
-      const grantorId = paramId(request, 'objclass', 'grantorId');
-      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
-      return ctx.db.transaction(async (tx) => {
-        const { id, cls } = await objclassOf(tx, request);
-        const domainId = principalOf(request).domainId;
-        await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
-        await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
-        const held = await queryRows<{ roleId: number; access: number }>(
-          tx,
-          sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
-        );
-        await refuseClassEscalation(tx, request, cls, held, bits);
-        const before = await readDefaultAcl(tx, id);
-        for (const [granteeId, access] of bits) {
-          if (access === 0) {
-            await tx.execute(sql`delete from default_acl
+  );
+
+  app.route(
+    signedIn({
+      method: 'PATCH',
+      url: '/api/acl/objclass/:id/grantor/:grantorId',
+      config: { guard: guard(), resource: 'objclass' },
+      schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
+        params: idParamDoc.extend({ grantorId: z.string() }),
+        body: aclPatch,
+        response: { 200: defaultAclAnswer },
+      }),
+      ...routeCompilers,
+      handler: async (request) => {
+        const ctx = request.server.ctx;
+        const grantorId = paramId(request, 'objclass', 'grantorId');
+        const bits = changesToBits(request.body);
+        return ctx.db.transaction(async (tx) => {
+          const { id, cls } = await objclassOf(tx, request);
+          const domainId = request.principal.domainId;
+          await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
+          await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+          const held = await queryRows<{ roleId: number; access: number }>(
+            tx,
+            sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
+          );
+          await refuseClassEscalation(tx, request, cls, held, bits);
+          const before = await readDefaultAcl(tx, id);
+          for (const [granteeId, access] of bits) {
+            if (access === 0) {
+              await tx.execute(sql`delete from default_acl
               where objclass_id = ${id} and grantor_id = ${grantorId} and grantee_id = ${granteeId}`);
-          } else {
-            await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
+            } else {
+              await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
               values (${id}, ${grantorId}, ${granteeId}, ${access})
               on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
+            }
           }
-        }
-        const after = await readDefaultAcl(tx, id);
-        const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
-        // The grantor's row: what records its holders create grant to each grantee.
-        const state = (acl: typeof after) => ({
-          id,
-          class: cls,
-          grantor: { id: grantorId, name: grantor.name },
-          defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
-        });
-        const [old, now] = [state(before), state(after)];
-        if (JSON.stringify(old) !== JSON.stringify(now)) {
-          await writeActorChange(tx, request, {
-            object: 'objclass',
-            action: 'update',
-            recordId: id,
-            oldState: old,
-            newState: now,
+          const after = await readDefaultAcl(tx, id);
+          const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
+          // The grantor's row: what records its holders create grant to each grantee.
+          const state = (acl: typeof after) => ({
+            id,
+            class: cls,
+            grantor: { id: grantorId, name: grantor.name },
+            defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
           });
-        }
-        return after;
-      });
-    },
-  });
+          const [old, now] = [state(before), state(after)];
+          if (JSON.stringify(old) !== JSON.stringify(now)) {
+            await writeActorChange(tx, request, {
+              object: 'objclass',
+              action: 'update',
+              recordId: id,
+              oldState: old,
+              newState: now,
+            });
+          }
+          return after;
+        });
+      },
+    }),
+  );
 }

@@ -14,6 +14,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { doc, routeCompilers } from '../../core/route.js';
+import { signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
@@ -94,12 +95,14 @@ const PERMISSION_ITEMS = { items: PERMISSIONS.map((p) => ({ id: p, name: p })) }
 
 /** GET /api/permissions: the global permissions a role can hold. */
 export function registerPermissionsRoute(app: FastifyInstance) {
-  app.route({
-    method: 'GET',
-    url: '/api/permissions',
-    config: { guard: 'authenticated' },
-    schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
-    ...routeCompilers,
-    handler: async () => PERMISSION_ITEMS,
-  });
+  app.route(
+    signedIn({
+      method: 'GET',
+      url: '/api/permissions',
+      config: { guard: 'authenticated' },
+      schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
+      ...routeCompilers,
+      handler: async () => PERMISSION_ITEMS,
+    }),
+  );
 }
