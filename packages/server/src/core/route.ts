@@ -38,11 +38,6 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, me
   };
 };
 
-/** Answers serialised with JSON.stringify (routes that spread this; the zod schemas feed OpenAPI). */
-export const routeCompilers = {
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-} as const;
-
 const sentBodies = new WeakMap<object, unknown>();
 const bulkSchemas = new WeakSet<z.ZodType>();
 

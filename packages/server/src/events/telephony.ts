@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { apiError, HttpError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
-import { routeCompilers, validationError } from '../core/route.js';
+import { validationError } from '../core/route.js';
 import { signedIn } from '../core/signed-in.js';
 import type { Db } from '../db/client.js';
 import { publish } from './hub.js';
@@ -149,7 +149,6 @@ export async function registerTelephonyRoutes(app: FastifyInstance) {
             .max(MAX_TELEPHONY_BATCH, `At most ${MAX_TELEPHONY_BATCH} events per call`),
         ]),
       },
-      ...routeCompilers,
       handler: async (request, reply) => {
         const caller: TelephonyCaller = { app: request.server.ctx, principal: request.principal, request };
         const body = request.body;

@@ -44,6 +44,28 @@ async function resolveDomain(ctx: AppContext, username: string, domain: string |
   return { domainId: rows[0].id, username: user, domainName: rows[0].name };
 }
 
+/** GET /api/userinfo: the caller, its rights by class, its roles, permissions, access and licenses. */
+const userInfoAnswer = z.object({
+  userId: z.number(),
+  name: z.string(),
+  username: z.string(),
+  domain: z.string(),
+  domainId: z.number(),
+  scope: z.array(
+    z.object({
+      class: z.string(),
+      access: z.string(),
+      obac: z.boolean(),
+      rbac: z.boolean(),
+      manage: z.string().optional(),
+    }),
+  ),
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  permissions: z.array(z.string()),
+  access: z.record(z.string(), z.unknown()),
+  license: z.array(z.object({ id: z.number(), prod: z.string() })),
+});
+
 /** POST /api/login, POST /api/logout, GET /api/userinfo, and the second step of a sign-in. */
 export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -116,7 +138,7 @@ export async function authRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/userinfo',
       config: { guard: 'authenticated' },
-      schema: doc('session', 'The signed-in user and its rights'),
+      schema: doc('session', 'The signed-in user and its rights', { response: { 200: userInfoAnswer } }),
       handler: async (request) =>
         userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
     }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { doc, idParamDoc, routeCompilers } from '../core/route.js';
+import { doc, idParamDoc } from '../core/route.js';
 import { signedIn } from '../core/signed-in.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
@@ -235,7 +235,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { id } = await recordOf(request, devicesResource.compiled);
         const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
@@ -259,7 +258,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
       summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
       body: z.object({ realm, account }),
     },
-    ...routeCompilers,
     handler: async (request, reply) => {
       sipApiCalls.credentials++;
       const body = request.body as { realm: string; account: string };
@@ -287,7 +285,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
         gateway: z.number().int().positive().optional(),
       }),
     },
-    ...routeCompilers,
     handler: async (request) => {
       sipApiCalls.route++;
       return routeCall(request.server.ctx, request.body as Parameters<typeof routeCall>[1], request.log);
@@ -304,7 +301,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
       summary: 'Registrations, expiries and call states the SIP server saw, in order',
       body: z.array(z.unknown()).max(1000),
     },
-    ...routeCompilers,
     handler: async (request) => {
       sipApiCalls.events++;
       return { codes: await applySipEvents(request.server.ctx, request, request.body as unknown[]) };
@@ -329,7 +325,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
         }),
       },
     },
-    ...routeCompilers,
     handler: async () => ({ boundsMs: BOUNDS_MS, ...sipAnswerTimes() }),
   });
 }

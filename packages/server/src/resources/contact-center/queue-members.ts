@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { writeChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, listQueryDoc, routeCompilers } from '../../core/route.js';
+import { doc, listQueryDoc } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
@@ -257,7 +257,6 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
           .extend({ ...filterDocs(membersDef), all: z.string().optional() }),
         response: { 200: countAnswer.extend({ items: z.array(z.object({ id: z.number() })).optional() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const queueId = await parentOf(c, link, request, 'd');
         const query = request.query as Record<string, unknown>;
@@ -299,7 +298,6 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
           response: { 200: countAnswer },
         },
       ),
-      ...routeCompilers,
       handler: async (request) => {
         const queueId = await parentOf(c, link, request, 'w');
         const domainId = request.principal.domainId;

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { doc, idParam, paramId, routeCompilers, validationError } from '../../core/route.js';
+import { doc, idParam, idParamDoc, paramId, validationError } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
@@ -68,8 +68,10 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
       schema: doc('agents', 'Users who are not agents yet', {
         querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+        response: {
+          200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
+        },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const query = request.query as Record<string, unknown>;
         const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
@@ -102,8 +104,11 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
       method: 'PUT',
       url: api(agentStatusPath(':id')),
       config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-      schema: doc('agents', "Sets an agent's status", { body: agentStatusInput }),
-      ...routeCompilers,
+      schema: doc('agents', "Sets an agent's status", {
+        params: idParamDoc,
+        body: agentStatusInput,
+        response: { 200: agentsC.def.item },
+      }),
       handler: async (request) => {
         const { id } = await recordOf(request, agentsC);
         const principal = request.principal;
@@ -154,8 +159,8 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
         schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
           params: supervisorParams,
+          response: { 200: agentsC.def.item },
         }),
-        ...routeCompilers,
         handler: async (request) => {
           const { id: supervisorId, row: supervisor } = await recordOf(request, agentsC);
           const { id: agentId, row: agent } = await recordOf(request, agentsC, { param: 'agentId' });
@@ -193,8 +198,8 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
         config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
         schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
           params: subordinateParams,
+          response: { 200: agentsC.def.item },
         }),
-        ...routeCompilers,
         handler: async (request) => {
           const teamId = paramId(request, 'teams');
           const agentId = paramId(request, 'agents', 'agentId');

@@ -15,15 +15,7 @@ import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import {
-  doc,
-  idParamDoc,
-  listAnswerDoc,
-  listQueryDoc,
-  paramId,
-  routeCompilers,
-  validationError,
-} from '../../core/route.js';
+import { doc, idParamDoc, listAnswerDoc, listQueryDoc, paramId, validationError } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
@@ -137,7 +129,6 @@ export function registerLicenseRoutes(app: FastifyInstance) {
         querystring: listQueryDoc.extend({ expiry: expiryQuery }),
         response: { 200: listAnswerDoc(item) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const query = request.query as Record<string, unknown>;
         const lq = parseListQuery(c.listSpec, query);
@@ -154,7 +145,6 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       url: '/api/license/:id',
       config: { guard: 'authenticated', resource: 'license' },
       schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
-      ...routeCompilers,
       handler: async (request) => {
         return (await recordOf(request, c)).row;
       },
@@ -170,7 +160,6 @@ export function registerLicenseRoutes(app: FastifyInstance) {
         body: licenseImport,
         response: { 200: z.object({ license: item, renewed: z.boolean() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { certificate } = request.body;
         const ctx = request.server.ctx;
@@ -228,7 +217,6 @@ export function registerLicenseRoutes(app: FastifyInstance) {
         params: z.object({ id: z.string(), userId: z.string() }),
         response: { 200: z.object({ sessions: z.number() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const licenseId = await licenseOf(request);
         const userId = paramId(request, 'license_users', 'userId');

@@ -2,17 +2,7 @@ import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answerCompiler } from '../../core/answers.js';
-import {
-  bulkOf,
-  doc,
-  idParam,
-  listAnswerDoc,
-  listQueryDoc,
-  paramId,
-  routeCompilers,
-  sentBody,
-} from '../../core/route.js';
+import { bulkOf, doc, idParam, listAnswerDoc, listQueryDoc, paramId, sentBody } from '../../core/route.js';
 import { type SignedInGuard, type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import { runStatement, Statement } from '../../db/sql.js';
 import { type Compiled, compile } from './compile.js';
@@ -37,6 +27,9 @@ import type { AnyResourceDef, ResourceBinding } from './types.js';
 import { withVariantDefaults } from './variants.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
+
+/** The answer of a change or delete of several records: the ids it touched. */
+const idsAnswer = z.object({ items: z.array(z.object({ id: z.number() })) });
 
 export type ServerResource = { compiled: Compiled; register(app: FastifyInstance): void };
 
@@ -140,7 +133,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
             },
           }),
-          serializerCompiler: answerCompiler,
           handler: async (request) => {
             const parent = await parentId(request, 'r');
             const query = request.query as Record<string, unknown>;
@@ -177,7 +169,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
                 .pick({ q: true, sort: true, id: true })
                 .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
             }),
-            ...routeCompilers,
             handler: async (request, reply) => {
               const parent = await parentId(request, 'r');
               const query = request.query as Record<string, unknown>;
@@ -203,7 +194,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           url: itemUrl,
           config: config('r'),
           schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-          serializerCompiler: answerCompiler,
           handler: async (request) => {
             const id = await recordId(request, 'r');
             const found = await findItem(request.server.ctx.db, c, request.principal, id);
@@ -230,7 +220,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
                 },
               },
             ),
-            ...routeCompilers,
             handler: async (request, reply) => {
               const parent = await parentId(request, 'x');
               const withParent = (body: Record<string, unknown>) => {
@@ -268,7 +257,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               body: def.input,
               response: { 200: item },
             }),
-            ...routeCompilers,
             handler: async (request) => {
               const id = await recordId(request, 'w');
               const body = request.body as Record<string, unknown>;
@@ -291,7 +279,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               body: patchSchema,
               response: { 200: item },
             }),
-            ...routeCompilers,
             handler: async (request) => {
               const id = await recordId(request, 'w');
               // Only the fields sent (the validator drops the defaults .partial() fills).
@@ -316,8 +303,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               params,
               querystring: listQueryDoc.pick({ id: true }),
               body: bulkSchema,
+              response: { 200: idsAnswer },
             }),
-            ...routeCompilers,
             handler: async (request) => {
               const parent = await parentId(request, 'w');
               const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
@@ -343,7 +330,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             url: itemUrl,
             config: config('d'),
             schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
-            ...routeCompilers,
             handler: async (request) => {
               const id = await recordId(request, 'd');
               const [deleted] = await deleteItems(c, callerOf(request), [id]);
@@ -361,8 +347,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
                 params,
                 querystring: listQueryDoc.pick({ id: true }),
+                response: { 200: idsAnswer },
               }),
-              ...routeCompilers,
               handler: async (request) => {
                 const parent = await parentId(request, 'd');
                 const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });

@@ -7,7 +7,7 @@ import { changedRights, unmanaged } from '../../access/delegation.js';
 import { recordChecksOn } from '../../access/record-filter.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { keyedError } from '../../core/errors.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
@@ -78,7 +78,6 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
       url,
       config: { guard: { class: cls, right: 'r' }, resource: name },
       schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = idOf(request);
         const db = request.server.ctx.db;
@@ -98,7 +97,6 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
         body: aclPatch,
         response: { 200: aclAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = idOf(request);
         const principal = request.principal;

@@ -7,7 +7,7 @@ import { IMPORTS_TOPIC, type ImportItem, importError, importItem, importOptions,
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../core/errors.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
+import { doc, paramId, parseBody, validationError } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import { receiveUpload } from '../../core/uploads.js';
 import { rawQuery } from '../../db/raw.js';
@@ -182,7 +182,6 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
           .join(', ')}`,
         { params: link ? z.object({ [link.param]: z.string() }) : undefined, response: { 202: importItem } },
       ),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const parentId = link ? await parentOf(c, link, request, 'x') : null;
         if (!request.isMultipart()) {
@@ -263,7 +262,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
         querystring: listQuery,
         response: { 200: z.object({ items: z.array(importItem) }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const q = parseBody(tag, listQuery, request.query);
         const principal = request.principal;
@@ -290,7 +288,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
         params: z.object({ id: z.string() }),
         response: { 200: importItem },
       }),
-      ...routeCompilers,
       handler: (request) => ownImport(request),
     }),
   );
@@ -304,7 +301,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
         params: z.object({ id: z.string() }),
         response: { 200: importItem },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const item = await ownImport(request);
         const raw = request.server.ctx.raw!;
@@ -338,7 +334,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
         querystring: errorsQuery,
         response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const item = await ownImport(request);
         const q = parseBody(tag, errorsQuery, request.query);
@@ -360,7 +355,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
       schema: doc(tag, 'The report of an import as CSV (line, field, message)', {
         params: z.object({ id: z.string() }),
       }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const item = await ownImport(request);
         const raw = request.server.ctx.raw!;

@@ -1,7 +1,7 @@
 import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, listQueryDoc, routeCompilers } from '../../core/route.js';
+import { doc, listQueryDoc } from '../../core/route.js';
 import { signedIn } from '../../core/signed-in.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
@@ -42,7 +42,6 @@ export function registerTimezoneRoute(app: FastifyInstance) {
         querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
         response: { 200: answer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const query = request.query as Record<string, unknown>;
         const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });

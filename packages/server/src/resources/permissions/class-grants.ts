@@ -8,7 +8,7 @@ import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
@@ -157,7 +157,6 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       url: '/api/objclass/:id/acl',
       config: { guard: guard(), resource: 'objclass' },
       schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
-      ...routeCompilers,
       handler: async (request) => {
         const { db } = request.server.ctx;
         return viewClassGrants(db, request.principal, await objclassId(db, request));
@@ -175,7 +174,6 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         body: aclPatch,
         response: { 200: aclAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const ctx = request.server.ctx;
         const bits = changesToBits(request.body);
@@ -216,7 +214,6 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: defaultAclAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { db } = request.server.ctx;
         return readDefaultAcl(db, await objclassId(db, request));
@@ -234,7 +231,6 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         body: aclPatch,
         response: { 200: defaultAclAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const ctx = request.server.ctx;
         const grantorId = paramId(request, 'objclass', 'grantorId');

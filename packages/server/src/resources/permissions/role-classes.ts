@@ -6,7 +6,7 @@ import { noRights, refuseEscalation, rolesRights } from '../../access/escalation
 import { refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { doc, idParamDoc, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc } from '../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
@@ -42,7 +42,6 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
       url: '/api/roles/:id/classes',
       config: { guard: { permission: OBJECTS_PERMISSION }, resource: 'roles' },
       schema: doc('roles', "A role's rights on every object class", { params: idParamDoc, response: { 200: answer } }),
-      ...routeCompilers,
       handler: async (request) => {
         const { db } = request.server.ctx;
         return readRoleClasses(db, request.principal.domainId, await roleOf(db, request));
@@ -60,7 +59,6 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
         body: roleClassPatch,
         response: { 200: answer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const ctx = request.server.ctx;
         const changes = request.body as z.output<typeof roleClassPatch>;

@@ -13,7 +13,7 @@ import {
 import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, routeCompilers } from '../../core/route.js';
+import { doc } from '../../core/route.js';
 import { signedIn } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
@@ -101,7 +101,6 @@ export function registerPermissionsRoute(app: FastifyInstance) {
       url: '/api/permissions',
       config: { guard: 'authenticated' },
       schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
-      ...routeCompilers,
       handler: async () => PERMISSION_ITEMS,
     }),
   );

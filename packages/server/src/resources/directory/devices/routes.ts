@@ -9,7 +9,7 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { doc, idParamDoc, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, parseBody } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { deviceUserAudit } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
@@ -97,7 +97,6 @@ export function registerDeviceRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: deviceRegistration },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { id, row: item } = await recordOf(request, c);
         const state = item.state as number;

@@ -6,7 +6,7 @@ import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
@@ -29,7 +29,6 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
         body: presenceInput,
         response: { 200: c.def.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = paramId(request, 'users');
         const body = request.body;
@@ -73,7 +72,6 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: z.object({ sessions: z.number() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { id } = await recordOf(request, { table: 'users', name: 'users' });
         const ctx = request.server.ctx;

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
-import { doc, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, validationError } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
@@ -21,7 +21,6 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       url: '/api/user/settings/phone',
       config: { guard: 'authenticated' },
       schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
-      ...routeCompilers,
       handler: async (request) => {
         const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
           request.server.ctx.db,
@@ -41,7 +40,6 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
         body: phoneSettings,
         response: { 200: phoneSettings },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const body = request.body;
         // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
@@ -61,7 +59,6 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       url: '/api/users/password',
       config: { guard: 'authenticated', resource: 'users' },
       schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         refuseApiToken(request.principal);
         const body = request.body;

@@ -33,7 +33,7 @@ import {
 } from '../../../auth/two-factor.js';
 import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParamDoc, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, idParamDoc, validationError } from '../../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
 import { domains, loggerEntries, users } from '../../../db/schema.js';
 import { recordOf } from '../../engine/record-of.js';
@@ -106,7 +106,6 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
       body: enrolChallenge,
       response: { 200: twoFactorEnrolment },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const { challenge } = request.body as z.output<typeof enrolChallenge>;
       const row = await peekChallenge(ctx, challenge);
@@ -127,7 +126,6 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
       body: twoFactorLogin,
       response: { 200: loginAnswer.extend({ recoveryCodes: z.array(z.string()).optional() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const body = request.body as z.output<typeof twoFactorLogin>;
       const row = await takeChallengeAttempt(ctx, body.challenge);
@@ -162,7 +160,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       url: '/api/users/me/two-factor',
       config: { guard: 'authenticated' },
       schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
-      ...routeCompilers,
       handler: async (request) => twoFactorStatus(ctx.db, request.principal.userId),
     }),
   );
@@ -175,7 +172,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
         response: { 200: twoFactorEnrolment },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         refuseApiToken(request.principal);
         const account = await me(request);
@@ -196,7 +192,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
         body: twoFactorCode,
         response: { 200: recoveryCodesAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         refuseApiToken(request.principal);
         const { code } = request.body;
@@ -214,7 +209,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       url: '/api/users/me/two-factor',
       config: { guard: 'authenticated', resource: 'auth' },
       schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         refuseApiToken(request.principal);
         const { code } = request.body;
@@ -241,7 +235,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: statusSchema },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const userId = await domainUser(request);
         return twoFactorStatus(ctx.db, userId);
@@ -257,7 +250,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
         params: idParamDoc,
       }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         refuseApiToken(request.principal);
         const userId = await domainUser(request);

@@ -2,7 +2,7 @@ import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError, keyedField } from '../../../core/errors.js';
-import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
@@ -85,7 +85,6 @@ export function registerEmailRoutes(app: FastifyInstance) {
         body: testBody.partial().optional(),
         response: { 200: emailTestResult },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = paramId(request, 'emailProfiles');
         const stored = await loadAccount(request.server.ctx.db, request.principal.domainId, id);
@@ -111,7 +110,6 @@ export function registerEmailRoutes(app: FastifyInstance) {
         body: testBody,
         response: { 200: emailTestResult },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const body = request.body as MailAccount;
         return tested(request, { ...body, password: body.password ?? '' });

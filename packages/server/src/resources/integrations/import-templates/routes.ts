@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../../access/rights.js';
 import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../core/errors.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, paramId, parseBody, validationError } from '../../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
 import { rawTransaction } from '../../../db/raw.js';
 import { recordOf } from '../../engine/record-of.js';
@@ -61,7 +61,6 @@ function registerRun(scope: FastifyInstance) {
         "Import a CSV file into the template's queue (multipart: file; mode all|skip|dry; duplicates skip|update|allow). Progress as for every import: GET /imports/{id}, live topic imports",
         { params: z.object({ id: z.string() }), response: { 202: importItem } },
       ),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const { id, row: template } = await recordOf(request, importTemplatesResource.compiled);
         const source = template.source as { id: number };
@@ -120,7 +119,6 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
         body: bulkMembersInput,
         response: { 201: bulkMembersAnswer },
       }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const queueId = paramId(request, 'queues', 'queueId');
         const principal = request.principal;

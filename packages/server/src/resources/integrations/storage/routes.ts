@@ -2,7 +2,7 @@ import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
@@ -40,7 +40,6 @@ export function registerStorageRoutes(app: FastifyInstance) {
         params: idParamDoc,
         response: { 200: storageTestResult },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = paramId(request, 'storageProfiles');
         const profile = await loadProfile(request.server.ctx.db, request.principal.domainId, id);
@@ -64,7 +63,6 @@ export function registerStorageRoutes(app: FastifyInstance) {
         body: storageProfiles.input,
         response: { 200: storageTestResult },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const parsed = request.body as Record<string, unknown>;
         const body = withVariantDefaults(storageProfiles, sentBody(parsed), parsed);

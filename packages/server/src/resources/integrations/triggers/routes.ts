@@ -1,7 +1,7 @@
 import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, idParam, routeCompilers } from '../../../core/route.js';
+import { doc, idParam } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { findItem } from '../../engine/ops.js';
 import { recordOf } from '../../engine/record-of.js';
@@ -22,8 +22,8 @@ export function registerTriggerRoutes(app: FastifyInstance) {
       schema: doc('triggers', 'Runs the trigger now, with variables merged over its own', {
         params: z.object({ triggerId: idParam('triggerId').describe('Trigger id') }),
         body: triggerRunNowInput.optional(),
+        response: { 200: triggerRunsResource.compiled.def.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { id, row: trigger } = await recordOf(request, triggersResource.compiled, { param: 'triggerId' });
         // No body at all runs with the trigger's own variables.

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParamDoc, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, idParamDoc, validationError } from '../../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
 import { receiveUpload } from '../../../core/uploads.js';
 import type { Db } from '../../../db/client.js';
@@ -177,7 +177,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         schema: doc('media', `Upload an audio file (multipart field "${MEDIA_UPLOAD_FIELD}": WAV, MP3 or Ogg)`, {
           response: { 201: mediaDef.item },
         }),
-        ...routeCompilers,
         handler: async (request, reply) => {
           const { config } = request.server.ctx;
           if (!request.isMultipart())
@@ -219,7 +218,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       url: '/api/storage/media/:id/stream',
       config: { guard: guardOf(c, 'r'), queryToken: true, resource: 'media' },
       schema: doc('media', 'The bytes of a media file; Range requests answer 206', { params: idParamDoc }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const { db, config } = request.server.ctx;
         const domainId = request.principal.domainId;
@@ -281,7 +279,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         'Whether a text-to-speech engine is installed, and the enabled text-to-speech profiles the caller may read',
         { response: { 200: ttsStatus } },
       ),
-      ...routeCompilers,
       handler: async (request) => {
         const { config, db } = request.server.ctx;
         const available = await ttsAvailable(config);
@@ -305,7 +302,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         'Create a media file (WAV) from text with the local engine, or through a text-to-speech cognitive profile (`profile`: its id; needs its read right)',
         { body: ttsInput, response: { 201: mediaDef.item } },
       ),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const { config } = request.server.ctx;
         const body = request.body as z.output<typeof ttsInput>;
@@ -346,7 +342,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       schema: doc('media', 'The enabled speech-to-text profiles the caller may read', {
         response: { 200: sttStatus },
       }),
-      ...routeCompilers,
       handler: async (request) => ({ profiles: await profileChoices(request.server.ctx.db, request, 'stt') }),
     }),
   );
@@ -363,7 +358,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
         'What a speech-to-text cognitive profile hears in a WAV media file (needs the read right of the file and of the profile)',
         { params: idParamDoc, body: transcriptInput, response: { 200: transcriptAnswer } },
       ),
-      ...routeCompilers,
       handler: async (request) => {
         const { db, config } = request.server.ctx;
         const principal = request.principal;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParam, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParam, paramId, parseBody } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
@@ -28,7 +28,6 @@ export function registerDialplanRoutes(app: FastifyInstance) {
         querystring: dialplanMatchQuery,
         response: { 200: dialplanMatch },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const { number } = parseBody('dialplan', dialplanMatchQuery, request.query);
         const principal = request.principal;
@@ -63,7 +62,6 @@ export function registerDialplanRoutes(app: FastifyInstance) {
         params: z.object({ fromId: idParam('fromId'), toId: idParam('toId') }),
         response: { 200: dialplan.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const fromId = paramId(request, 'dialplan', 'fromId');
         const toId = paramId(request, 'dialplan', 'toId');

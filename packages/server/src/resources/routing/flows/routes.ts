@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../../core/route.js';
 import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
 import { flowVersions } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
@@ -64,7 +64,6 @@ export function registerFlowRoutes(app: FastifyInstance) {
         querystring: pageQueryDoc.extend({ q: z.string().optional() }),
         response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const lq = page(request, 'flows');
         // Tags are looked up by what they start with, whether or not the client added the `*`.
@@ -87,8 +86,8 @@ export function registerFlowRoutes(app: FastifyInstance) {
       config: { guard: 'authenticated', resource: 'flows' },
       schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
         params: idParamDoc.extend({ versionId: z.string() }),
+        response: { 200: flowsResource.compiled.def.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const id = await flowOf(request);
         const versionId = paramId(request, 'flows', 'versionId');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { keyedError, notFound } from '../../../core/errors.js';
-import { doc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, paramId } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { loggerExports } from '../../../db/schema.js';
 import { isoSql, queryRows } from '../../../db/sql.js';
@@ -32,7 +32,6 @@ export function registerLoggerExportRoutes(app: FastifyInstance) {
       schema: doc('loggerConfigExports', 'The file of a change-log export (JSON lines)', {
         params: z.object({ id: z.string().describe('Config id'), exportId: z.string().describe('Export id') }),
       }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const { db } = request.server.ctx;
         const domainId = request.principal.domainId;

@@ -2,7 +2,7 @@ import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, routeCompilers } from '../../../core/route.js';
+import { doc } from '../../../core/route.js';
 import { signedIn } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
@@ -22,7 +22,6 @@ export function registerLoggerRoutes(app: FastifyInstance) {
         querystring: z.object({ includeExisting: z.enum(['true', 'false']).optional() }),
         response: { 200: objectsAnswer },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const includeExisting = (request.query as Record<string, unknown>).includeExisting === 'true';
         let objects: readonly string[] = LOGGABLE_OBJECTS;
