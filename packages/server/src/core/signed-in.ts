@@ -1,5 +1,6 @@
 import type {
   FastifyContextConfig,
+  FastifyInstance,
   FastifyReply,
   FastifyRequest,
   FastifySchema,
@@ -35,15 +36,15 @@ export type SignedInRoute<S extends FastifySchema> = Omit<RouteOptions, 'schema'
 };
 
 /**
- * The route options of a signed-in route, for `app.route`. The guard has resolved the caller
- * before the handler runs; a request that reaches it without one still answers 401.
+ * Registers a signed-in route. The guard has resolved the caller before the handler runs; a
+ * request that reaches it without one still answers 401.
  */
-export function signedIn<S extends FastifySchema>(route: SignedInRoute<S>): RouteOptions {
+export function signedInRoute<S extends FastifySchema>(app: FastifyInstance, route: SignedInRoute<S>): void {
   const { handler } = route;
-  return {
+  app.route({
     ...route,
     handler: (request, reply) => handler(asSignedIn<S>(request), reply),
-  } as RouteOptions;
+  } as RouteOptions);
 }
 
 /** The request with its caller, or 401 (a route whose guard let it through without one). */

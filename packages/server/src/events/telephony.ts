@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { apiError, HttpError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
 import { validationError } from '../core/route.js';
-import { signedIn } from '../core/signed-in.js';
+import { signedInRoute } from '../core/signed-in.js';
 import type { Db } from '../db/client.js';
 import { publish } from './hub.js';
 
@@ -132,49 +132,45 @@ async function apply(caller: TelephonyCaller, parsed: Parsed, index: number): Pr
  * one entry per event carrying its own code.
  */
 export async function registerTelephonyRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/telephony/events',
-      config: { guard: { permission: 'telephonyEvents' }, resource: 'telephony_events' },
-      schema: {
-        tags: ['telephony'],
-        summary: 'Events from the telephony side: one {type, ...} or an array of them',
-        // Each event's fields depend on its type: the route checks them all and names every bad one.
-        body: z.union([
-          eventDoc,
-          z
-            .array(eventDoc)
-            .min(1, 'Array should not be empty')
-            .max(MAX_TELEPHONY_BATCH, `At most ${MAX_TELEPHONY_BATCH} events per call`),
-        ]),
-      },
-      handler: async (request, reply) => {
-        const caller: TelephonyCaller = { app: request.server.ctx, principal: request.principal, request };
-        const body = request.body;
-        const batch = Array.isArray(body);
-        const raws: unknown[] = batch ? body : [body];
-        const parsed: Parsed[] = [];
-        const problems: { field: string; message: string }[] = [];
-        raws.forEach((raw, i) => {
-          const p = parseEvent(raw, batch ? String(i) : '');
-          if (Array.isArray(p)) problems.push(...p);
-          else parsed.push(p);
-        });
-        if (problems.length) throw validationError('telephony_events', problems);
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/telephony/events',
+    config: { guard: { permission: 'telephonyEvents' }, resource: 'telephony_events' },
+    schema: {
+      tags: ['telephony'],
+      summary: 'Events from the telephony side: one {type, ...} or an array of them',
+      // Each event's fields depend on its type: the route checks them all and names every bad one.
+      body: z.union([
+        eventDoc,
+        z
+          .array(eventDoc)
+          .min(1, 'Array should not be empty')
+          .max(MAX_TELEPHONY_BATCH, `At most ${MAX_TELEPHONY_BATCH} events per call`),
+      ]),
+    },
+    handler: async (request, reply) => {
+      const caller: TelephonyCaller = { app: request.server.ctx, principal: request.principal, request };
+      const body = request.body;
+      const batch = Array.isArray(body);
+      const raws: unknown[] = batch ? body : [body];
+      const parsed: Parsed[] = [];
+      const problems: { field: string; message: string }[] = [];
+      raws.forEach((raw, i) => {
+        const p = parseEvent(raw, batch ? String(i) : '');
+        if (Array.isArray(p)) problems.push(...p);
+        else parsed.push(p);
+      });
+      if (problems.length) throw validationError('telephony_events', problems);
 
-        const answers: Answer[] = [];
-        for (const [i, p] of parsed.entries()) answers.push(await apply(caller, p, i));
-        if (batch) return { items: answers };
-        const [one] = answers;
-        if (one.code !== 200) {
-          const id = `app.telephony_events.${one.code === 404 ? 'not_found' : 'refused'}`;
-          return reply
-            .status(one.code)
-            .send(apiError(one.code, id, `Event ${one.type}: ${one.detail}`, one.fields, one));
-        }
-        return { type: one.type, ...one.result };
-      },
-    }),
-  );
+      const answers: Answer[] = [];
+      for (const [i, p] of parsed.entries()) answers.push(await apply(caller, p, i));
+      if (batch) return { items: answers };
+      const [one] = answers;
+      if (one.code !== 200) {
+        const id = `app.telephony_events.${one.code === 404 ? 'not_found' : 'refused'}`;
+        return reply.status(one.code).send(apiError(one.code, id, `Event ${one.type}: ${one.detail}`, one.fields, one));
+      }
+      return { type: one.type, ...one.result };
+    },
+  });
 }

@@ -12,7 +12,7 @@ import { createChallenge, twoFactorOf, twoFactorRequired } from '../auth/two-fac
 import type { AppContext } from '../context.js';
 import { HttpError, keyedError } from '../core/errors.js';
 import { doc } from '../core/route.js';
-import { signedIn } from '../core/signed-in.js';
+import { signedInRoute } from '../core/signed-in.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { twoFactorLoginRoutes } from '../resources/directory/users/two-factor-routes.js';
@@ -111,36 +111,31 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/logout',
-      config: { guard: 'authenticated' },
-      schema: doc('session', 'Sign out (revokes this token)'),
-      handler: async (request, reply) => {
-        const p = request.principal;
-        await revokeToken(ctx, p.tokenId);
-        await ctx.db.insert(loggerEntries).values({
-          domainId: p.domainId,
-          object: 'users',
-          action: 'logout',
-          userId: p.userId,
-          recordId: p.userId,
-          userIp: request.ip,
-        });
-        return reply.status(204).send();
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/logout',
+    config: { guard: 'authenticated' },
+    schema: doc('session', 'Sign out (revokes this token)'),
+    handler: async (request, reply) => {
+      const p = request.principal;
+      await revokeToken(ctx, p.tokenId);
+      await ctx.db.insert(loggerEntries).values({
+        domainId: p.domainId,
+        object: 'users',
+        action: 'logout',
+        userId: p.userId,
+        recordId: p.userId,
+        userIp: request.ip,
+      });
+      return reply.status(204).send();
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/userinfo',
-      config: { guard: 'authenticated' },
-      schema: doc('session', 'The signed-in user and its rights', { response: { 200: userInfoAnswer } }),
-      handler: async (request) =>
-        userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/userinfo',
+    config: { guard: 'authenticated' },
+    schema: doc('session', 'The signed-in user and its rights', { response: { 200: userInfoAnswer } }),
+    handler: async (request) => userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
+  });
 }

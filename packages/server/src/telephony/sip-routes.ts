@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { doc, idParamDoc } from '../core/route.js';
-import { signedIn } from '../core/signed-in.js';
+import { signedInRoute } from '../core/signed-in.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
@@ -226,27 +226,25 @@ export async function registerSipRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => unwatch());
   const unwatchRoutes = await watchRoutes(app.ctx);
   app.addHook('onClose', async () => unwatchRoutes());
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/devices/:id/registrations',
-      config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
-      schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
-        params: idParamDoc,
-        response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
-      }),
-      handler: async (request) => {
-        const { id } = await recordOf(request, devicesResource.compiled);
-        const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
-          request.server.ctx.db,
-          sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/devices/:id/registrations',
+    config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
+    schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
+      params: idParamDoc,
+      response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
+    }),
+    handler: async (request) => {
+      const { id } = await recordOf(request, devicesResource.compiled);
+      const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
+        request.server.ctx.db,
+        sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
               ${sql.raw(isoSql('at'))} as at
             from device_registrations where device_id = ${id} order by at desc, id desc limit 100`,
-        );
-        return { items };
-      },
-    }),
-  );
+      );
+      return { items };
+    },
+  });
 
   app.route({
     method: 'POST',

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { writeChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
 import { doc, listQueryDoc } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
 import { runStatement, Statement } from '../../db/sql.js';
@@ -245,72 +245,64 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
   const url = `/api${membersDef.path}`;
   const params = z.object({ queueId: z.string() });
 
-  app.route(
-    signedIn({
-      method: 'DELETE',
-      url,
-      config: { guard: guardOf(c, 'd'), resource: membersDef.name },
-      schema: doc(membersDef.name, 'Delete the members matching the filter (all=true: every member)', {
-        params,
-        querystring: listQueryDoc
-          .pick({ q: true, id: true })
-          .extend({ ...filterDocs(membersDef), all: z.string().optional() }),
-        response: { 200: countAnswer.extend({ items: z.array(z.object({ id: z.number() })).optional() }) },
-      }),
-      handler: async (request) => {
-        const queueId = await parentOf(c, link, request, 'd');
-        const query = request.query as Record<string, unknown>;
-        const filtered = FILTER_PARAMS.some((p) => given(query[p]));
-        if (!filtered && String(query.all ?? '') !== 'true') {
-          throw queryError(membersDef.name, { field: 'all', message: messages.confirmAll });
-        }
-        const lq = parseListQuery(c.listSpec, { q: query.q, id: query.id });
-        if (isQueryError(lq)) throw queryError(membersDef.name, lq);
-        const declared = filterConditions(c.filters, query);
-        if (!Array.isArray(declared)) throw queryError(membersDef.name, declared);
-        const conditions: SQL[] = [link.condition(queueId), ...declared];
-        const principal = request.principal;
-        const deletedIds: number[] = [];
-        const count = await inWindows(request, queueId, async (db, from, to) => {
-          const st = new Statement();
-          const ids = listSelect(c, principal, lq, conditions, st, 'select t.id from "cc_queue_members" t');
-          st.text = `delete from cc_queue_members where id in (${ids} and t.id > ${st.param(from)} and t.id <= ${st.param(to)}) returning id::text as id`;
-          const rows = await runStatement<{ id: string }>(db, st);
-          if (lq.ids) deletedIds.push(...rows.map((r) => Number(r.id)));
-          return rows.length;
-        });
-        await logBulk(request, queueId, { action: 'delete', filter: filterOf(query), count });
-        return lq.ids ? { count, items: deletedIds.map((id) => ({ id })) } : { count };
-      },
+  signedInRoute(app, {
+    method: 'DELETE',
+    url,
+    config: { guard: guardOf(c, 'd'), resource: membersDef.name },
+    schema: doc(membersDef.name, 'Delete the members matching the filter (all=true: every member)', {
+      params,
+      querystring: listQueryDoc
+        .pick({ q: true, id: true })
+        .extend({ ...filterDocs(membersDef), all: z.string().optional() }),
+      response: { 200: countAnswer.extend({ items: z.array(z.object({ id: z.number() })).optional() }) },
     }),
-  );
+    handler: async (request) => {
+      const queueId = await parentOf(c, link, request, 'd');
+      const query = request.query as Record<string, unknown>;
+      const filtered = FILTER_PARAMS.some((p) => given(query[p]));
+      if (!filtered && String(query.all ?? '') !== 'true') {
+        throw queryError(membersDef.name, { field: 'all', message: messages.confirmAll });
+      }
+      const lq = parseListQuery(c.listSpec, { q: query.q, id: query.id });
+      if (isQueryError(lq)) throw queryError(membersDef.name, lq);
+      const declared = filterConditions(c.filters, query);
+      if (!Array.isArray(declared)) throw queryError(membersDef.name, declared);
+      const conditions: SQL[] = [link.condition(queueId), ...declared];
+      const principal = request.principal;
+      const deletedIds: number[] = [];
+      const count = await inWindows(request, queueId, async (db, from, to) => {
+        const st = new Statement();
+        const ids = listSelect(c, principal, lq, conditions, st, 'select t.id from "cc_queue_members" t');
+        st.text = `delete from cc_queue_members where id in (${ids} and t.id > ${st.param(from)} and t.id <= ${st.param(to)}) returning id::text as id`;
+        const rows = await runStatement<{ id: string }>(db, st);
+        if (lq.ids) deletedIds.push(...rows.map((r) => Number(r.id)));
+        return rows.length;
+      });
+      await logBulk(request, queueId, { action: 'delete', filter: filterOf(query), count });
+      return lq.ids ? { count, items: deletedIds.map((id) => ({ id })) } : { count };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PATCH',
-      url: `${url}/reset`,
-      config: { guard: guardOf(c, 'w'), resource: membersDef.name },
-      schema: doc(
-        membersDef.name,
-        'Put failed members back to waiting (every end cause but success, expired, cancel)',
-        {
-          params,
-          response: { 200: countAnswer },
-        },
-      ),
-      handler: async (request) => {
-        const queueId = await parentOf(c, link, request, 'w');
-        const domainId = request.principal.domainId;
-        const count = await inWindows(request, queueId, (db, from, to) => {
-          const st = new Statement();
-          st.text = `update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()
+  signedInRoute(app, {
+    method: 'PATCH',
+    url: `${url}/reset`,
+    config: { guard: guardOf(c, 'w'), resource: membersDef.name },
+    schema: doc(membersDef.name, 'Put failed members back to waiting (every end cause but success, expired, cancel)', {
+      params,
+      response: { 200: countAnswer },
+    }),
+    handler: async (request) => {
+      const queueId = await parentOf(c, link, request, 'w');
+      const domainId = request.principal.domainId;
+      const count = await inWindows(request, queueId, (db, from, to) => {
+        const st = new Statement();
+        st.text = `update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()
           where queue_id = ${st.param(queueId)} and domain_id = ${st.param(domainId)} and id > ${st.param(from)}
           and id <= ${st.param(to)} and stop_cause in ${st.list(MEMBER_STOP_CAUSES_RESET)} returning 1`;
-          return touched(db, st);
-        });
-        await logBulk(request, queueId, { action: 'reset', count });
-        return { count };
-      },
-    }),
-  );
+        return touched(db, st);
+      });
+      await logBulk(request, queueId, { action: 'reset', count });
+      return { count };
+    },
+  });
 }

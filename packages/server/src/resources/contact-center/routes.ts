@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
 import { doc, idParam, idParamDoc, paramId, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
@@ -61,164 +61,155 @@ const supervisorParams = z.object({ id: idParam(), agentId: idParam('agentId') }
 export function registerContactCenterRoutes(app: FastifyInstance) {
   // Users of the domain who are not agents yet (the agent form's user picker; the agent's own
   // user stays choosable through `id`).
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: api(AGENT_USERS_PATH),
-      config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-      schema: doc('agents', 'Users who are not agents yet', {
-        querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
-        response: {
-          200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
-        },
-      }),
-      handler: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
-        if (isQueryError(lq)) throw queryError('agents', lq);
-        const name = USER_NAME_SQL('r');
-        const search = lq.q
-          ? lq.prefix
-            ? sql`and (lower(${sql.raw(name)}) like lower(${escapeLike(lq.q)}) || '%' or lower(r.username) like lower(${escapeLike(lq.q)}) || '%')`
-            : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(r.username) = lower(${lq.q}))`
-          : sql``;
-        // Only users the caller may read: an agent's user goes through the reference check.
-        const readable = sql.raw(readableCondition(usersDef, request.principal));
-        const rows = await queryRows<{ id: number; name: string }>(
-          request.server.ctx.db,
-          sql`select r.id, ${sql.raw(name)} as name from users r
+  signedInRoute(app, {
+    method: 'GET',
+    url: api(AGENT_USERS_PATH),
+    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
+    schema: doc('agents', 'Users who are not agents yet', {
+      querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+      response: {
+        200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
+      },
+    }),
+    handler: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
+      if (isQueryError(lq)) throw queryError('agents', lq);
+      const name = USER_NAME_SQL('r');
+      const search = lq.q
+        ? lq.prefix
+          ? sql`and (lower(${sql.raw(name)}) like lower(${escapeLike(lq.q)}) || '%' or lower(r.username) like lower(${escapeLike(lq.q)}) || '%')`
+          : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(r.username) = lower(${lq.q}))`
+        : sql``;
+      // Only users the caller may read: an agent's user goes through the reference check.
+      const readable = sql.raw(readableCondition(usersDef, request.principal));
+      const rows = await queryRows<{ id: number; name: string }>(
+        request.server.ctx.db,
+        sql`select r.id, ${sql.raw(name)} as name from users r
             where r.domain_id = ${request.principal.domainId} and ${readable}
               and not exists (select 1 from agents a where a.user_id = r.id) ${search}
             order by lower(${sql.raw(name)}), r.id limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
-        );
-        const next = rows.length > lq.size;
-        return { items: rows.slice(0, lq.size), next };
-      },
-    }),
-  );
+      );
+      const next = rows.length > lq.size;
+      return { items: rows.slice(0, lq.size), next };
+    },
+  });
 
   // An administrator (edit right on the agent) sets online, offline or a pause whose cause allows
   // administrators; a supervisor of the agent one whose cause allows supervisors.
-  app.route(
-    signedIn({
-      method: 'PUT',
-      url: api(agentStatusPath(':id')),
-      config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-      schema: doc('agents', "Sets an agent's status", {
-        params: idParamDoc,
-        body: agentStatusInput,
-        response: { 200: agentsC.def.item },
-      }),
-      handler: async (request) => {
-        const { id } = await recordOf(request, agentsC);
-        const principal = request.principal;
-        const db = request.server.ctx.db;
-        const body = request.body as z.output<typeof agentStatusInput>;
-        const admin = await mayEdit(request, id);
-        if (!admin && !(await supervises(request, id))) {
-          throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: 'w', resource: 'cc_agent' });
-        }
-        let payload = '';
-        if (body.status === 'pause') {
-          if (!body.pauseCause) throw validationError('agents', [{ field: 'pauseCause', message: messages.required }]);
-          // The one reference check: a cause the caller may not read is answered as one that does not exist.
-          if ((await unreadableRefs(db, pauseCausesDef, [['pauseCause', body.pauseCause.id]], principal)).length)
-            throw noSuchRef('agents', 'pauseCause', 'pauseCauses');
-          const [cause] = await queryRows<{ name: string; allowAdmin: boolean; allowSupervisor: boolean }>(
-            db,
-            sql`select name, allow_admin as "allowAdmin", allow_supervisor as "allowSupervisor" from pause_causes
-              where id = ${body.pauseCause.id} and domain_id = ${principal.domainId}`,
-          );
-          if (!cause) throw noSuchRef('agents', 'pauseCause', 'pauseCauses');
-          if (!(admin ? cause.allowAdmin : cause.allowSupervisor)) {
-            const params = { name: `"${cause.name}"`, who: admin ? 'an administrator' : 'a supervisor' };
-            throw keyedError(403, 'app.agents.pause_cause', 'pauseCauseNotAllowed', params, [
-              keyedField('pauseCause', 'pauseCauseNotAllowed', params),
-            ]);
-          }
-          payload = cause.name;
-        }
-        const at = new Date().toISOString();
-        const live = await db.transaction(async (tx) => {
-          const agent = await lockAgent(tx, principal.domainId, { id });
-          if (!agent) throw notFound(agentsC);
-          return changeStatus(tx, principal.domainId, agent, { status: body.status, payload, channel: '', at });
-        });
-        if (live) await publish(request.server.ctx, { domainId: principal.domainId, topic: 'agents', data: live });
-        return findItem(db, agentsC, principal, id);
-      },
+  signedInRoute(app, {
+    method: 'PUT',
+    url: api(agentStatusPath(':id')),
+    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
+    schema: doc('agents', "Sets an agent's status", {
+      params: idParamDoc,
+      body: agentStatusInput,
+      response: { 200: agentsC.def.item },
     }),
-  );
+    handler: async (request) => {
+      const { id } = await recordOf(request, agentsC);
+      const principal = request.principal;
+      const db = request.server.ctx.db;
+      const body = request.body as z.output<typeof agentStatusInput>;
+      const admin = await mayEdit(request, id);
+      if (!admin && !(await supervises(request, id))) {
+        throw keyedError(403, 'app.auth.forbidden', 'recordRight', { right: 'w', resource: 'cc_agent' });
+      }
+      let payload = '';
+      if (body.status === 'pause') {
+        if (!body.pauseCause) throw validationError('agents', [{ field: 'pauseCause', message: messages.required }]);
+        // The one reference check: a cause the caller may not read is answered as one that does not exist.
+        if ((await unreadableRefs(db, pauseCausesDef, [['pauseCause', body.pauseCause.id]], principal)).length)
+          throw noSuchRef('agents', 'pauseCause', 'pauseCauses');
+        const [cause] = await queryRows<{ name: string; allowAdmin: boolean; allowSupervisor: boolean }>(
+          db,
+          sql`select name, allow_admin as "allowAdmin", allow_supervisor as "allowSupervisor" from pause_causes
+              where id = ${body.pauseCause.id} and domain_id = ${principal.domainId}`,
+        );
+        if (!cause) throw noSuchRef('agents', 'pauseCause', 'pauseCauses');
+        if (!(admin ? cause.allowAdmin : cause.allowSupervisor)) {
+          const params = { name: `"${cause.name}"`, who: admin ? 'an administrator' : 'a supervisor' };
+          throw keyedError(403, 'app.agents.pause_cause', 'pauseCauseNotAllowed', params, [
+            keyedField('pauseCause', 'pauseCauseNotAllowed', params),
+          ]);
+        }
+        payload = cause.name;
+      }
+      const at = new Date().toISOString();
+      const live = await db.transaction(async (tx) => {
+        const agent = await lockAgent(tx, principal.domainId, { id });
+        if (!agent) throw notFound(agentsC);
+        return changeStatus(tx, principal.domainId, agent, { status: body.status, payload, channel: '', at });
+      });
+      if (live) await publish(request.server.ctx, { domainId: principal.domainId, topic: 'agents', data: live });
+      return findItem(db, agentsC, principal, id);
+    },
+  });
 
   // Adding or removing a subordinate changes that agent's supervisor list: an edit of it.
   const subordinate = (method: 'PUT' | 'DELETE') =>
-    app.route(
-      signedIn({
-        method,
-        url: api(`${agentSubordinatesPath(':id')}/:agentId`),
-        config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
-        schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
-          params: supervisorParams,
-          response: { 200: agentsC.def.item },
-        }),
-        handler: async (request) => {
-          const { id: supervisorId, row: supervisor } = await recordOf(request, agentsC);
-          const { id: agentId, row: agent } = await recordOf(request, agentsC, { param: 'agentId' });
-          const _principal = request.principal;
-          const _db = request.server.ctx.db;
-          if (supervisorId === agentId) {
-            throw keyedError(400, 'app.agents.validation', 'selfSupervisor', {}, [
-              keyedField('agentId', 'selfSupervisor'),
-            ]);
-          }
-          if (method === 'PUT' && !supervisor.isSupervisor) {
-            const p = { name: `"${supervisor.name}"` };
-            throw keyedError(400, 'app.agents.validation', 'notSupervisor', p, [keyedField('id', 'notSupervisor', p)]);
-          }
-          const ids = refIds(agent.supervisor);
-          const wanted =
-            method === 'PUT' ? [...new Set([...ids, supervisorId])] : ids.filter((s) => s !== supervisorId);
-          if (wanted.length === ids.length && method === 'DELETE') throw notFound(agentsC);
-          if (wanted.length === ids.length) return agent;
-          // The agents' binding writes the supervisor's entry with the agent's (see `logParents`).
-          return updateItem(agentsC, caller(request), agentId, { supervisor: wanted.map((s) => ({ id: s })) }, 'patch');
-        },
+    signedInRoute(app, {
+      method,
+      url: api(`${agentSubordinatesPath(':id')}/:agentId`),
+      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
+      schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
+        params: supervisorParams,
+        response: { 200: agentsC.def.item },
       }),
-    );
+      handler: async (request) => {
+        const { id: supervisorId, row: supervisor } = await recordOf(request, agentsC);
+        const { id: agentId, row: agent } = await recordOf(request, agentsC, { param: 'agentId' });
+        const _principal = request.principal;
+        const _db = request.server.ctx.db;
+        if (supervisorId === agentId) {
+          throw keyedError(400, 'app.agents.validation', 'selfSupervisor', {}, [
+            keyedField('agentId', 'selfSupervisor'),
+          ]);
+        }
+        if (method === 'PUT' && !supervisor.isSupervisor) {
+          const p = { name: `"${supervisor.name}"` };
+          throw keyedError(400, 'app.agents.validation', 'notSupervisor', p, [keyedField('id', 'notSupervisor', p)]);
+        }
+        const ids = refIds(agent.supervisor);
+        const wanted = method === 'PUT' ? [...new Set([...ids, supervisorId])] : ids.filter((s) => s !== supervisorId);
+        if (wanted.length === ids.length && method === 'DELETE') throw notFound(agentsC);
+        if (wanted.length === ids.length) return agent;
+        // The agents' binding writes the supervisor's entry with the agent's (see `logParents`).
+        return updateItem(agentsC, caller(request), agentId, { supervisor: wanted.map((s) => ({ id: s })) }, 'patch');
+      },
+    });
   subordinate('PUT');
   subordinate('DELETE');
 
   // A team's members: adding sets the agent's team (moving it from its old one in the same
   // transaction); removing clears it. Either is an edit of the agent.
   const member = (method: 'PUT' | 'DELETE') =>
-    app.route(
-      signedIn({
-        method,
-        url: api(`${teamMembersPath(':id')}/:agentId`),
-        config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
-        schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
-          params: subordinateParams,
-          response: { 200: agentsC.def.item },
-        }),
-        handler: async (request) => {
-          const teamId = paramId(request, 'teams');
-          const agentId = paramId(request, 'agents', 'agentId');
-          const principal = request.principal;
-          const db = request.server.ctx.db;
-          // A team the caller may not read is answered as one that does not exist.
-          if ((await unreadableRefs(db, teamsDef, [['id', teamId]], principal)).length)
-            throw keyedError(404, 'app.teams.not_found', 'notFound', { resource: 'teams' });
-          const agent = await findItem(db, agentsC, principal, agentId);
-          if (!agent) throw notFound(agentsC);
-          const current = (agent.team as { id: number } | null)?.id ?? null;
-          if (method === 'DELETE' && current !== teamId) throw notFound(agentsC);
-          const nextTeam = method === 'PUT' ? { id: teamId } : null;
-          if (method === 'PUT' && current === teamId) return agent;
-          // The agents' binding writes the teams' entries with the agent's (see `logParents`).
-          return updateItem(agentsC, caller(request), agentId, { team: nextTeam }, 'patch');
-        },
+    signedInRoute(app, {
+      method,
+      url: api(`${teamMembersPath(':id')}/:agentId`),
+      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
+      schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
+        params: subordinateParams,
+        response: { 200: agentsC.def.item },
       }),
-    );
+      handler: async (request) => {
+        const teamId = paramId(request, 'teams');
+        const agentId = paramId(request, 'agents', 'agentId');
+        const principal = request.principal;
+        const db = request.server.ctx.db;
+        // A team the caller may not read is answered as one that does not exist.
+        if ((await unreadableRefs(db, teamsDef, [['id', teamId]], principal)).length)
+          throw keyedError(404, 'app.teams.not_found', 'notFound', { resource: 'teams' });
+        const agent = await findItem(db, agentsC, principal, agentId);
+        if (!agent) throw notFound(agentsC);
+        const current = (agent.team as { id: number } | null)?.id ?? null;
+        if (method === 'DELETE' && current !== teamId) throw notFound(agentsC);
+        const nextTeam = method === 'PUT' ? { id: teamId } : null;
+        if (method === 'PUT' && current === teamId) return agent;
+        // The agents' binding writes the teams' entries with the agent's (see `logParents`).
+        return updateItem(agentsC, caller(request), agentId, { team: nextTeam }, 'patch');
+      },
+    });
   member('PUT');
   member('DELETE');
 }

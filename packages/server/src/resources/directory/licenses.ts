@@ -16,7 +16,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { keyedError, keyedField } from '../../core/errors.js';
 import { doc, idParamDoc, listAnswerDoc, listQueryDoc, paramId, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
 import { isoSql, queryRows } from '../../db/sql.js';
@@ -120,121 +120,113 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   const c = licensesCompiled;
   const item = licensesDef.item;
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/license',
-      config: { guard: 'authenticated', resource: 'license' },
-      schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
-        querystring: listQueryDoc.extend({ expiry: expiryQuery }),
-        response: { 200: listAnswerDoc(item) },
-      }),
-      handler: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        const lq = parseListQuery(c.listSpec, query);
-        if (isQueryError(lq)) throw queryError('license', lq);
-        const expiry = expiryCondition(query.expiry);
-        return listItems(request.server.ctx.db, c, request.principal, lq, expiry ? [expiry] : []);
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/license',
+    config: { guard: 'authenticated', resource: 'license' },
+    schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
+      querystring: listQueryDoc.extend({ expiry: expiryQuery }),
+      response: { 200: listAnswerDoc(item) },
     }),
-  );
+    handler: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const lq = parseListQuery(c.listSpec, query);
+      if (isQueryError(lq)) throw queryError('license', lq);
+      const expiry = expiryCondition(query.expiry);
+      return listItems(request.server.ctx.db, c, request.principal, lq, expiry ? [expiry] : []);
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/license/:id',
-      config: { guard: 'authenticated', resource: 'license' },
-      schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
-      handler: async (request) => {
-        return (await recordOf(request, c)).row;
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/license/:id',
+    config: { guard: 'authenticated', resource: 'license' },
+    schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
+    handler: async (request) => {
+      return (await recordOf(request, c)).row;
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PUT',
-      url: '/api/customer',
-      config: { guard: { permission: 'systemSetting' }, resource: 'license' },
-      schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
-        body: licenseImport,
-        response: { 200: z.object({ license: item, renewed: z.boolean() }) },
-      }),
-      handler: async (request) => {
-        const { certificate } = request.body;
-        const ctx = request.server.ctx;
-        const principal = request.principal;
-        const keyText = ctx.config.licensePublicKey;
-        if (!keyText) {
-          throw licenseError('licenseNoKey');
-        }
-        let payload: ReturnType<typeof verifyLicense>;
-        try {
-          payload = verifyLicense(certificate, publicKeyOf(keyText));
-        } catch (error) {
-          if (error instanceof LicenseDocumentError) throw licenseError(error.key, error.params);
-          throw error;
-        }
-        if (payload.domain !== principal.domain) {
-          throw licenseError('licenseDomain', { licensed: payload.domain, domain: principal.domain });
-        }
-        if (Date.parse(payload.not_after) <= Date.now()) {
-          throw licenseError('licenseExpired', { date: new Date(payload.not_after).toISOString().slice(0, 10) });
-        }
-        const values = {
-          product: payload.product,
-          scope: payload.scope,
-          limit: payload.limit,
-          competitive: payload.competitive,
-          notBefore: new Date(payload.not_before).toISOString(),
-          notAfter: new Date(payload.not_after).toISOString(),
-          domain: payload.domain,
-          certificate: certificate.replace(/\s+/g, ''),
-        };
-        return ctx.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(licenses)
-            .values({ domainId: principal.domainId, serial: payload.serial, ...values })
-            .onConflictDoUpdate({
-              target: [licenses.domainId, licenses.serial],
-              set: { ...values, updatedAt: sql`now()` },
-            })
-            // xmax is 0 only on a row this statement inserted: anything else was a renewal.
-            .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
-          const saved = await readItem(tx, c, principal, row.id);
-          return { license: saved, renewed: !row.inserted };
-        });
-      },
+  signedInRoute(app, {
+    method: 'PUT',
+    url: '/api/customer',
+    config: { guard: { permission: 'systemSetting' }, resource: 'license' },
+    schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
+      body: licenseImport,
+      response: { 200: z.object({ license: item, renewed: z.boolean() }) },
     }),
-  );
+    handler: async (request) => {
+      const { certificate } = request.body;
+      const ctx = request.server.ctx;
+      const principal = request.principal;
+      const keyText = ctx.config.licensePublicKey;
+      if (!keyText) {
+        throw licenseError('licenseNoKey');
+      }
+      let payload: ReturnType<typeof verifyLicense>;
+      try {
+        payload = verifyLicense(certificate, publicKeyOf(keyText));
+      } catch (error) {
+        if (error instanceof LicenseDocumentError) throw licenseError(error.key, error.params);
+        throw error;
+      }
+      if (payload.domain !== principal.domain) {
+        throw licenseError('licenseDomain', { licensed: payload.domain, domain: principal.domain });
+      }
+      if (Date.parse(payload.not_after) <= Date.now()) {
+        throw licenseError('licenseExpired', { date: new Date(payload.not_after).toISOString().slice(0, 10) });
+      }
+      const values = {
+        product: payload.product,
+        scope: payload.scope,
+        limit: payload.limit,
+        competitive: payload.competitive,
+        notBefore: new Date(payload.not_before).toISOString(),
+        notAfter: new Date(payload.not_after).toISOString(),
+        domain: payload.domain,
+        certificate: certificate.replace(/\s+/g, ''),
+      };
+      return ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(licenses)
+          .values({ domainId: principal.domainId, serial: payload.serial, ...values })
+          .onConflictDoUpdate({
+            target: [licenses.domainId, licenses.serial],
+            set: { ...values, updatedAt: sql`now()` },
+          })
+          // xmax is 0 only on a row this statement inserted: anything else was a renewal.
+          .returning({ id: licenses.id, inserted: sql<boolean>`(xmax = 0)` });
+        const saved = await readItem(tx, c, principal, row.id);
+        return { license: saved, renewed: !row.inserted };
+      });
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/products/:id/users/:userId/logout',
-      config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
-      schema: doc('license', 'End every sign-in session of a user holding the license', {
-        params: z.object({ id: z.string(), userId: z.string() }),
-        response: { 200: z.object({ sessions: z.number() }) },
-      }),
-      handler: async (request) => {
-        const licenseId = await licenseOf(request);
-        const userId = paramId(request, 'license_users', 'userId');
-        const ctx = request.server.ctx;
-        const found = await queryRows(
-          ctx.db,
-          sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal.domainId} and ${holds(licenseId)}`,
-        );
-        if (!found.length) {
-          throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
-        }
-        await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserLogOut');
-        const sessions = await revokeSessions(ctx, userId);
-        await invalidateAuth(ctx);
-        return { sessions };
-      },
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/products/:id/users/:userId/logout',
+    config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
+    schema: doc('license', 'End every sign-in session of a user holding the license', {
+      params: z.object({ id: z.string(), userId: z.string() }),
+      response: { 200: z.object({ sessions: z.number() }) },
     }),
-  );
+    handler: async (request) => {
+      const licenseId = await licenseOf(request);
+      const userId = paramId(request, 'license_users', 'userId');
+      const ctx = request.server.ctx;
+      const found = await queryRows(
+        ctx.db,
+        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal.domainId} and ${holds(licenseId)}`,
+      );
+      if (!found.length) {
+        throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
+      }
+      await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserLogOut');
+      const sessions = await revokeSessions(ctx, userId);
+      await invalidateAuth(ctx);
+      return { sessions };
+    },
+  });
 }
 
 type Locked = { id: number; product: string; seat_limit: number; expired: boolean };

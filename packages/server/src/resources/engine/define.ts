@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bulkOf, doc, idParam, listAnswerDoc, listQueryDoc, paramId, sentBody } from '../../core/route.js';
-import { type SignedInGuard, type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInGuard, type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { runStatement, Statement } from '../../db/sql.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
@@ -121,172 +121,153 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     register(app) {
       // References resolve now that every resource is defined: a bad declaration stops start-up.
       void c.selectItem;
-      app.route(
-        signedIn({
-          method: 'GET',
-          url,
-          config: config('r'),
-          schema: doc(tag, `List ${def.name}`, {
-            params,
-            querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
-            response: {
-              200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
-            },
-          }),
-          handler: async (request) => {
-            const parent = await parentId(request, 'r');
-            const query = request.query as Record<string, unknown>;
-            const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
-            if (isQueryError(lq)) throw queryError(def.name, lq);
-            const db = request.server.ctx.db;
-            // A projection (`fields`) answers only what it names, the fields computed for the viewer
-            // included: those are no columns, decorate adds them after the read.
-            const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
-            const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
-            const answer = await listItems(db, c, request.principal, { ...lq, fields: stored }, scopeOf(parent, query));
-            if (!asked || asked.length) {
-              await binding.decorate?.(db, request.principal, answer.items);
-              if (asked) {
-                for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
-              }
-            }
-            if (!binding.listAggs) return answer;
-            return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal) };
+      signedInRoute(app, {
+        method: 'GET',
+        url,
+        config: config('r'),
+        schema: doc(tag, `List ${def.name}`, {
+          params,
+          querystring: listQueryDoc.extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
+          response: {
+            200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
           },
         }),
-      );
+        handler: async (request) => {
+          const parent = await parentId(request, 'r');
+          const query = request.query as Record<string, unknown>;
+          const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
+          if (isQueryError(lq)) throw queryError(def.name, lq);
+          const db = request.server.ctx.db;
+          // A projection (`fields`) answers only what it names, the fields computed for the viewer
+          // included: those are no columns, decorate adds them after the read.
+          const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
+          const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
+          const answer = await listItems(db, c, request.principal, { ...lq, fields: stored }, scopeOf(parent, query));
+          if (!asked || asked.length) {
+            await binding.decorate?.(db, request.principal, answer.items);
+            if (asked) {
+              for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
+            }
+          }
+          if (!binding.listAggs) return answer;
+          return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal) };
+        },
+      });
 
       const exported = def.export;
       if (exported) {
-        app.route(
-          signedIn({
-            method: 'GET',
-            url: `${url}/export.csv`,
-            config: config('r'),
-            schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
-              params,
-              querystring: listQueryDoc
-                .pick({ q: true, sort: true, id: true })
-                .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
-            }),
-            handler: async (request, reply) => {
-              const parent = await parentId(request, 'r');
-              const query = request.query as Record<string, unknown>;
-              const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
-              if (isQueryError(lq)) throw queryError(def.name, lq);
-              const rows = exportRows(
-                request.server.ctx.db,
-                c,
-                request.principal,
-                lq,
-                scopeOf(parent, query),
-                exported,
-              );
-              return sendCsv(reply, `${def.name}.csv`, exported, rows);
-            },
+        signedInRoute(app, {
+          method: 'GET',
+          url: `${url}/export.csv`,
+          config: config('r'),
+          schema: doc(tag, `${def.name} as CSV (${exported.join(', ')}), with the list's search, sort and filters`, {
+            params,
+            querystring: listQueryDoc
+              .pick({ q: true, sort: true, id: true })
+              .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
           }),
-        );
+          handler: async (request, reply) => {
+            const parent = await parentId(request, 'r');
+            const query = request.query as Record<string, unknown>;
+            const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
+            if (isQueryError(lq)) throw queryError(def.name, lq);
+            const rows = exportRows(request.server.ctx.db, c, request.principal, lq, scopeOf(parent, query), exported);
+            return sendCsv(reply, `${def.name}.csv`, exported, rows);
+          },
+        });
       }
 
-      app.route(
-        signedIn({
-          method: 'GET',
-          url: itemUrl,
-          config: config('r'),
-          schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-          handler: async (request) => {
-            const id = await recordId(request, 'r');
-            const found = await findItem(request.server.ctx.db, c, request.principal, id);
-            if (!found) throw notFound(c);
-            return decorated(request, found);
-          },
-        }),
-      );
+      signedInRoute(app, {
+        method: 'GET',
+        url: itemUrl,
+        config: config('r'),
+        schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
+        handler: async (request) => {
+          const id = await recordId(request, 'r');
+          const found = await findItem(request.server.ctx.db, c, request.principal, id);
+          if (!found) throw notFound(c);
+          return decorated(request, found);
+        },
+      });
 
       if (def.ops.create) {
-        app.route(
-          signedIn({
-            method: 'POST',
-            url,
-            config: config('x'),
-            schema: doc(
-              tag,
-              `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
-              {
-                params,
-                body: def.ops.bulkCreate ? z.union([createSchema, bulkOf(createSchema)]) : createSchema,
-                response: {
-                  201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
-                },
+        signedInRoute(app, {
+          method: 'POST',
+          url,
+          config: config('x'),
+          schema: doc(
+            tag,
+            `Create a ${def.name} record${def.ops.bulkCreate ? ' (an array: every record or none)' : ''}`,
+            {
+              params,
+              body: def.ops.bulkCreate ? z.union([createSchema, bulkOf(createSchema)]) : createSchema,
+              response: {
+                201: def.ops.bulkCreate ? z.union([item, z.object({ items: z.array(item) })]) : (def.created ?? item),
               },
-            ),
-            handler: async (request, reply) => {
-              const parent = await parentId(request, 'x');
-              const withParent = (body: Record<string, unknown>) => {
-                if (link?.key && parent !== null) body[link.key] = parent;
-                return body;
-              };
-              if (def.ops.bulkCreate && Array.isArray(request.body)) {
-                const sent = sentBody(request.body) as unknown[];
-                const bodies = (request.body as Record<string, unknown>[]).map((body, i) =>
-                  withParent(withVariantDefaults(def, sent[i], body)),
-                );
-                const items = await createItems(c, callerOf(request), bodies);
-                return reply.status(201).send({ items });
-              }
-              const body = request.body as Record<string, unknown>;
-              // A new record takes its variant's defaults for what the request left out.
-              withVariantDefaults(def, sentBody(body), body);
-              const created = binding.create
-                ? await binding.create(request, body, parent)
-                : await createItem(c, callerOf(request), withParent(body));
-              return reply.status(201).send(await decorated(request, created as Record<string, unknown>));
             },
-          }),
-        );
+          ),
+          handler: async (request, reply) => {
+            const parent = await parentId(request, 'x');
+            const withParent = (body: Record<string, unknown>) => {
+              if (link?.key && parent !== null) body[link.key] = parent;
+              return body;
+            };
+            if (def.ops.bulkCreate && Array.isArray(request.body)) {
+              const sent = sentBody(request.body) as unknown[];
+              const bodies = (request.body as Record<string, unknown>[]).map((body, i) =>
+                withParent(withVariantDefaults(def, sent[i], body)),
+              );
+              const items = await createItems(c, callerOf(request), bodies);
+              return reply.status(201).send({ items });
+            }
+            const body = request.body as Record<string, unknown>;
+            // A new record takes its variant's defaults for what the request left out.
+            withVariantDefaults(def, sentBody(body), body);
+            const created = binding.create
+              ? await binding.create(request, body, parent)
+              : await createItem(c, callerOf(request), withParent(body));
+            return reply.status(201).send(await decorated(request, created as Record<string, unknown>));
+          },
+        });
       }
 
       if (def.ops.update) {
-        app.route(
-          signedIn({
-            method: 'PUT',
-            url: itemUrl,
-            config: config('w'),
-            schema: doc(tag, `Replace a ${def.name} record`, {
-              params: itemParams,
-              body: def.input,
-              response: { 200: item },
-            }),
-            handler: async (request) => {
-              const id = await recordId(request, 'w');
-              const body = request.body as Record<string, unknown>;
-              // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
-              withVariantDefaults(def, sentBody(body), body);
-              return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
-            },
+        signedInRoute(app, {
+          method: 'PUT',
+          url: itemUrl,
+          config: config('w'),
+          schema: doc(tag, `Replace a ${def.name} record`, {
+            params: itemParams,
+            body: def.input,
+            response: { 200: item },
           }),
-        );
+          handler: async (request) => {
+            const id = await recordId(request, 'w');
+            const body = request.body as Record<string, unknown>;
+            // A PUT is the whole record: what it leaves out takes its variant's defaults, as on create.
+            withVariantDefaults(def, sentBody(body), body);
+            return decorated(request, await updateItem(c, callerOf(request), id, body, 'update'));
+          },
+        });
       }
 
       if (def.ops.patch) {
-        app.route(
-          signedIn({
-            method: 'PATCH',
-            url: itemUrl,
-            config: config('w'),
-            schema: doc(tag, `Change fields of a ${def.name} record`, {
-              params: itemParams,
-              body: patchSchema,
-              response: { 200: item },
-            }),
-            handler: async (request) => {
-              const id = await recordId(request, 'w');
-              // Only the fields sent (the validator drops the defaults .partial() fills).
-              const body = request.body as Record<string, unknown>;
-              return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
-            },
+        signedInRoute(app, {
+          method: 'PATCH',
+          url: itemUrl,
+          config: config('w'),
+          schema: doc(tag, `Change fields of a ${def.name} record`, {
+            params: itemParams,
+            body: patchSchema,
+            response: { 200: item },
           }),
-        );
+          handler: async (request) => {
+            const id = await recordId(request, 'w');
+            // Only the fields sent (the validator drops the defaults .partial() fills).
+            const body = request.body as Record<string, unknown>;
+            return decorated(request, await updateItem(c, callerOf(request), id, body, 'patch'));
+          },
+        });
       }
 
       const bulkFields = def.ops.bulkPatch ?? [];
@@ -294,73 +275,67 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         const bulkSchema = (def.input as z.ZodObject)
           .pick(Object.fromEntries(bulkFields.map((f) => [f, true])) as Record<string, true> & Record<number, never>)
           .partial();
-        app.route(
-          signedIn({
-            method: 'PATCH',
-            url,
-            config: config('w'),
-            schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
-              params,
-              querystring: listQueryDoc.pick({ id: true }),
-              body: bulkSchema,
-              response: { 200: idsAnswer },
-            }),
-            handler: async (request) => {
-              const parent = await parentId(request, 'w');
-              const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
-              if (isQueryError(lq)) throw queryError(def.name, lq);
-              if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-              const body = request.body as Record<string, unknown>;
-              if (!Object.keys(body).length) {
-                throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
-              }
-              // Under a parent, an id of another parent's record is left alone.
-              const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
-              const changed = ids.length ? await patchItems(c, callerOf(request), ids, body) : [];
-              return { items: changed.map((d) => ({ id: d.id })) };
-            },
+        signedInRoute(app, {
+          method: 'PATCH',
+          url,
+          config: config('w'),
+          schema: doc(tag, `Change ${bulkFields.join(', ')} of several ${def.name} records (?id=1&id=2)`, {
+            params,
+            querystring: listQueryDoc.pick({ id: true }),
+            body: bulkSchema,
+            response: { 200: idsAnswer },
           }),
-        );
+          handler: async (request) => {
+            const parent = await parentId(request, 'w');
+            const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
+            if (isQueryError(lq)) throw queryError(def.name, lq);
+            if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+            const body = request.body as Record<string, unknown>;
+            if (!Object.keys(body).length) {
+              throw queryError(def.name, { field: bulkFields[0], message: 'This field is required' });
+            }
+            // Under a parent, an id of another parent's record is left alone.
+            const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+            const changed = ids.length ? await patchItems(c, callerOf(request), ids, body) : [];
+            return { items: changed.map((d) => ({ id: d.id })) };
+          },
+        });
       }
 
       if (def.ops.delete) {
-        app.route(
-          signedIn({
-            method: 'DELETE',
-            url: itemUrl,
-            config: config('d'),
-            schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
-            handler: async (request) => {
-              const id = await recordId(request, 'd');
-              const [deleted] = await deleteItems(c, callerOf(request), [id]);
-              if (!deleted) throw notFound(c);
-              return deleted;
-            },
-          }),
-        );
+        signedInRoute(app, {
+          method: 'DELETE',
+          url: itemUrl,
+          config: config('d'),
+          schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
+          handler: async (request) => {
+            const id = await recordId(request, 'd');
+            const [deleted] = await deleteItems(c, callerOf(request), [id]);
+            if (!deleted) throw notFound(c);
+            return deleted;
+          },
+        });
         if (!binding.ownCollectionDelete)
-          app.route(
-            signedIn({
-              method: 'DELETE',
-              url,
-              config: config('d'),
-              schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
-                params,
-                querystring: listQueryDoc.pick({ id: true }),
-                response: { 200: idsAnswer },
-              }),
-              handler: async (request) => {
-                const parent = await parentId(request, 'd');
-                const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
-                if (isQueryError(lq)) throw queryError(def.name, lq);
-                if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
-                // Under a parent, an id of another parent's record is left alone.
-                const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
-                const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
-                return { items: deleted.map((d) => ({ id: d.id })) };
-              },
+          signedInRoute(app, {
+            method: 'DELETE',
+            url,
+            config: config('d'),
+            schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
+              params,
+              querystring: listQueryDoc.pick({ id: true }),
+              response: { 200: idsAnswer },
             }),
-          );
+            handler: async (request) => {
+              const parent = await parentId(request, 'd');
+              const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
+              if (isQueryError(lq)) throw queryError(def.name, lq);
+              if (!lq.ids) throw queryError(def.name, { field: 'id', message: 'This field is required' });
+              // Under a parent, an id of another parent's record is left alone.
+              const ids = link && parent !== null ? await childrenOf(request, c, link, parent, lq.ids) : lq.ids;
+              const deleted = ids.length ? await deleteItems(c, callerOf(request), ids) : [];
+              return { items: deleted.map((d) => ({ id: d.id })) };
+            },
+          });
       }
 
       if (def.recordAcl) registerRecordAclRoutes(app, c);

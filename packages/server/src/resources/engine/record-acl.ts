@@ -8,7 +8,7 @@ import { recordChecksOn } from '../../access/record-filter.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { keyedError } from '../../core/errors.js';
 import { doc, idParamDoc, paramId } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import type { Compiled } from './compile.js';
@@ -72,55 +72,51 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   const name = c.def.name;
   const idOf = (request: SignedInRequest) => paramId(request, name);
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url,
-      config: { guard: { class: cls, right: 'r' }, resource: name },
-      schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
-      handler: async (request) => {
-        const id = idOf(request);
-        const db = request.server.ctx.db;
-        if (!(await recordExists(db, c, request.principal.domainId, id))) throw notFound(c);
-        return { items: await readRecordAcl(db, cls, id) };
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url,
+    config: { guard: { class: cls, right: 'r' }, resource: name },
+    schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
+    handler: async (request) => {
+      const id = idOf(request);
+      const db = request.server.ctx.db;
+      if (!(await recordExists(db, c, request.principal.domainId, id))) throw notFound(c);
+      return { items: await readRecordAcl(db, cls, id) };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PATCH',
-      url,
-      config: { guard: { class: cls, right: 'w' }, resource: name },
-      schema: doc(name, `Change record permissions of a ${name} record`, {
-        params: idParamDoc,
-        body: aclPatch,
-        response: { 200: aclAnswer },
-      }),
-      handler: async (request) => {
-        const id = idOf(request);
-        const principal = request.principal;
-        const changes = request.body as z.output<typeof aclPatch>;
-        const bits = changesToBits(changes);
-        return request.server.ctx.db.transaction(async (tx) => {
-          if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);
-          await checkRoles(tx, principal.domainId, [...bits.keys()], name);
-          if (recordChecksOn(principal, cls) && !principal.permissions.has('write')) {
-            const held = await heldRecordBits(tx, cls, id, principal.roleIds);
-            const old = await currentBits(tx, cls, id);
-            for (const [grantee, next] of bits) {
-              const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
-              if (missing.length)
-                throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
-            }
-          }
-          const before = await readRecordAcl(tx, cls, id);
-          await writeRecordAcl(tx, principal.domainId, cls, id, bits);
-          const after = await readRecordAcl(tx, cls, id);
-          await logRecordAcl(tx, request, c, cls, id, before, after);
-          return { items: after };
-        });
-      },
+  signedInRoute(app, {
+    method: 'PATCH',
+    url,
+    config: { guard: { class: cls, right: 'w' }, resource: name },
+    schema: doc(name, `Change record permissions of a ${name} record`, {
+      params: idParamDoc,
+      body: aclPatch,
+      response: { 200: aclAnswer },
     }),
-  );
+    handler: async (request) => {
+      const id = idOf(request);
+      const principal = request.principal;
+      const changes = request.body as z.output<typeof aclPatch>;
+      const bits = changesToBits(changes);
+      return request.server.ctx.db.transaction(async (tx) => {
+        if (!(await recordExists(tx, c, principal.domainId, id))) throw notFound(c);
+        await checkRoles(tx, principal.domainId, [...bits.keys()], name);
+        if (recordChecksOn(principal, cls) && !principal.permissions.has('write')) {
+          const held = await heldRecordBits(tx, cls, id, principal.roleIds);
+          const old = await currentBits(tx, cls, id);
+          for (const [grantee, next] of bits) {
+            const missing = unmanaged(held, changedRights(old.get(grantee) ?? 0, next));
+            if (missing.length)
+              throw keyedError(403, 'app.auth.forbidden', 'grantUnmanaged', { rights: missing.join('') });
+          }
+        }
+        const before = await readRecordAcl(tx, cls, id);
+        await writeRecordAcl(tx, principal.domainId, cls, id, bits);
+        const after = await readRecordAcl(tx, cls, id);
+        await logRecordAcl(tx, request, c, cls, id, before, after);
+        return { items: after };
+      });
+    },
+  });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../core/errors.js';
 import { doc, paramId, parseBody, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { receiveUpload } from '../../core/uploads.js';
 import { rawQuery } from '../../db/raw.js';
 import { registerTopic } from '../../events/hub.js';
@@ -170,61 +170,59 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
   const c = importer.compiled;
   const def = importer.def;
   const link = linkOf(c);
-  scope.route(
-    signedIn({
-      method: 'POST',
-      url: `/api${def.path}/import`,
-      config: { guard: guardOf(c, 'x'), resource: def.name },
-      schema: doc(
-        def.name,
-        `Import a CSV file (multipart: file; mode all|skip|dry, charset, separator, header, mapping). Columns: ${def.import.columns
-          .map((col) => col.field)
-          .join(', ')}`,
-        { params: link ? z.object({ [link.param]: z.string() }) : undefined, response: { 202: importItem } },
-      ),
-      handler: async (request, reply) => {
-        const parentId = link ? await parentOf(c, link, request, 'x') : null;
-        if (!request.isMultipart()) {
-          throw validationError(def.name, [
-            { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
-          ]);
-        }
-        const { fields, file, drop } = await receiveFile(request, reply, def.name);
-        try {
-          if (!file) throw validationError(def.name, [{ field: 'file', message: messages.required }]);
-          const options = parseBody(def.name, importOptions, fields);
-          if (options.mapping) {
-            const known = new Set(def.import.columns.map((col) => col.field));
-            const problems = Object.keys(options.mapping)
-              .filter((f) => !known.has(f))
-              .map((f) => ({
-                field: `mapping.${f}`,
-                message: `${messages.unknownColumn} (known: ${[...known].join(', ')})`,
-              }));
-            for (const col of def.import.columns) {
-              if (col.required && !(col.field in options.mapping)) {
-                problems.push({ field: `mapping.${col.field}`, message: messages.required });
-              }
+  signedInRoute(scope, {
+    method: 'POST',
+    url: `/api${def.path}/import`,
+    config: { guard: guardOf(c, 'x'), resource: def.name },
+    schema: doc(
+      def.name,
+      `Import a CSV file (multipart: file; mode all|skip|dry, charset, separator, header, mapping). Columns: ${def.import.columns
+        .map((col) => col.field)
+        .join(', ')}`,
+      { params: link ? z.object({ [link.param]: z.string() }) : undefined, response: { 202: importItem } },
+    ),
+    handler: async (request, reply) => {
+      const parentId = link ? await parentOf(c, link, request, 'x') : null;
+      if (!request.isMultipart()) {
+        throw validationError(def.name, [
+          { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
+        ]);
+      }
+      const { fields, file, drop } = await receiveFile(request, reply, def.name);
+      try {
+        if (!file) throw validationError(def.name, [{ field: 'file', message: messages.required }]);
+        const options = parseBody(def.name, importOptions, fields);
+        if (options.mapping) {
+          const known = new Set(def.import.columns.map((col) => col.field));
+          const problems = Object.keys(options.mapping)
+            .filter((f) => !known.has(f))
+            .map((f) => ({
+              field: `mapping.${f}`,
+              message: `${messages.unknownColumn} (known: ${[...known].join(', ')})`,
+            }));
+          for (const col of def.import.columns) {
+            if (col.required && !(col.field in options.mapping)) {
+              problems.push({ field: `mapping.${col.field}`, message: messages.required });
             }
-            if (problems.length) throw validationError(def.name, problems);
           }
-          const item = await queueImport(request, file, {
-            resource: def.name,
-            parentId,
-            mode: options.mode,
-            charset: options.charset,
-            separator: options.separator,
-            header: options.header,
-            mapping: options.mapping,
-          });
-          return reply.status(202).send(item);
-        } catch (error) {
-          await drop();
-          throw error;
+          if (problems.length) throw validationError(def.name, problems);
         }
-      },
-    }),
-  );
+        const item = await queueImport(request, file, {
+          resource: def.name,
+          parentId,
+          mode: options.mode,
+          charset: options.charset,
+          separator: options.separator,
+          header: options.header,
+          mapping: options.mapping,
+        });
+        return reply.status(202).send(item);
+      } catch (error) {
+        await drop();
+        throw error;
+      }
+    },
+  });
 }
 
 const listQuery = z.object({
@@ -253,127 +251,117 @@ export async function registerImportRoutes(app: FastifyInstance) {
     for (const register of uploadRoutes) register(scope);
   });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/imports',
-      config: { guard: 'authenticated', resource: tag },
-      schema: doc(tag, "The caller's 20 latest imports, newest first", {
-        querystring: listQuery,
-        response: { 200: z.object({ items: z.array(importItem) }) },
-      }),
-      handler: async (request) => {
-        const q = parseBody(tag, listQuery, request.query);
-        const principal = request.principal;
-        const params: unknown[] = [principal.domainId, principal.userId];
-        let where = 'domain_id = $1 and user_id = $2';
-        if (q.resource) where += ` and resource = $${params.push(q.resource)}`;
-        if (q.parentId) where += ` and parent_id = $${params.push(q.parentId)}`;
-        const items = await rawQuery(
-          request.server.ctx.raw!,
-          `${ITEM_SQL} where ${where} order by id desc limit 20`,
-          params,
-        );
-        return { items };
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/imports',
+    config: { guard: 'authenticated', resource: tag },
+    schema: doc(tag, "The caller's 20 latest imports, newest first", {
+      querystring: listQuery,
+      response: { 200: z.object({ items: z.array(importItem) }) },
     }),
-  );
+    handler: async (request) => {
+      const q = parseBody(tag, listQuery, request.query);
+      const principal = request.principal;
+      const params: unknown[] = [principal.domainId, principal.userId];
+      let where = 'domain_id = $1 and user_id = $2';
+      if (q.resource) where += ` and resource = $${params.push(q.resource)}`;
+      if (q.parentId) where += ` and parent_id = $${params.push(q.parentId)}`;
+      const items = await rawQuery(
+        request.server.ctx.raw!,
+        `${ITEM_SQL} where ${where} order by id desc limit 20`,
+        params,
+      );
+      return { items };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/imports/:id',
-      config: { guard: 'authenticated', resource: tag },
-      schema: doc(tag, 'An import: its state and progress', {
-        params: z.object({ id: z.string() }),
-        response: { 200: importItem },
-      }),
-      handler: (request) => ownImport(request),
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/imports/:id',
+    config: { guard: 'authenticated', resource: tag },
+    schema: doc(tag, 'An import: its state and progress', {
+      params: z.object({ id: z.string() }),
+      response: { 200: importItem },
     }),
-  );
+    handler: (request) => ownImport(request),
+  });
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/imports/:id/cancel',
-      config: { guard: 'authenticated', resource: tag },
-      schema: doc(tag, 'Cancel an import: at once while queued, after the current chunk while running', {
-        params: z.object({ id: z.string() }),
-        response: { 200: importItem },
-      }),
-      handler: async (request) => {
-        const item = await ownImport(request);
-        const raw = request.server.ctx.raw!;
-        if (item.state !== 'queued' && item.state !== 'running')
-          throw keyedError(409, 'app.imports.ended', 'importEnded');
-        // All or nothing: once rows are going in, stopping would leave part of the file behind.
-        if (item.phase === 'loading' && item.mode === 'all')
-          throw keyedError(409, 'app.imports.loading', 'importLoading');
-        const [queued] = await rawQuery<Pick<ImportRecord, 'file_path'>>(
-          raw,
-          `update imports set state = 'cancelled', finished_at = now(), error = 'Cancelled.',
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/imports/:id/cancel',
+    config: { guard: 'authenticated', resource: tag },
+    schema: doc(tag, 'Cancel an import: at once while queued, after the current chunk while running', {
+      params: z.object({ id: z.string() }),
+      response: { 200: importItem },
+    }),
+    handler: async (request) => {
+      const item = await ownImport(request);
+      const raw = request.server.ctx.raw!;
+      if (item.state !== 'queued' && item.state !== 'running')
+        throw keyedError(409, 'app.imports.ended', 'importEnded');
+      // All or nothing: once rows are going in, stopping would leave part of the file behind.
+      if (item.phase === 'loading' && item.mode === 'all')
+        throw keyedError(409, 'app.imports.loading', 'importLoading');
+      const [queued] = await rawQuery<Pick<ImportRecord, 'file_path'>>(
+        raw,
+        `update imports set state = 'cancelled', finished_at = now(), error = 'Cancelled.',
            error_key = 'errors.importCancelled', error_params = '{}'::jsonb
          where id = $1 and state = 'queued' returning file_path`,
-          [item.id],
-        );
-        if (queued) await fs.promises.rm(queued.file_path, { force: true });
-        else await rawQuery(raw, 'update imports set cancel_requested = true where id = $1', [item.id]);
-        const [now] = await rawQuery<ImportItem>(raw, `${ITEM_SQL} where id = $1`, [item.id]);
-        return now;
-      },
-    }),
-  );
+        [item.id],
+      );
+      if (queued) await fs.promises.rm(queued.file_path, { force: true });
+      else await rawQuery(raw, 'update imports set cancel_requested = true where id = $1', [item.id]);
+      const [now] = await rawQuery<ImportItem>(raw, `${ITEM_SQL} where id = $1`, [item.id]);
+      return now;
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/imports/:id/errors',
-      config: { guard: 'authenticated', resource: tag },
-      schema: doc(tag, 'The report of an import: lines, fields and messages, by line', {
-        params: z.object({ id: z.string() }),
-        querystring: errorsQuery,
-        response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
-      }),
-      handler: async (request) => {
-        const item = await ownImport(request);
-        const q = parseBody(tag, errorsQuery, request.query);
-        const rows = await rawQuery<z.infer<typeof importError>>(
-          request.server.ctx.raw!,
-          'select line, field, message from import_errors where import_id = $1 order by line, id limit $2 offset $3',
-          [item.id, q.size + 1, (q.page - 1) * q.size],
-        );
-        return { items: rows.slice(0, q.size), next: rows.length > q.size };
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/imports/:id/errors',
+    config: { guard: 'authenticated', resource: tag },
+    schema: doc(tag, 'The report of an import: lines, fields and messages, by line', {
+      params: z.object({ id: z.string() }),
+      querystring: errorsQuery,
+      response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
     }),
-  );
+    handler: async (request) => {
+      const item = await ownImport(request);
+      const q = parseBody(tag, errorsQuery, request.query);
+      const rows = await rawQuery<z.infer<typeof importError>>(
+        request.server.ctx.raw!,
+        'select line, field, message from import_errors where import_id = $1 order by line, id limit $2 offset $3',
+        [item.id, q.size + 1, (q.page - 1) * q.size],
+      );
+      return { items: rows.slice(0, q.size), next: rows.length > q.size };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/imports/:id/errors.csv',
-      config: { guard: 'authenticated', resource: tag },
-      schema: doc(tag, 'The report of an import as CSV (line, field, message)', {
-        params: z.object({ id: z.string() }),
-      }),
-      handler: async (request, reply) => {
-        const item = await ownImport(request);
-        const raw = request.server.ctx.raw!;
-        async function* rows() {
-          let after = { line: 0, id: 0 };
-          for (;;) {
-            const page = await rawQuery<{ id: number; line: number; field: string; message: string }>(
-              raw,
-              `select id::float8 as id, line, field, message from import_errors
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/imports/:id/errors.csv',
+    config: { guard: 'authenticated', resource: tag },
+    schema: doc(tag, 'The report of an import as CSV (line, field, message)', {
+      params: z.object({ id: z.string() }),
+    }),
+    handler: async (request, reply) => {
+      const item = await ownImport(request);
+      const raw = request.server.ctx.raw!;
+      async function* rows() {
+        let after = { line: 0, id: 0 };
+        for (;;) {
+          const page = await rawQuery<{ id: number; line: number; field: string; message: string }>(
+            raw,
+            `select id::float8 as id, line, field, message from import_errors
              where import_id = $1 and (line, id) > ($2, $3) order by line, id limit $4`,
-              [item.id, after.line, after.id, REPORT_PAGE],
-            );
-            for (const r of page) yield r;
-            if (page.length < REPORT_PAGE) return;
-            after = page[page.length - 1];
-          }
+            [item.id, after.line, after.id, REPORT_PAGE],
+          );
+          for (const r of page) yield r;
+          if (page.length < REPORT_PAGE) return;
+          after = page[page.length - 1];
         }
-        return sendCsv(reply, `import-${item.id}-report.csv`, ['line', 'field', 'message'], rows());
-      },
-    }),
-  );
+      }
+      return sendCsv(reply, `import-${item.id}-report.csv`, ['line', 'field', 'message'], rows());
+    },
+  });
 }

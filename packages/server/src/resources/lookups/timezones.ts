@@ -2,7 +2,7 @@ import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { doc, listQueryDoc } from '../../core/route.js';
-import { signedIn } from '../../core/signed-in.js';
+import { signedInRoute } from '../../core/signed-in.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
 import { currentZoneName, timezoneCatalog, zoneEntry, zoneMatches } from './timezone-catalog.js';
@@ -33,29 +33,27 @@ const SPEC = { fields: new Set(['id', 'name', 'offset']), sort: new Set(['name']
  * Any signed-in user may read it: it is reference data, not a record of the domain.
  */
 export function registerTimezoneRoute(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/calendars/timezones',
-      config: { guard: 'authenticated', resource: 'timezones' },
-      schema: doc('calendars', 'Time zones (IANA) with their current offset', {
-        querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
-        response: { 200: answer },
-      }),
-      handler: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });
-        if (isQueryError(lq)) throw queryError('timezones', lq);
-        const now = new Date();
-        const found = timezoneCatalog()
-          .map((zone) => ({ zone, offset: timezoneOffset(zone.name, now) }))
-          .filter(({ zone, offset }) => lq.q === null || zoneMatches(zone, offset, lq.q));
-        const start = (lq.page - 1) * lq.size;
-        return {
-          items: found.slice(start, start + lq.size).map(({ zone, offset }) => zoneEntry(zone, offset)),
-          next: found.length > start + lq.size,
-        };
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/calendars/timezones',
+    config: { guard: 'authenticated', resource: 'timezones' },
+    schema: doc('calendars', 'Time zones (IANA) with their current offset', {
+      querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
+      response: { 200: answer },
     }),
-  );
+    handler: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });
+      if (isQueryError(lq)) throw queryError('timezones', lq);
+      const now = new Date();
+      const found = timezoneCatalog()
+        .map((zone) => ({ zone, offset: timezoneOffset(zone.name, now) }))
+        .filter(({ zone, offset }) => lq.q === null || zoneMatches(zone, offset, lq.q));
+      const start = (lq.page - 1) * lq.size;
+      return {
+        items: found.slice(start, start + lq.size).map(({ zone, offset }) => zoneEntry(zone, offset)),
+        next: found.length > start + lq.size,
+      };
+    },
+  });
 }

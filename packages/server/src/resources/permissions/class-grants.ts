@@ -9,7 +9,7 @@ import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
 import { doc, idParamDoc, paramId } from '../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { recordOf } from '../engine/record-of.js';
@@ -151,133 +151,125 @@ type AclRowLike = { grantee: { name: string }; granted: string };
  * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/objclass/:id/acl',
-      config: { guard: guard(), resource: 'objclass' },
-      schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
-      handler: async (request) => {
-        const { db } = request.server.ctx;
-        return viewClassGrants(db, request.principal, await objclassId(db, request));
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/objclass/:id/acl',
+    config: { guard: guard(), resource: 'objclass' },
+    schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
+    handler: async (request) => {
+      const { db } = request.server.ctx;
+      return viewClassGrants(db, request.principal, await objclassId(db, request));
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PATCH',
-      url: '/api/objclass/:id/acl',
-      config: { guard: guard(), resource: 'objclass' },
-      schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
-        params: idParamDoc,
-        body: aclPatch,
-        response: { 200: aclAnswer },
-      }),
-      handler: async (request) => {
-        const ctx = request.server.ctx;
-        const bits = changesToBits(request.body);
-        const answer = await ctx.db.transaction(async (tx) => {
-          const { id, cls } = await objclassOf(tx, request);
-          await checkRoles(tx, request.principal.domainId, [...bits.keys()], 'objclass');
-          const held = await queryRows<{ roleId: number; access: number }>(
-            tx,
-            sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
-          );
-          await refuseClassEscalation(tx, request, cls, held, bits, false);
-          await refuseClassTakedown(tx, request, cls, held, bits);
-          const before = await readClassGrants(tx, id);
-          for (const [roleId, access] of bits) {
-            if (access === 0) {
-              await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
-            } else {
-              await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
+  signedInRoute(app, {
+    method: 'PATCH',
+    url: '/api/objclass/:id/acl',
+    config: { guard: guard(), resource: 'objclass' },
+    schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
+      params: idParamDoc,
+      body: aclPatch,
+      response: { 200: aclAnswer },
+    }),
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const bits = changesToBits(request.body);
+      const answer = await ctx.db.transaction(async (tx) => {
+        const { id, cls } = await objclassOf(tx, request);
+        await checkRoles(tx, request.principal.domainId, [...bits.keys()], 'objclass');
+        const held = await queryRows<{ roleId: number; access: number }>(
+          tx,
+          sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
+        );
+        await refuseClassEscalation(tx, request, cls, held, bits, false);
+        await refuseClassTakedown(tx, request, cls, held, bits);
+        const before = await readClassGrants(tx, id);
+        for (const [roleId, access] of bits) {
+          if (access === 0) {
+            await tx.execute(sql`delete from class_grants where objclass_id = ${id} and role_id = ${roleId}`);
+          } else {
+            await tx.execute(sql`insert into class_grants (objclass_id, role_id, access) values (${id}, ${roleId}, ${access})
               on conflict (objclass_id, role_id) do update set access = excluded.access`);
-            }
           }
-          const after = await readClassGrants(tx, id);
-          await logClassGrants(tx, request, { id, cls }, before.items, after.items);
-          return viewClassGrants(tx, request.principal, id);
-        });
-        await invalidateAuth(ctx);
-        return answer;
-      },
-    }),
-  );
+        }
+        const after = await readClassGrants(tx, id);
+        await logClassGrants(tx, request, { id, cls }, before.items, after.items);
+        return viewClassGrants(tx, request.principal, id);
+      });
+      await invalidateAuth(ctx);
+      return answer;
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/acl/objclass/:id',
-      config: { guard: guard(), resource: 'objclass' },
-      schema: doc('objclass', 'Default record access of an object class', {
-        params: idParamDoc,
-        response: { 200: defaultAclAnswer },
-      }),
-      handler: async (request) => {
-        const { db } = request.server.ctx;
-        return readDefaultAcl(db, await objclassId(db, request));
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/acl/objclass/:id',
+    config: { guard: guard(), resource: 'objclass' },
+    schema: doc('objclass', 'Default record access of an object class', {
+      params: idParamDoc,
+      response: { 200: defaultAclAnswer },
     }),
-  );
+    handler: async (request) => {
+      const { db } = request.server.ctx;
+      return readDefaultAcl(db, await objclassId(db, request));
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PATCH',
-      url: '/api/acl/objclass/:id/grantor/:grantorId',
-      config: { guard: guard(), resource: 'objclass' },
-      schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
-        params: idParamDoc.extend({ grantorId: z.string() }),
-        body: aclPatch,
-        response: { 200: defaultAclAnswer },
-      }),
-      handler: async (request) => {
-        const ctx = request.server.ctx;
-        const grantorId = paramId(request, 'objclass', 'grantorId');
-        const bits = changesToBits(request.body);
-        return ctx.db.transaction(async (tx) => {
-          const { id, cls } = await objclassOf(tx, request);
-          const domainId = request.principal.domainId;
-          await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
-          await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
-          const held = await queryRows<{ roleId: number; access: number }>(
-            tx,
-            sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
-          );
-          await refuseClassEscalation(tx, request, cls, held, bits);
-          const before = await readDefaultAcl(tx, id);
-          for (const [granteeId, access] of bits) {
-            if (access === 0) {
-              await tx.execute(sql`delete from default_acl
+  signedInRoute(app, {
+    method: 'PATCH',
+    url: '/api/acl/objclass/:id/grantor/:grantorId',
+    config: { guard: guard(), resource: 'objclass' },
+    schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
+      params: idParamDoc.extend({ grantorId: z.string() }),
+      body: aclPatch,
+      response: { 200: defaultAclAnswer },
+    }),
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const grantorId = paramId(request, 'objclass', 'grantorId');
+      const bits = changesToBits(request.body);
+      return ctx.db.transaction(async (tx) => {
+        const { id, cls } = await objclassOf(tx, request);
+        const domainId = request.principal.domainId;
+        await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
+        await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+        const held = await queryRows<{ roleId: number; access: number }>(
+          tx,
+          sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
+        );
+        await refuseClassEscalation(tx, request, cls, held, bits);
+        const before = await readDefaultAcl(tx, id);
+        for (const [granteeId, access] of bits) {
+          if (access === 0) {
+            await tx.execute(sql`delete from default_acl
               where objclass_id = ${id} and grantor_id = ${grantorId} and grantee_id = ${granteeId}`);
-            } else {
-              await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
+          } else {
+            await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
               values (${id}, ${grantorId}, ${granteeId}, ${access})
               on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
-            }
           }
-          const after = await readDefaultAcl(tx, id);
-          const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
-          // The grantor's row: what records its holders create grant to each grantee.
-          const state = (acl: typeof after) => ({
-            id,
-            class: cls,
-            grantor: { id: grantorId, name: grantor.name },
-            defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
-          });
-          const [old, now] = [state(before), state(after)];
-          if (JSON.stringify(old) !== JSON.stringify(now)) {
-            await writeActorChange(tx, request, {
-              object: 'objclass',
-              action: 'update',
-              recordId: id,
-              oldState: old,
-              newState: now,
-            });
-          }
-          return after;
+        }
+        const after = await readDefaultAcl(tx, id);
+        const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
+        // The grantor's row: what records its holders create grant to each grantee.
+        const state = (acl: typeof after) => ({
+          id,
+          class: cls,
+          grantor: { id: grantorId, name: grantor.name },
+          defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
         });
-      },
-    }),
-  );
+        const [old, now] = [state(before), state(after)];
+        if (JSON.stringify(old) !== JSON.stringify(now)) {
+          await writeActorChange(tx, request, {
+            object: 'objclass',
+            action: 'update',
+            recordId: id,
+            oldState: old,
+            newState: now,
+          });
+        }
+        return after;
+      });
+    },
+  });
 }

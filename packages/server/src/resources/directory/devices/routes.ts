@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { doc, idParamDoc, parseBody } from '../../../core/route.js';
-import { signedIn } from '../../../core/signed-in.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { deviceUserAudit } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import { recordOf } from '../../engine/record-of.js';
@@ -88,27 +88,25 @@ registerImporter({
  * (`devices.export`), the import the import pipeline's.
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/devices/:id/registered',
-      config: { guard: { class: 'devices', right: 'r' } },
-      schema: doc('devices', 'Registration state of a device', {
-        params: idParamDoc,
-        response: { 200: deviceRegistration },
-      }),
-      handler: async (request) => {
-        const { id, row: item } = await recordOf(request, c);
-        const state = item.state as number;
-        return {
-          id,
-          account: item.account,
-          registered: state > 0,
-          state,
-          status: DEVICE_STATES[state] ?? DEVICE_STATES[0],
-          stateChangedAt: item.stateChangedAt,
-        };
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/devices/:id/registered',
+    config: { guard: { class: 'devices', right: 'r' } },
+    schema: doc('devices', 'Registration state of a device', {
+      params: idParamDoc,
+      response: { 200: deviceRegistration },
     }),
-  );
+    handler: async (request) => {
+      const { id, row: item } = await recordOf(request, c);
+      const state = item.state as number;
+      return {
+        id,
+        account: item.account,
+        registered: state > 0,
+        state,
+        status: DEVICE_STATES[state] ?? DEVICE_STATES[0],
+        stateChangedAt: item.stateChangedAt,
+      };
+    },
+  });
 }

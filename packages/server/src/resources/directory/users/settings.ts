@@ -7,7 +7,7 @@ import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/ra
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
 import { doc, validationError } from '../../../core/route.js';
-import { signedIn } from '../../../core/signed-in.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
 /**
@@ -15,76 +15,70 @@ import { queryRows } from '../../../db/sql.js';
  * change PUT /api/users/password (the current password is required).
  */
 export function registerUserSettingsRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/user/settings/phone',
-      config: { guard: 'authenticated' },
-      schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
-      handler: async (request) => {
-        const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
-          request.server.ctx.db,
-          sql`select webrtc, stun from user_settings where user_id = ${request.principal.userId}`,
-        );
-        return row ?? { webrtc: false, stun: false };
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/user/settings/phone',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
+    handler: async (request) => {
+      const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
+        request.server.ctx.db,
+        sql`select webrtc, stun from user_settings where user_id = ${request.principal.userId}`,
+      );
+      return row ?? { webrtc: false, stun: false };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PUT',
-      url: '/api/user/settings/phone',
-      config: { guard: 'authenticated', resource: 'settings' },
-      schema: doc('settings', 'Save phone settings (STUN only while WebPhone is on)', {
-        body: phoneSettings,
-        response: { 200: phoneSettings },
-      }),
-      handler: async (request) => {
-        const body = request.body;
-        // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
-        const webrtc = body.webrtc;
-        const stun = body.webrtc && body.stun;
-        await request.server.ctx.db.execute(sql`
+  signedInRoute(app, {
+    method: 'PUT',
+    url: '/api/user/settings/phone',
+    config: { guard: 'authenticated', resource: 'settings' },
+    schema: doc('settings', 'Save phone settings (STUN only while WebPhone is on)', {
+      body: phoneSettings,
+      response: { 200: phoneSettings },
+    }),
+    handler: async (request) => {
+      const body = request.body;
+      // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
+      const webrtc = body.webrtc;
+      const stun = body.webrtc && body.stun;
+      await request.server.ctx.db.execute(sql`
         insert into user_settings (user_id, webrtc, stun) values (${request.principal.userId}, ${webrtc}, ${stun})
         on conflict (user_id) do update set webrtc = excluded.webrtc, stun = excluded.stun`);
-        return { webrtc, stun };
-      },
-    }),
-  );
+      return { webrtc, stun };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'PUT',
-      url: '/api/users/password',
-      config: { guard: 'authenticated', resource: 'users' },
-      schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
-      handler: async (request, reply) => {
-        refuseApiToken(request.principal);
-        const body = request.body;
-        const { db } = request.server.ctx;
-        const userId = request.principal.userId;
-        const [user] = await queryRows<{ hash: string }>(
-          db,
-          sql`select password_hash as hash from users where id = ${userId}`,
-        );
-        // Wrong current passwords count on this session: a stolen one cannot guess its way to the
-        // password, nor lock the owner's sign-in.
-        const { tokenId } = request.principal;
-        await reserveSessionAttempt(request.server.ctx, tokenId);
-        if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
-          throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
-        }
-        await sessionAttemptSucceeded(request.server.ctx, tokenId);
-        const hash = await hashPassword(body.password);
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
-          // Every other session and token of the user ends; the one that made the change stays.
-          await revokeUserTokens(tx, userId, request.principal.tokenId);
-        });
-        await invalidateAuth(request.server.ctx);
-        return reply.status(204).send();
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'PUT',
+    url: '/api/users/password',
+    config: { guard: 'authenticated', resource: 'users' },
+    schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
+    handler: async (request, reply) => {
+      refuseApiToken(request.principal);
+      const body = request.body;
+      const { db } = request.server.ctx;
+      const userId = request.principal.userId;
+      const [user] = await queryRows<{ hash: string }>(
+        db,
+        sql`select password_hash as hash from users where id = ${userId}`,
+      );
+      // Wrong current passwords count on this session: a stolen one cannot guess its way to the
+      // password, nor lock the owner's sign-in.
+      const { tokenId } = request.principal;
+      await reserveSessionAttempt(request.server.ctx, tokenId);
+      if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
+        throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
+      }
+      await sessionAttemptSucceeded(request.server.ctx, tokenId);
+      const hash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
+        // Every other session and token of the user ends; the one that made the change stays.
+        await revokeUserTokens(tx, userId, request.principal.tokenId);
+      });
+      await invalidateAuth(request.server.ctx);
+      return reply.status(204).send();
+    },
+  });
 }

@@ -34,7 +34,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
 import { doc, idParamDoc, validationError } from '../../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { domains, loggerEntries, users } from '../../../db/schema.js';
 import { recordOf } from '../../engine/record-of.js';
 
@@ -154,114 +154,102 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const me = async (request: SignedInRequest) => accountOf(ctx, request.principal.userId);
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/users/me/two-factor',
-      config: { guard: 'authenticated' },
-      schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
-      handler: async (request) => twoFactorStatus(ctx.db, request.principal.userId),
-    }),
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
+    handler: async (request) => twoFactorStatus(ctx.db, request.principal.userId),
+  });
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/users/me/two-factor',
-      config: { guard: 'authenticated' },
-      schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
-        response: { 200: twoFactorEnrolment },
-      }),
-      handler: async (request) => {
-        refuseApiToken(request.principal);
-        const account = await me(request);
-        if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
-          throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
-        }
-        return beginEnrolment(ctx.db, account.id, label(account));
-      },
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated' },
+    schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
+      response: { 200: twoFactorEnrolment },
     }),
-  );
+    handler: async (request) => {
+      refuseApiToken(request.principal);
+      const account = await me(request);
+      if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
+        throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
+      }
+      return beginEnrolment(ctx.db, account.id, label(account));
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: '/api/users/me/two-factor/confirm',
-      config: { guard: 'authenticated', resource: 'auth' },
-      schema: doc('settings', 'Finish the set-up with a current code; answers the recovery codes once', {
-        body: twoFactorCode,
-        response: { 200: recoveryCodesAnswer },
-      }),
-      handler: async (request) => {
-        refuseApiToken(request.principal);
-        const { code } = request.body;
-        const account = await me(request);
-        const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
-        await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
-        return { recoveryCodes };
-      },
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/users/me/two-factor/confirm',
+    config: { guard: 'authenticated', resource: 'auth' },
+    schema: doc('settings', 'Finish the set-up with a current code; answers the recovery codes once', {
+      body: twoFactorCode,
+      response: { 200: recoveryCodesAnswer },
     }),
-  );
+    handler: async (request) => {
+      refuseApiToken(request.principal);
+      const { code } = request.body;
+      const account = await me(request);
+      const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
+      await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
+      return { recoveryCodes };
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'DELETE',
-      url: '/api/users/me/two-factor',
-      config: { guard: 'authenticated', resource: 'auth' },
-      schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
-      handler: async (request, reply) => {
-        refuseApiToken(request.principal);
-        const { code } = request.body;
-        const account = await me(request);
-        if (await twoFactorRequired(ctx.db, account.id)) {
-          throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
-        }
-        await sessionLimited(ctx, request, async () =>
-          (await verifySecondFactor(ctx.db, account.id, code)) ? true : null,
-        );
-        await removeTwoFactor(ctx.db, account.id);
-        await logTwoFactor(ctx, request, account.id, 'two_factor_disable');
-        return reply.status(204).send();
-      },
-    }),
-  );
+  signedInRoute(app, {
+    method: 'DELETE',
+    url: '/api/users/me/two-factor',
+    config: { guard: 'authenticated', resource: 'auth' },
+    schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
+    handler: async (request, reply) => {
+      refuseApiToken(request.principal);
+      const { code } = request.body;
+      const account = await me(request);
+      if (await twoFactorRequired(ctx.db, account.id)) {
+        throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
+      }
+      await sessionLimited(ctx, request, async () =>
+        (await verifySecondFactor(ctx.db, account.id, code)) ? true : null,
+      );
+      await removeTwoFactor(ctx.db, account.id);
+      await logTwoFactor(ctx, request, account.id, 'two_factor_disable');
+      return reply.status(204).send();
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: '/api/users/:id/two-factor',
-      config: { guard: { class: 'users', right: 'r' }, resource: 'users' },
-      schema: doc('users', 'Whether a user signs in with a second factor', {
-        params: idParamDoc,
-        response: { 200: statusSchema },
-      }),
-      handler: async (request) => {
-        const userId = await domainUser(request);
-        return twoFactorStatus(ctx.db, userId);
-      },
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/users/:id/two-factor',
+    config: { guard: { class: 'users', right: 'r' }, resource: 'users' },
+    schema: doc('users', 'Whether a user signs in with a second factor', {
+      params: idParamDoc,
+      response: { 200: statusSchema },
     }),
-  );
+    handler: async (request) => {
+      const userId = await domainUser(request);
+      return twoFactorStatus(ctx.db, userId);
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'DELETE',
-      url: '/api/users/:id/two-factor',
-      config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
-      schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
-        params: idParamDoc,
-      }),
-      handler: async (request, reply) => {
-        refuseApiToken(request.principal);
-        const userId = await domainUser(request);
-        await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserTwoFactor');
-        if (!(await removeTwoFactor(ctx.db, userId))) {
-          throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
-        }
-        await logTwoFactor(ctx, request, userId, 'two_factor_reset');
-        return reply.status(204).send();
-      },
+  signedInRoute(app, {
+    method: 'DELETE',
+    url: '/api/users/:id/two-factor',
+    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
+    schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
+      params: idParamDoc,
     }),
-  );
+    handler: async (request, reply) => {
+      refuseApiToken(request.principal);
+      const userId = await domainUser(request);
+      await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserTwoFactor');
+      if (!(await removeTwoFactor(ctx.db, userId))) {
+        throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
+      }
+      await logTwoFactor(ctx, request, userId, 'two_factor_reset');
+      return reply.status(204).send();
+    },
+  });
 }
 
 /** The `:id` user, refused unless it is of the caller's domain. */

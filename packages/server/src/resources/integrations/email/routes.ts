@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError, keyedField } from '../../../core/errors.js';
 import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
@@ -75,45 +75,41 @@ const testBody = emailProfiles.input.pick({
  * none is sent and the hosts, ports and login are the saved ones. `POST {path}/test` tests a profile not saved yet, guarded as a create.
  */
 export function registerEmailRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: `${base}/:id/test`,
-      config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' }, resource: 'emailProfiles' },
-      schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
-        params: idParamDoc,
-        body: testBody.partial().optional(),
-        response: { 200: emailTestResult },
-      }),
-      handler: async (request) => {
-        const id = paramId(request, 'emailProfiles');
-        const stored = await loadAccount(request.server.ctx.db, request.principal.domainId, id);
-        if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
-        const given = (sentBody(request.body) ?? {}) as Record<string, unknown>;
-        const parsed = (request.body ?? {}) as Record<string, unknown>;
-        // Only what was sent replaces the stored settings (not the schema's defaults).
-        const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in given)) as Partial<MailAccount>;
-        return tested(request, testAccount(stored, sent));
-      },
+  signedInRoute(app, {
+    method: 'POST',
+    url: `${base}/:id/test`,
+    config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' }, resource: 'emailProfiles' },
+    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
+      params: idParamDoc,
+      body: testBody.partial().optional(),
+      response: { 200: emailTestResult },
     }),
-  );
+    handler: async (request) => {
+      const id = paramId(request, 'emailProfiles');
+      const stored = await loadAccount(request.server.ctx.db, request.principal.domainId, id);
+      if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
+      const given = (sentBody(request.body) ?? {}) as Record<string, unknown>;
+      const parsed = (request.body ?? {}) as Record<string, unknown>;
+      // Only what was sent replaces the stored settings (not the schema's defaults).
+      const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in given)) as Partial<MailAccount>;
+      return tested(request, testAccount(stored, sent));
+    },
+  });
 
-  app.route(
-    signedIn({
-      method: 'POST',
-      url: `${base}/test`,
-      config: {
-        guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM },
-        resource: 'emailProfiles',
-      },
-      schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
-        body: testBody,
-        response: { 200: emailTestResult },
-      }),
-      handler: async (request) => {
-        const body = request.body as MailAccount;
-        return tested(request, { ...body, password: body.password ?? '' });
-      },
+  signedInRoute(app, {
+    method: 'POST',
+    url: `${base}/test`,
+    config: {
+      guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM },
+      resource: 'emailProfiles',
+    },
+    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
+      body: testBody,
+      response: { 200: emailTestResult },
     }),
-  );
+    handler: async (request) => {
+      const body = request.body as MailAccount;
+      return tested(request, { ...body, password: body.password ?? '' });
+    },
+  });
 }

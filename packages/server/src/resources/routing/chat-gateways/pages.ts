@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
 import { pathParam } from '../../../core/params.js';
 import { doc, validationError } from '../../../core/route.js';
-import { type SignedInRequest, signedIn } from '../../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
@@ -181,79 +181,77 @@ const setupQuery = z.object({ kind: text, code: text, state: text });
 const uriOf = (request: FastifyRequest) => `/${pathParam(request, '*') ?? ''}`;
 
 export function registerChatPageRoutes(app: FastifyInstance) {
-  app.route(
-    signedIn({
-      method: 'GET',
-      url: `${HOOK_PREFIX}/*`,
-      config: { guard: { class: 'chats', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'chatGateways' },
-      schema: doc(
-        'chatGateways',
-        'Pages, Instagram and WhatsApp accounts of a messenger gateway: ?pages=, ?instagram=, ?whatsapp=',
-        { params: uriParams, querystring: hookQuery },
-      ),
-      handler: async (request) => {
-        const ctx = request.server.ctx;
-        const principal = request.principal;
-        const query = request.query;
-        const { kind, action } = pick(query);
-        const g = await findGateway(ctx.db, uriOf(request), principal.domainId);
-        // Reading is the route's guard; anything that changes the gateway's accounts wants edit.
-        if (action !== '' && !classAllows(principal, 'chats', 'w')) {
-          throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'chats' });
-        }
-        if (kind === 'instagram') {
-          if (action !== '') throw validationError('chatGateways', [{ field: 'instagram', message: 'Unknown action' }]);
-          const pages = await listPages(ctx, g);
-          return {
-            items: pages
-              .filter((p) => p.instagram)
-              .map((p) => ({ ...p.instagram, page: { id: p.id, name: p.name }, subscribed: p.subscribed })),
-          };
-        }
-        if (kind === 'pages') {
-          if (action === 'setup') return setupLink(ctx, request, g, 'pages');
-          if (action === 'subscribe' || action === 'unsubscribe') {
-            const id = needId(query);
-            const page = (await accounts(ctx.db, g.id, 'page')).find((p) => p.externalId === id);
-            if (!page) throw fail(404, 'page_not_found', 'chatPageNotFound');
-            if (action === 'subscribe') {
-              await graph(ctx, 'POST', `${id}/subscribed_apps`, {
-                subscribed_fields: PAGE_FIELDS,
-                access_token: page.accessToken,
-              });
-            } else {
-              await graph(ctx, 'DELETE', `${id}/subscribed_apps`, { access_token: page.accessToken });
-            }
-          } else if (action !== '') {
-            throw validationError('chatGateways', [{ field: 'pages', message: 'Unknown action' }]);
-          }
-          return { items: await listPages(ctx, g) };
-        }
-        if (action === 'setup') return setupLink(ctx, request, g, 'whatsapp');
-        if (action === 'subscribe' || action === 'unsubscribe' || action === 'remove') {
+  signedInRoute(app, {
+    method: 'GET',
+    url: `${HOOK_PREFIX}/*`,
+    config: { guard: { class: 'chats', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'chatGateways' },
+    schema: doc(
+      'chatGateways',
+      'Pages, Instagram and WhatsApp accounts of a messenger gateway: ?pages=, ?instagram=, ?whatsapp=',
+      { params: uriParams, querystring: hookQuery },
+    ),
+    handler: async (request) => {
+      const ctx = request.server.ctx;
+      const principal = request.principal;
+      const query = request.query;
+      const { kind, action } = pick(query);
+      const g = await findGateway(ctx.db, uriOf(request), principal.domainId);
+      // Reading is the route's guard; anything that changes the gateway's accounts wants edit.
+      if (action !== '' && !classAllows(principal, 'chats', 'w')) {
+        throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'chats' });
+      }
+      if (kind === 'instagram') {
+        if (action !== '') throw validationError('chatGateways', [{ field: 'instagram', message: 'Unknown action' }]);
+        const pages = await listPages(ctx, g);
+        return {
+          items: pages
+            .filter((p) => p.instagram)
+            .map((p) => ({ ...p.instagram, page: { id: p.id, name: p.name }, subscribed: p.subscribed })),
+        };
+      }
+      if (kind === 'pages') {
+        if (action === 'setup') return setupLink(ctx, request, g, 'pages');
+        if (action === 'subscribe' || action === 'unsubscribe') {
           const id = needId(query);
-          const account = (await accounts(ctx.db, g.id, 'whatsapp')).find((w) => w.externalId === id);
-          if (!account) throw fail(404, 'whatsapp_not_found', 'chatWhatsappNotFound');
-          if (action === 'remove' && query.ack !== 'true') {
-            throw validationError('chatGateways', [{ field: 'ack', message: 'Removing needs ack=true' }]);
-          }
+          const page = (await accounts(ctx.db, g.id, 'page')).find((p) => p.externalId === id);
+          if (!page) throw fail(404, 'page_not_found', 'chatPageNotFound');
           if (action === 'subscribe') {
-            await graph(ctx, 'POST', `${id}/subscribed_apps`, { access_token: account.accessToken });
+            await graph(ctx, 'POST', `${id}/subscribed_apps`, {
+              subscribed_fields: PAGE_FIELDS,
+              access_token: page.accessToken,
+            });
           } else {
-            await graph(ctx, 'DELETE', `${id}/subscribed_apps`, { access_token: account.accessToken });
-          }
-          if (action === 'remove') {
-            await ctx.db.execute(
-              sql`delete from chat_gateway_accounts where gateway_id = ${g.id} and kind = 'whatsapp' and external_id = ${id}`,
-            );
+            await graph(ctx, 'DELETE', `${id}/subscribed_apps`, { access_token: page.accessToken });
           }
         } else if (action !== '') {
-          throw validationError('chatGateways', [{ field: 'whatsapp', message: 'Unknown action' }]);
+          throw validationError('chatGateways', [{ field: 'pages', message: 'Unknown action' }]);
         }
-        return { items: await listWhatsapp(ctx, g) };
-      },
-    }),
-  );
+        return { items: await listPages(ctx, g) };
+      }
+      if (action === 'setup') return setupLink(ctx, request, g, 'whatsapp');
+      if (action === 'subscribe' || action === 'unsubscribe' || action === 'remove') {
+        const id = needId(query);
+        const account = (await accounts(ctx.db, g.id, 'whatsapp')).find((w) => w.externalId === id);
+        if (!account) throw fail(404, 'whatsapp_not_found', 'chatWhatsappNotFound');
+        if (action === 'remove' && query.ack !== 'true') {
+          throw validationError('chatGateways', [{ field: 'ack', message: 'Removing needs ack=true' }]);
+        }
+        if (action === 'subscribe') {
+          await graph(ctx, 'POST', `${id}/subscribed_apps`, { access_token: account.accessToken });
+        } else {
+          await graph(ctx, 'DELETE', `${id}/subscribed_apps`, { access_token: account.accessToken });
+        }
+        if (action === 'remove') {
+          await ctx.db.execute(
+            sql`delete from chat_gateway_accounts where gateway_id = ${g.id} and kind = 'whatsapp' and external_id = ${id}`,
+          );
+        }
+      } else if (action !== '') {
+        throw validationError('chatGateways', [{ field: 'whatsapp', message: 'Unknown action' }]);
+      }
+      return { items: await listWhatsapp(ctx, g) };
+    },
+  });
 
   // The provider's dialog sends the browser back here with a code: no token travels with it,
   // so the route is public; the code is worth something only with the gateway's client secret.
