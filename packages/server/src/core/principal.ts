@@ -1,6 +1,4 @@
 import type { Permission, RoleAccess, ScopeEntry } from '@switchboard/model';
-import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.js';
 
 /** Who is calling: resolved from the bearer token by the authentication hook. */
 export type Principal = {
@@ -21,15 +19,6 @@ export type Principal = {
   /** A sign-in session, or an API token (which may not change passwords, two-factor or tokens). */
   tokenKind: 'session' | 'token';
 };
-
-/**
- * The signed-in caller of a route whose guard resolves one (every guard but 'public' and
- * 'telephony'); a route reached without one answers 401 rather than failing on a missing caller.
- */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-}
 
 /**
  * Every route declares its guard in `config.guard`; registration fails without one.

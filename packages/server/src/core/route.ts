@@ -38,11 +38,6 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, me
   };
 };
 
-/** Answers serialised with JSON.stringify (routes that spread this; the zod schemas feed OpenAPI). */
-export const routeCompilers = {
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-} as const;
-
 const sentBodies = new WeakMap<object, unknown>();
 const bulkSchemas = new WeakSet<z.ZodType>();
 
@@ -171,8 +166,13 @@ export const idParamDoc = z.object({ id: idParam().describe('Record id') });
 
 export const listAnswerDoc = (item: z.ZodObject) => z.object({ items: z.array(item.partial()), next: z.boolean() });
 
-export function doc(tag: string, summary: string, schema: Omit<FastifySchema, 'tags' | 'summary'> = {}): FastifySchema {
+/** A route's schema: its OpenAPI tag and summary, and its zod schemas (their types reach the handler). */
+export function doc<S extends Omit<FastifySchema, 'tags' | 'summary'> = Record<never, never>>(
+  tag: string,
+  summary: string,
+  schema?: S,
+): S & { tags: string[]; summary: string } {
   // A top-level route has no params schema: leave the key out rather than set it undefined.
-  const defined = Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
-  return { tags: [tag], summary, ...defined };
+  const defined = Object.fromEntries(Object.entries(schema ?? {}).filter(([, v]) => v !== undefined));
+  return { tags: [tag], summary, ...defined } as S & { tags: string[]; summary: string };
 }

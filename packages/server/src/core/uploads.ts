@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { leaveAdmission, rejoinAdmission } from './admission.js';
 import { keyedError } from './errors.js';
-import { principalOf } from './principal.js';
+import type { SignedInRequest } from './signed-in.js';
 
 /** Uploads running now, by user (this node's). */
 const running = new Map<number, number>();
@@ -37,13 +37,13 @@ const tooSlow = (rate: number, windowMs: number) =>
  * away by the admission queue afterwards).
  */
 export async function receiveUpload<T>(
-  request: FastifyRequest,
+  request: SignedInRequest,
   reply: FastifyReply,
   receive: (signal: AbortSignal) => Promise<T>,
   discard?: (received: T) => Promise<void>,
 ): Promise<T> {
   const { minRate, windowMs, perUser } = request.server.ctx.config.uploads;
-  const userId = principalOf(request).userId;
+  const userId = request.principal.userId;
   const count = running.get(userId) ?? 0;
   if (count >= perUser) {
     throw keyedError(429, 'app.upload.too_many', 'tooManyUploads', { max: perUser }, undefined, {

@@ -6,7 +6,7 @@ import { onAuthChange } from '../auth/cache.js';
 import type { AppContext } from '../context.js';
 import { keyedError } from '../core/errors.js';
 import type { Principal } from '../core/principal.js';
-import { routeCompilers, validationError } from '../core/route.js';
+import { validationError } from '../core/route.js';
 import { knownTopics, type LiveEvent, subscribe, topicSpec } from './hub.js';
 
 /** A comment line keeps proxies and the browser from timing an idle stream out. */
@@ -89,7 +89,6 @@ export async function registerEventStream(app: FastifyInstance) {
         access_token: z.string().optional().describe('The access token (EventSource cannot send headers)'),
       }),
     },
-    ...routeCompilers,
     handler: async (request: FastifyRequest, reply) => {
       const ctx = request.server.ctx;
       const topics = new Set(parseTopics((request.query as Record<string, unknown>).topics));

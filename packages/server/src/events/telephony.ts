@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { apiError, HttpError } from '../core/errors.js';
-import { type Principal, principalOf } from '../core/principal.js';
-import { routeCompilers, validationError } from '../core/route.js';
+import type { Principal } from '../core/principal.js';
+import { validationError } from '../core/route.js';
+import { signedInRoute } from '../core/signed-in.js';
 import type { Db } from '../db/client.js';
 import { publish } from './hub.js';
 
@@ -131,7 +132,7 @@ async function apply(caller: TelephonyCaller, parsed: Parsed, index: number): Pr
  * one entry per event carrying its own code.
  */
 export async function registerTelephonyRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/telephony/events',
     config: { guard: { permission: 'telephonyEvents' }, resource: 'telephony_events' },
@@ -147,9 +148,8 @@ export async function registerTelephonyRoutes(app: FastifyInstance) {
           .max(MAX_TELEPHONY_BATCH, `At most ${MAX_TELEPHONY_BATCH} events per call`),
       ]),
     },
-    ...routeCompilers,
     handler: async (request, reply) => {
-      const caller: TelephonyCaller = { app: request.server.ctx, principal: principalOf(request), request };
+      const caller: TelephonyCaller = { app: request.server.ctx, principal: request.principal, request };
       const body = request.body;
       const batch = Array.isArray(body);
       const raws: unknown[] = batch ? body : [body];

@@ -4,11 +4,11 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { watchAuthChanges } from '../auth/cache.js';
 import { ADMISSION_CONCURRENCY_PGLITE } from '../config.js';
 import type { AppContext } from '../context.js';
 import { registerAdmission } from '../core/admission.js';
+import { answerCompiler } from '../core/answers.js';
 import { apiError, errorHandler, keyedError } from '../core/errors.js';
 import { validatorCompiler } from '../core/route.js';
 import { startHub } from '../events/hub.js';
@@ -51,7 +51,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by their response schema's shape: a field it does not name never leaves.
+  app.setSerializerCompiler(answerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
   // A JSON content type with no body at all (a DELETE or a logout from some clients) is no body,

@@ -11,7 +11,8 @@ import { revokeToken } from '../auth/tokens.js';
 import { createChallenge, twoFactorOf, twoFactorRequired } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { HttpError, keyedError } from '../core/errors.js';
-import { principalOf } from '../core/principal.js';
+import { doc } from '../core/route.js';
+import { signedInRoute } from '../core/signed-in.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { twoFactorLoginRoutes } from '../resources/directory/users/two-factor-routes.js';
@@ -42,6 +43,28 @@ async function resolveDomain(ctx: AppContext, username: string, domain: string |
   }
   return { domainId: rows[0].id, username: user, domainName: rows[0].name };
 }
+
+/** GET /api/userinfo: the caller, its rights by class, its roles, permissions, access and licenses. */
+const userInfoAnswer = z.object({
+  userId: z.number(),
+  name: z.string(),
+  username: z.string(),
+  domain: z.string(),
+  domainId: z.number(),
+  scope: z.array(
+    z.object({
+      class: z.string(),
+      access: z.string(),
+      obac: z.boolean(),
+      rbac: z.boolean(),
+      manage: z.string().optional(),
+    }),
+  ),
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  permissions: z.array(z.string()),
+  access: z.record(z.string(), z.unknown()),
+  license: z.array(z.object({ id: z.number(), prod: z.string() })),
+});
 
 /** POST /api/login, POST /api/logout, GET /api/userinfo, and the second step of a sign-in. */
 export async function authRoutes(app: FastifyInstance) {
@@ -88,11 +111,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/logout',
-    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'Sign out (revokes this token)' } },
-    async (request, reply) => {
-      const p = principalOf(request);
+  signedInRoute(app, {
+    method: 'POST',
+    url: '/api/logout',
+    config: { guard: 'authenticated' },
+    schema: doc('session', 'Sign out (revokes this token)'),
+    handler: async (request, reply) => {
+      const p = request.principal;
       await revokeToken(ctx, p.tokenId);
       await ctx.db.insert(loggerEntries).values({
         domainId: p.domainId,
@@ -104,14 +129,13 @@ export async function authRoutes(app: FastifyInstance) {
       });
       return reply.status(204).send();
     },
-  );
+  });
 
-  r.get(
-    '/api/userinfo',
-    { config: { guard: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user and its rights' } },
-    async (request) => {
-      const principal = principalOf(request);
-      return userInfoOf(principal, await userLicenseRefs(ctx.db, principal.userId));
-    },
-  );
+  signedInRoute(app, {
+    method: 'GET',
+    url: '/api/userinfo',
+    config: { guard: 'authenticated' },
+    schema: doc('session', 'The signed-in user and its rights', { response: { 200: userInfoAnswer } }),
+    handler: async (request) => userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
+  });
 }

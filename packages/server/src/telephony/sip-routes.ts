@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { principalOf } from '../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../core/route.js';
+import { doc, idParamDoc } from '../core/route.js';
+import { signedInRoute } from '../core/signed-in.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
 import { devicesResource } from '../resources/directory/devices/devices.js';
 import { credentialsOf } from '../resources/directory/devices/sip-credentials.js';
 import { realmDomain, watchSipDirectory } from '../resources/directory/sip-directory.js';
-import { findItem, notFound } from '../resources/engine/ops.js';
+import { recordOf } from '../resources/engine/record-of.js';
 import { watchRoutes } from '../resources/routing/dialplan/route-cache.js';
 import { routeCall } from './sip-calls.js';
 import { recordLocation, sipNodeAddress } from './sip-nodes.js';
@@ -226,7 +226,7 @@ export async function registerSipRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => unwatch());
   const unwatchRoutes = await watchRoutes(app.ctx);
   app.addHook('onClose', async () => unwatchRoutes());
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/devices/:id/registrations',
     config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
@@ -234,11 +234,8 @@ export async function registerSipRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const id = paramId(request, 'devices');
-      const c = devicesResource.compiled;
-      if (!(await findItem(request.server.ctx.db, c, principalOf(request), id))) throw notFound(c);
+      const { id } = await recordOf(request, devicesResource.compiled);
       const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
         request.server.ctx.db,
         sql`select id, event, contact, ip, port, transport, user_agent as "userAgent", expires,
@@ -259,7 +256,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
       summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
       body: z.object({ realm, account }),
     },
-    ...routeCompilers,
     handler: async (request, reply) => {
       sipApiCalls.credentials++;
       const body = request.body as { realm: string; account: string };
@@ -287,7 +283,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
         gateway: z.number().int().positive().optional(),
       }),
     },
-    ...routeCompilers,
     handler: async (request) => {
       sipApiCalls.route++;
       return routeCall(request.server.ctx, request.body as Parameters<typeof routeCall>[1], request.log);
@@ -304,7 +299,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
       summary: 'Registrations, expiries and call states the SIP server saw, in order',
       body: z.array(z.unknown()).max(1000),
     },
-    ...routeCompilers,
     handler: async (request) => {
       sipApiCalls.events++;
       return { codes: await applySipEvents(request.server.ctx, request, request.body as unknown[]) };
@@ -329,7 +323,6 @@ export async function registerSipRoutes(app: FastifyInstance) {
         }),
       },
     },
-    ...routeCompilers,
     handler: async () => ({ boundsMs: BOUNDS_MS, ...sipAnswerTimes() }),
   });
 }

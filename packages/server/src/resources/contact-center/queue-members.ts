@@ -11,11 +11,12 @@ import {
   resources as resourcesDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { writeChange } from '../../changelog/writer.js';
-import { type Principal, principalOf } from '../../core/principal.js';
-import { doc, listQueryDoc, routeCompilers } from '../../core/route.js';
+import type { Principal } from '../../core/principal.js';
+import { doc, listQueryDoc } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { ccQueueMembers, type StoredCommunication } from '../../db/schema.js';
 import { runStatement, Statement } from '../../db/sql.js';
@@ -176,7 +177,7 @@ const given = (v: unknown) => v !== undefined && v !== '' && !(Array.isArray(v) 
  * the sum of the rows it changed. The event loop turns between windows.
  */
 async function inWindows(
-  request: FastifyRequest,
+  request: SignedInRequest,
   queueId: number,
   step: (db: Db, from: number, to: number) => Promise<number>,
 ): Promise<number> {
@@ -218,8 +219,8 @@ const filterOf = (query: Record<string, unknown>) =>
  * rather than one per member. The work runs window by window, each its own short statement (see
  * `inWindows`), so the entry follows the last window: it records what was done.
  */
-async function logBulk(request: FastifyRequest, queueId: number, bulk: Record<string, unknown>) {
-  const principal = principalOf(request);
+async function logBulk(request: SignedInRequest, queueId: number, bulk: Record<string, unknown>) {
+  const principal = request.principal;
   await writeChange(request.server.ctx.db, {
     domainId: principal.domainId,
     object: queuesDef.logObject as string,
@@ -244,7 +245,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
   const url = `/api${membersDef.path}`;
   const params = z.object({ queueId: z.string() });
 
-  app.route({
+  signedInRoute(app, {
     method: 'DELETE',
     url,
     config: { guard: guardOf(c, 'd'), resource: membersDef.name },
@@ -255,7 +256,6 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
         .extend({ ...filterDocs(membersDef), all: z.string().optional() }),
       response: { 200: countAnswer.extend({ items: z.array(z.object({ id: z.number() })).optional() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const queueId = await parentOf(c, link, request, 'd');
       const query = request.query as Record<string, unknown>;
@@ -268,7 +268,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
       const declared = filterConditions(c.filters, query);
       if (!Array.isArray(declared)) throw queryError(membersDef.name, declared);
       const conditions: SQL[] = [link.condition(queueId), ...declared];
-      const principal = principalOf(request);
+      const principal = request.principal;
       const deletedIds: number[] = [];
       const count = await inWindows(request, queueId, async (db, from, to) => {
         const st = new Statement();
@@ -283,7 +283,7 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: `${url}/reset`,
     config: { guard: guardOf(c, 'w'), resource: membersDef.name },
@@ -291,10 +291,9 @@ export function registerQueueMemberRoutes(app: FastifyInstance) {
       params,
       response: { 200: countAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const queueId = await parentOf(c, link, request, 'w');
-      const domainId = principalOf(request).domainId;
+      const domainId = request.principal.domainId;
       const count = await inWindows(request, queueId, (db, from, to) => {
         const st = new Statement();
         st.text = `update cc_queue_members set stop_cause = null, attempts = 0, updated_at = now()

@@ -10,17 +10,18 @@ import {
   users as usersDef,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
-import { doc, paramId, routeCompilers, validationError } from '../../core/route.js';
+import { doc, idParam, idParamDoc, paramId, validationError } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
 import { escapeLike, isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import { findItem, notFound, updateItem } from '../engine/ops.js';
+import { recordOf } from '../engine/record-of.js';
 import { readableCondition, unreadableRefs } from '../engine/refs.js';
 import { agentsResource } from './agents.js';
 import { noSuchRef } from './shared.js';
@@ -28,28 +29,30 @@ import { changeStatus, lockAgent } from './states.js';
 
 const agentsC = agentsResource.compiled;
 const api = (path: string) => `/api${path}`;
-const caller = (request: FastifyRequest) => ({ app: request.server.ctx, principal: principalOf(request), request });
+const caller = (request: SignedInRequest) => ({ app: request.server.ctx, principal: request.principal, request });
 const refIds = (value: unknown) => ((value as { id: number }[] | undefined) ?? []).map((r) => r.id);
 
 /** May the caller edit this agent (class right, and under rbac the record right)? */
-async function mayEdit(request: FastifyRequest, agentId: number): Promise<boolean> {
-  const principal = principalOf(request);
+async function mayEdit(request: SignedInRequest, agentId: number): Promise<boolean> {
+  const principal = request.principal;
   if (!classAllows(principal, 'cc_agent', 'w')) return false;
   if (!recordChecksOn(principal, 'cc_agent')) return true;
   return recordAllows(request.server.ctx, principal, 'cc_agent', agentId, 'w');
 }
 
 /** Is the caller a supervisor of this agent (its own agent is in the agent's supervisor list)? */
-async function supervises(request: FastifyRequest, agentId: number): Promise<boolean> {
+async function supervises(request: SignedInRequest, agentId: number): Promise<boolean> {
   const rows = await queryRows(
     request.server.ctx.db,
     sql`select 1 from agent_supervisors s join agents a on a.id = s.supervisor_id
-        where s.agent_id = ${agentId} and a.user_id = ${principalOf(request).userId} and a.is_supervisor`,
+        where s.agent_id = ${agentId} and a.user_id = ${request.principal.userId} and a.is_supervisor`,
   );
   return rows.length > 0;
 }
 
 const subordinateParams = z.object({ id: z.string(), agentId: z.string() });
+/** A supervisor and its subordinate: two agents, both ids checked before either is read. */
+const supervisorParams = z.object({ id: idParam(), agentId: idParam('agentId') });
 
 /**
  * Agent and team routes beside the generic ones: the users a new agent may be, an agent's status
@@ -58,14 +61,16 @@ const subordinateParams = z.object({ id: z.string(), agentId: z.string() });
 export function registerContactCenterRoutes(app: FastifyInstance) {
   // Users of the domain who are not agents yet (the agent form's user picker; the agent's own
   // user stays choosable through `id`).
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: api(AGENT_USERS_PATH),
     config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
     schema: doc('agents', 'Users who are not agents yet', {
       querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+      response: {
+        200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
+      },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
@@ -77,11 +82,11 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
           : sql`and (lower(${sql.raw(name)}) = lower(${lq.q}) or lower(r.username) = lower(${lq.q}))`
         : sql``;
       // Only users the caller may read: an agent's user goes through the reference check.
-      const readable = sql.raw(readableCondition(usersDef, principalOf(request)));
+      const readable = sql.raw(readableCondition(usersDef, request.principal));
       const rows = await queryRows<{ id: number; name: string }>(
         request.server.ctx.db,
         sql`select r.id, ${sql.raw(name)} as name from users r
-            where r.domain_id = ${principalOf(request).domainId} and ${readable}
+            where r.domain_id = ${request.principal.domainId} and ${readable}
               and not exists (select 1 from agents a where a.user_id = r.id) ${search}
             order by lower(${sql.raw(name)}), r.id limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
@@ -92,17 +97,19 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
 
   // An administrator (edit right on the agent) sets online, offline or a pause whose cause allows
   // administrators; a supervisor of the agent one whose cause allows supervisors.
-  app.route({
+  signedInRoute(app, {
     method: 'PUT',
     url: api(agentStatusPath(':id')),
     config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-    schema: doc('agents', "Sets an agent's status", { body: agentStatusInput }),
-    ...routeCompilers,
+    schema: doc('agents', "Sets an agent's status", {
+      params: idParamDoc,
+      body: agentStatusInput,
+      response: { 200: agentsC.def.item },
+    }),
     handler: async (request) => {
-      const id = paramId(request, 'agents');
-      const principal = principalOf(request);
+      const { id } = await recordOf(request, agentsC);
+      const principal = request.principal;
       const db = request.server.ctx.db;
-      if (!(await findItem(db, agentsC, principal, id))) throw notFound(agentsC);
       const body = request.body as z.output<typeof agentStatusInput>;
       const admin = await mayEdit(request, id);
       if (!admin && !(await supervises(request, id))) {
@@ -141,23 +148,19 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
 
   // Adding or removing a subordinate changes that agent's supervisor list: an edit of it.
   const subordinate = (method: 'PUT' | 'DELETE') =>
-    app.route({
+    signedInRoute(app, {
       method,
       url: api(`${agentSubordinatesPath(':id')}/:agentId`),
       config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
       schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
-        params: subordinateParams,
+        params: supervisorParams,
+        response: { 200: agentsC.def.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
-        const supervisorId = paramId(request, 'agents');
-        const agentId = paramId(request, 'agents', 'agentId');
-        const principal = principalOf(request);
-        const db = request.server.ctx.db;
-        const supervisor = await findItem(db, agentsC, principal, supervisorId);
-        if (!supervisor) throw notFound(agentsC);
-        const agent = await findItem(db, agentsC, principal, agentId);
-        if (!agent) throw notFound(agentsC);
+        const { id: supervisorId, row: supervisor } = await recordOf(request, agentsC);
+        const { id: agentId, row: agent } = await recordOf(request, agentsC, { param: 'agentId' });
+        const _principal = request.principal;
+        const _db = request.server.ctx.db;
         if (supervisorId === agentId) {
           throw keyedError(400, 'app.agents.validation', 'selfSupervisor', {}, [
             keyedField('agentId', 'selfSupervisor'),
@@ -181,18 +184,18 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
   // A team's members: adding sets the agent's team (moving it from its old one in the same
   // transaction); removing clears it. Either is an edit of the agent.
   const member = (method: 'PUT' | 'DELETE') =>
-    app.route({
+    signedInRoute(app, {
       method,
       url: api(`${teamMembersPath(':id')}/:agentId`),
       config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
       schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
         params: subordinateParams,
+        response: { 200: agentsC.def.item },
       }),
-      ...routeCompilers,
       handler: async (request) => {
         const teamId = paramId(request, 'teams');
         const agentId = paramId(request, 'agents', 'agentId');
-        const principal = principalOf(request);
+        const principal = request.principal;
         const db = request.server.ctx.db;
         // A team the caller may not read is answered as one that does not exist.
         if ((await unreadableRefs(db, teamsDef, [['id', teamId]], principal)).length)

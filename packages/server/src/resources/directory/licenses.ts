@@ -9,22 +9,14 @@ import {
   licenseUsers as licenseUsersDef,
 } from '@switchboard/model';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
-import {
-  doc,
-  idParamDoc,
-  listAnswerDoc,
-  listQueryDoc,
-  paramId,
-  routeCompilers,
-  validationError,
-} from '../../core/route.js';
+import { doc, idParamDoc, listAnswerDoc, listQueryDoc, paramId, validationError } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
 import { isoSql, queryRows } from '../../db/sql.js';
@@ -32,7 +24,8 @@ import { LicenseDocumentError, parsePublicKey, verifyLicense } from '../../licen
 import { compile } from '../engine/compile.js';
 import { defineServerResource } from '../engine/define.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
-import { findItem, listItems, notFound, readItem } from '../engine/ops.js';
+import { listItems, readItem } from '../engine/ops.js';
+import { recordOf } from '../engine/record-of.js';
 
 const USED_SQL = '(select count(*)::int from user_licenses ul where ul.license_id = t.id)';
 const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
@@ -114,15 +107,9 @@ function holds(licenseId: number) {
   return sql`exists (select 1 from user_licenses ul where ul.user_id = t.id and ul.license_id = ${licenseId})`;
 }
 
-async function licenseOf(request: FastifyRequest): Promise<number> {
-  const id = paramId(request, 'license');
-  const found = await queryRows(
-    request.server.ctx.db,
-    sql`select 1 from licenses where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found.length) throw notFound(licensesCompiled);
-  return id;
-}
+/** The license of the path, one of the caller's domain. */
+const licenseOf = async (request: SignedInRequest) =>
+  (await recordOf(request, { table: 'licenses', name: 'license' })).id;
 
 /**
  * GET /api/license and /api/license/{id} (any signed-in user of the domain: licenses have no
@@ -133,7 +120,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
   const c = licensesCompiled;
   const item = licensesDef.item;
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/license',
     config: { guard: 'authenticated', resource: 'license' },
@@ -141,31 +128,26 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       querystring: listQueryDoc.extend({ expiry: expiryQuery }),
       response: { 200: listAnswerDoc(item) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery(c.listSpec, query);
       if (isQueryError(lq)) throw queryError('license', lq);
       const expiry = expiryCondition(query.expiry);
-      return listItems(request.server.ctx.db, c, principalOf(request), lq, expiry ? [expiry] : []);
+      return listItems(request.server.ctx.db, c, request.principal, lq, expiry ? [expiry] : []);
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/license/:id',
     config: { guard: 'authenticated', resource: 'license' },
     schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
-    ...routeCompilers,
     handler: async (request) => {
-      const id = paramId(request, 'license');
-      const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
-      if (!found) throw notFound(c);
-      return found;
+      return (await recordOf(request, c)).row;
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PUT',
     url: '/api/customer',
     config: { guard: { permission: 'systemSetting' }, resource: 'license' },
@@ -173,11 +155,10 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       body: licenseImport,
       response: { 200: z.object({ license: item, renewed: z.boolean() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const { certificate } = request.body as z.output<typeof licenseImport>;
+      const { certificate } = request.body;
       const ctx = request.server.ctx;
-      const principal = principalOf(request);
+      const principal = request.principal;
       const keyText = ctx.config.licensePublicKey;
       if (!keyText) {
         throw licenseError('licenseNoKey');
@@ -221,7 +202,7 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/products/:id/users/:userId/logout',
     config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
@@ -229,19 +210,18 @@ export function registerLicenseRoutes(app: FastifyInstance) {
       params: z.object({ id: z.string(), userId: z.string() }),
       response: { 200: z.object({ sessions: z.number() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const licenseId = await licenseOf(request);
       const userId = paramId(request, 'license_users', 'userId');
       const ctx = request.server.ctx;
       const found = await queryRows(
         ctx.db,
-        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${principalOf(request).domainId} and ${holds(licenseId)}`,
+        sql`select 1 from users t where t.id = ${userId} and t.domain_id = ${request.principal.domainId} and ${holds(licenseId)}`,
       );
       if (!found.length) {
         throw keyedError(404, 'app.license_users.not_found', 'licenseHolderNotFound');
       }
-      await refuseStrongerUser(ctx.db, principalOf(request), userId, 'strongerUserLogOut');
+      await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, userId);
       await invalidateAuth(ctx);
       return { sessions };

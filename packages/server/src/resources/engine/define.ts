@@ -1,19 +1,9 @@
 import { guardingRight, itemParamOf, type Right } from '@switchboard/model';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answerCompiler } from '../../core/answers.js';
-import { type Guard, principalOf } from '../../core/principal.js';
-import {
-  bulkOf,
-  doc,
-  idParam,
-  listAnswerDoc,
-  listQueryDoc,
-  paramId,
-  routeCompilers,
-  sentBody,
-} from '../../core/route.js';
+import { bulkOf, doc, idParam, listAnswerDoc, listQueryDoc, paramId, sentBody } from '../../core/route.js';
+import { type SignedInGuard, type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { runStatement, Statement } from '../../db/sql.js';
 import { type Compiled, compile } from './compile.js';
 import { exportRows, sendCsv } from './export.js';
@@ -38,18 +28,21 @@ import { withVariantDefaults } from './variants.js';
 
 export const NO_RECORD_PARAM = 'noRecordCheck';
 
+/** The answer of a change or delete of several records: the ids it touched. */
+const idsAnswer = z.object({ items: z.array(z.object({ id: z.number() })) });
+
 export type ServerResource = { compiled: Compiled; register(app: FastifyInstance): void };
 
 /**
  * The guard of a route on this resource for one right: the rule `guardingRight` states (the
  * parent's for a nested resource guarded by its parent), so the console and the server agree.
  */
-export function guardOf(c: Compiled, right: Right): Guard {
+export function guardOf(c: Compiled, right: Right): SignedInGuard {
   const g = guardingRight(c.def, right);
   // Every signed-in user of the domain holds every right (communications, skills, flows).
   if (c.def.fullAccess || g.fullAccess) return 'authenticated';
   if (g.objClass) {
-    const guard: Guard = { class: g.objClass, right: g.right };
+    const guard: SignedInGuard = { class: g.objClass, right: g.right };
     // A param name no path has: the guard then checks only the class right. A nested resource's
     // parent record right is checked by the route, after the parent is known to exist.
     if (c.def.parent || c.recordClass === null) guard.recordParam = NO_RECORD_PARAM;
@@ -60,16 +53,16 @@ export function guardOf(c: Compiled, right: Right): Guard {
   return { permission };
 }
 
-export const callerOf = (request: FastifyRequest) => ({
+export const callerOf = (request: SignedInRequest) => ({
   app: request.server.ctx,
-  principal: principalOf(request),
+  principal: request.principal,
   request,
 });
 
 /** Of `ids`, those that hang under this parent record. */
-async function childrenOf(request: FastifyRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
+async function childrenOf(request: SignedInRequest, c: Compiled, link: ParentLink, parentId: number, ids: number[]) {
   const st = new Statement();
-  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(principalOf(request).domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
+  st.text = `select t.id from ${c.table} t where t.domain_id = ${st.param(request.principal.domainId)} and ${st.embed(link.condition(parentId))} and t.id in ${st.list(ids)}`;
   if (c.binding.scope) st.text += ` and ${st.embed(c.binding.scope)}`;
   const rows = await runStatement<{ id: number }>(request.server.ctx.db, st);
   return rows.map((r) => r.id);
@@ -96,9 +89,9 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   /** The guard of a route for one right; its validation errors name this resource. */
   const config = (right: Right) => ({ guard: guardOf(c, right), resource: def.name });
   /** The parent id of a nested route (checked), or null for a top-level resource. */
-  const parentId = (request: FastifyRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
+  const parentId = (request: SignedInRequest, right: Right) => (link ? parentOf(c, link, request, right) : null);
   /** The record of the path, which must hang under the parent of the path. */
-  const recordId = async (request: FastifyRequest, right: Right) => {
+  const recordId = async (request: SignedInRequest, right: Right) => {
     const parent = await parentId(request, right);
     const id = paramId(request, def.name, itemParam);
     if (link && parent !== null && !(await childrenOf(request, c, link, parent, [id])).length) throw notFound(c);
@@ -118,8 +111,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const viewerFields: ReadonlySet<string> = new Set(def.viewerFields ?? []);
 
   /** A record answered, with the fields the binding computes for the viewer. */
-  const decorated = async (request: FastifyRequest, row: Record<string, unknown>) => {
-    await binding.decorate?.(request.server.ctx.db, principalOf(request), [row]);
+  const decorated = async (request: SignedInRequest, row: Record<string, unknown>) => {
+    await binding.decorate?.(request.server.ctx.db, request.principal, [row]);
     return row;
   };
 
@@ -128,7 +121,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
     register(app) {
       // References resolve now that every resource is defined: a bad declaration stops start-up.
       void c.selectItem;
-      app.route({
+      signedInRoute(app, {
         method: 'GET',
         url,
         config: config('r'),
@@ -139,7 +132,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             200: binding.listAggs ? listAnswerDoc(item).extend({ aggs: binding.listAggs.doc }) : listAnswerDoc(item),
           },
         }),
-        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const parent = await parentId(request, 'r');
           const query = request.query as Record<string, unknown>;
@@ -150,27 +142,21 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           // included: those are no columns, decorate adds them after the read.
           const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
           const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
-          const answer = await listItems(
-            db,
-            c,
-            principalOf(request),
-            { ...lq, fields: stored },
-            scopeOf(parent, query),
-          );
+          const answer = await listItems(db, c, request.principal, { ...lq, fields: stored }, scopeOf(parent, query));
           if (!asked || asked.length) {
-            await binding.decorate?.(db, principalOf(request), answer.items);
+            await binding.decorate?.(db, request.principal, answer.items);
             if (asked) {
               for (const row of answer.items) for (const f of viewerFields) if (!asked.includes(f)) delete row[f];
             }
           }
           if (!binding.listAggs) return answer;
-          return { ...answer, aggs: await binding.listAggs.read(db, parent, principalOf(request)) };
+          return { ...answer, aggs: await binding.listAggs.read(db, parent, request.principal) };
         },
       });
 
       const exported = def.export;
       if (exported) {
-        app.route({
+        signedInRoute(app, {
           method: 'GET',
           url: `${url}/export.csv`,
           config: config('r'),
@@ -180,41 +166,32 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               .pick({ q: true, sort: true, id: true })
               .extend({ ...filterDocs(def), ...binding.filtersDoc?.shape }),
           }),
-          ...routeCompilers,
           handler: async (request, reply) => {
             const parent = await parentId(request, 'r');
             const query = request.query as Record<string, unknown>;
             const lq = parseListQuery(c.listSpec, { q: query.q, sort: query.sort, id: query.id });
             if (isQueryError(lq)) throw queryError(def.name, lq);
-            const rows = exportRows(
-              request.server.ctx.db,
-              c,
-              principalOf(request),
-              lq,
-              scopeOf(parent, query),
-              exported,
-            );
+            const rows = exportRows(request.server.ctx.db, c, request.principal, lq, scopeOf(parent, query), exported);
             return sendCsv(reply, `${def.name}.csv`, exported, rows);
           },
         });
       }
 
-      app.route({
+      signedInRoute(app, {
         method: 'GET',
         url: itemUrl,
         config: config('r'),
         schema: doc(tag, `Read one ${def.name} record`, { params: itemParams, response: { 200: item } }),
-        serializerCompiler: answerCompiler,
         handler: async (request) => {
           const id = await recordId(request, 'r');
-          const found = await findItem(request.server.ctx.db, c, principalOf(request), id);
+          const found = await findItem(request.server.ctx.db, c, request.principal, id);
           if (!found) throw notFound(c);
           return decorated(request, found);
         },
       });
 
       if (def.ops.create) {
-        app.route({
+        signedInRoute(app, {
           method: 'POST',
           url,
           config: config('x'),
@@ -229,7 +206,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
               },
             },
           ),
-          ...routeCompilers,
           handler: async (request, reply) => {
             const parent = await parentId(request, 'x');
             const withParent = (body: Record<string, unknown>) => {
@@ -256,7 +232,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
       }
 
       if (def.ops.update) {
-        app.route({
+        signedInRoute(app, {
           method: 'PUT',
           url: itemUrl,
           config: config('w'),
@@ -265,7 +241,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             body: def.input,
             response: { 200: item },
           }),
-          ...routeCompilers,
           handler: async (request) => {
             const id = await recordId(request, 'w');
             const body = request.body as Record<string, unknown>;
@@ -277,7 +252,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
       }
 
       if (def.ops.patch) {
-        app.route({
+        signedInRoute(app, {
           method: 'PATCH',
           url: itemUrl,
           config: config('w'),
@@ -286,7 +261,6 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             body: patchSchema,
             response: { 200: item },
           }),
-          ...routeCompilers,
           handler: async (request) => {
             const id = await recordId(request, 'w');
             // Only the fields sent (the validator drops the defaults .partial() fills).
@@ -301,7 +275,7 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
         const bulkSchema = (def.input as z.ZodObject)
           .pick(Object.fromEntries(bulkFields.map((f) => [f, true])) as Record<string, true> & Record<number, never>)
           .partial();
-        app.route({
+        signedInRoute(app, {
           method: 'PATCH',
           url,
           config: config('w'),
@@ -309,8 +283,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
             params,
             querystring: listQueryDoc.pick({ id: true }),
             body: bulkSchema,
+            response: { 200: idsAnswer },
           }),
-          ...routeCompilers,
           handler: async (request) => {
             const parent = await parentId(request, 'w');
             const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });
@@ -329,12 +303,11 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
       }
 
       if (def.ops.delete) {
-        app.route({
+        signedInRoute(app, {
           method: 'DELETE',
           url: itemUrl,
           config: config('d'),
           schema: doc(tag, `Delete a ${def.name} record`, { params: itemParams, response: { 200: item } }),
-          ...routeCompilers,
           handler: async (request) => {
             const id = await recordId(request, 'd');
             const [deleted] = await deleteItems(c, callerOf(request), [id]);
@@ -343,15 +316,15 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           },
         });
         if (!binding.ownCollectionDelete)
-          app.route({
+          signedInRoute(app, {
             method: 'DELETE',
             url,
             config: config('d'),
             schema: doc(tag, `Delete several ${def.name} records (?id=1&id=2)`, {
               params,
               querystring: listQueryDoc.pick({ id: true }),
+              response: { 200: idsAnswer },
             }),
-            ...routeCompilers,
             handler: async (request) => {
               const parent = await parentId(request, 'd');
               const lq = parseListQuery(c.listSpec, { id: (request.query as Record<string, unknown>).id });

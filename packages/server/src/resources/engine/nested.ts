@@ -1,11 +1,10 @@
 import { guardingRight, type Right } from '@switchboard/model';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
 import { paramId } from '../../core/route.js';
+import type { SignedInRequest } from '../../core/signed-in.js';
 import { ident, runStatement, Statement } from '../../db/sql.js';
 import type { Compiled } from './compile.js';
 
@@ -61,9 +60,9 @@ const parentNotFound = (link: ParentLink) =>
  * a parent of another domain too) and, under rbac, to grant the caller the right on it. The
  * existence check comes first so that another domain's id is not told apart from a missing one.
  */
-export async function parentOf(c: Compiled, link: ParentLink, request: FastifyRequest, right: Right): Promise<number> {
+export async function parentOf(c: Compiled, link: ParentLink, request: SignedInRequest, right: Right): Promise<number> {
   const parentId = paramId(request, link.parentName, link.param);
-  const principal = principalOf(request);
+  const principal = request.principal;
   const st = new Statement();
   st.text = `select 1 from ${ident(link.parentTable)} where id = ${st.param(parentId)} and domain_id = ${st.param(principal.domainId)}`;
   const rows = await runStatement(request.server.ctx.db, st);

@@ -1,14 +1,14 @@
 import { aclEntry, aclPatch } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changesToBits, checkRoles, heldRecordBits, readRecordAcl, writeRecordAcl } from '../../access/acl-store.js';
 import { changedRights, unmanaged } from '../../access/delegation.js';
 import { recordChecksOn } from '../../access/record-filter.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import { keyedError } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import type { Compiled } from './compile.js';
@@ -38,7 +38,7 @@ async function currentBits(db: Db, cls: string, recordId: number): Promise<Map<n
  */
 async function logRecordAcl(
   tx: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   c: Compiled,
   cls: string,
   id: number,
@@ -70,23 +70,22 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
   const cls = (c.recordClass ?? c.def.objClass) as string;
   const url = `/api${c.def.path}/:id/acl`;
   const name = c.def.name;
-  const idOf = (request: FastifyRequest) => paramId(request, name);
+  const idOf = (request: SignedInRequest) => paramId(request, name);
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url,
     config: { guard: { class: cls, right: 'r' }, resource: name },
     schema: doc(name, `Record permissions of a ${name} record`, { params: idParamDoc, response: { 200: aclAnswer } }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = idOf(request);
       const db = request.server.ctx.db;
-      if (!(await recordExists(db, c, principalOf(request).domainId, id))) throw notFound(c);
+      if (!(await recordExists(db, c, request.principal.domainId, id))) throw notFound(c);
       return { items: await readRecordAcl(db, cls, id) };
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url,
     config: { guard: { class: cls, right: 'w' }, resource: name },
@@ -95,10 +94,9 @@ export function registerRecordAclRoutes(app: FastifyInstance, c: Compiled) {
       body: aclPatch,
       response: { 200: aclAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = idOf(request);
-      const principal = principalOf(request);
+      const principal = request.principal;
       const changes = request.body as z.output<typeof aclPatch>;
       const bits = changesToBits(changes);
       return request.server.ctx.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../core/principal.js';
+import type { SignedInRequest } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import type { Row } from '../../db/sql.js';
 
@@ -61,7 +62,7 @@ export type ResourceBinding = {
    * A create that is not a plain insert (an API token whose value is answered once): gets the
    * validated body and the checked parent id (null at the top level), answers the created item.
    */
-  create?: (request: FastifyRequest, body: Record<string, unknown>, parentId: number | null) => Promise<Row>;
+  create?: (request: SignedInRequest, body: Record<string, unknown>, parentId: number | null) => Promise<Row>;
   /** The guard of a resource without an access class (logger config: systemSetting). */
   permission?: Permission;
   /**

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { IMPORTS_TOPIC, type ImportItem, importError, importItem, importOptions, messages } from '@switchboard/model';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../core/route.js';
+import { doc, paramId, parseBody, validationError } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import { receiveUpload } from '../../core/uploads.js';
 import { rawQuery } from '../../db/raw.js';
 import { registerTopic } from '../../events/hub.js';
@@ -45,7 +45,7 @@ export type Upload = { path: string; name: string; bytes: number };
  * `receiveUpload`). `drop` removes the stored file (a request refused after all).
  */
 export async function receiveFile(
-  request: FastifyRequest,
+  request: SignedInRequest,
   reply: FastifyReply,
   resource: string,
 ): Promise<{ fields: Record<string, string>; file: Upload | null; drop: () => Promise<void> }> {
@@ -55,7 +55,7 @@ export async function receiveFile(
       { field: 'file', message: 'Send the file as multipart/form-data in the field "file"' },
     ]);
   }
-  const principal = principalOf(request);
+  const principal = request.principal;
   const dir = path.join(config.importDir, String(principal.domainId));
   await fs.promises.mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
@@ -109,9 +109,9 @@ export type ImportValues = {
 };
 
 /** Records an import of the caller's and queues its job; answers the import. */
-export async function queueImport(request: FastifyRequest, file: Upload, v: ImportValues): Promise<ImportItem> {
+export async function queueImport(request: SignedInRequest, file: Upload, v: ImportValues): Promise<ImportItem> {
   const { raw, jobs } = request.server.ctx;
-  const principal = principalOf(request);
+  const principal = request.principal;
   const [created] = await rawQuery<{ id: number }>(
     raw!,
     `insert into imports (domain_id, user_id, user_ip, resource, parent_id, file_name, file_path, bytes, mode,
@@ -147,9 +147,9 @@ const tag = 'imports';
 const notFound = () => keyedError(404, 'app.imports.not_found', 'notFound', { resource: 'imports' });
 
 /** An import of the caller's (only its starter sees it); 404 for any other. */
-async function ownImport(request: FastifyRequest): Promise<ImportItem> {
+async function ownImport(request: SignedInRequest): Promise<ImportItem> {
   const id = paramId(request, tag);
-  const principal = principalOf(request);
+  const principal = request.principal;
   const [item] = await rawQuery<ImportItem>(
     request.server.ctx.raw!,
     `${ITEM_SQL} where id = $1 and domain_id = $2 and user_id = $3`,
@@ -170,7 +170,7 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
   const c = importer.compiled;
   const def = importer.def;
   const link = linkOf(c);
-  scope.route({
+  signedInRoute(scope, {
     method: 'POST',
     url: `/api${def.path}/import`,
     config: { guard: guardOf(c, 'x'), resource: def.name },
@@ -181,7 +181,6 @@ function registerUpload(scope: FastifyInstance, importer: Importer) {
         .join(', ')}`,
       { params: link ? z.object({ [link.param]: z.string() }) : undefined, response: { 202: importItem } },
     ),
-    ...routeCompilers,
     handler: async (request, reply) => {
       const parentId = link ? await parentOf(c, link, request, 'x') : null;
       if (!request.isMultipart()) {
@@ -252,7 +251,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
     for (const register of uploadRoutes) register(scope);
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/imports',
     config: { guard: 'authenticated', resource: tag },
@@ -260,10 +259,9 @@ export async function registerImportRoutes(app: FastifyInstance) {
       querystring: listQuery,
       response: { 200: z.object({ items: z.array(importItem) }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const q = parseBody(tag, listQuery, request.query);
-      const principal = principalOf(request);
+      const principal = request.principal;
       const params: unknown[] = [principal.domainId, principal.userId];
       let where = 'domain_id = $1 and user_id = $2';
       if (q.resource) where += ` and resource = $${params.push(q.resource)}`;
@@ -277,7 +275,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/imports/:id',
     config: { guard: 'authenticated', resource: tag },
@@ -285,11 +283,10 @@ export async function registerImportRoutes(app: FastifyInstance) {
       params: z.object({ id: z.string() }),
       response: { 200: importItem },
     }),
-    ...routeCompilers,
     handler: (request) => ownImport(request),
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/imports/:id/cancel',
     config: { guard: 'authenticated', resource: tag },
@@ -297,7 +294,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
       params: z.object({ id: z.string() }),
       response: { 200: importItem },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const item = await ownImport(request);
       const raw = request.server.ctx.raw!;
@@ -320,7 +316,7 @@ export async function registerImportRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/imports/:id/errors',
     config: { guard: 'authenticated', resource: tag },
@@ -329,7 +325,6 @@ export async function registerImportRoutes(app: FastifyInstance) {
       querystring: errorsQuery,
       response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const item = await ownImport(request);
       const q = parseBody(tag, errorsQuery, request.query);
@@ -342,12 +337,13 @@ export async function registerImportRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/imports/:id/errors.csv',
     config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, 'The report of an import as CSV (line, field, message)', { params: z.object({ id: z.string() }) }),
-    ...routeCompilers,
+    schema: doc(tag, 'The report of an import as CSV (line, field, message)', {
+      params: z.object({ id: z.string() }),
+    }),
     handler: async (request, reply) => {
       const item = await ownImport(request);
       const raw = request.server.ctx.raw!;

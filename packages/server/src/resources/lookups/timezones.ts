@@ -1,7 +1,8 @@
 import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, listQueryDoc, routeCompilers } from '../../core/route.js';
+import { doc, listQueryDoc } from '../../core/route.js';
+import { signedInRoute } from '../../core/signed-in.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
 import { currentZoneName, timezoneCatalog, zoneEntry, zoneMatches } from './timezone-catalog.js';
@@ -32,7 +33,7 @@ const SPEC = { fields: new Set(['id', 'name', 'offset']), sort: new Set(['name']
  * Any signed-in user may read it: it is reference data, not a record of the domain.
  */
 export function registerTimezoneRoute(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/calendars/timezones',
     config: { guard: 'authenticated', resource: 'timezones' },
@@ -40,7 +41,6 @@ export function registerTimezoneRoute(app: FastifyInstance) {
       querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
       response: { 200: answer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });

@@ -7,11 +7,12 @@ import { noRights, type Rights, refuseEscalation, refuseOwnRole, rolesRights } f
 import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
-import { notFound } from '../../core/errors.js';
-import { type Principal, principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import type { Principal } from '../../core/principal.js';
+import { doc, idParamDoc, paramId } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
+import { recordOf } from '../engine/record-of.js';
 
 const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
@@ -19,17 +20,15 @@ const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 // Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
 const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
 
-async function objclassOf(db: Db, request: FastifyRequest): Promise<{ id: number; cls: string }> {
-  const id = paramId(request, 'objclass');
-  const [found] = await queryRows<{ cls: string }>(
-    db,
-    sql`select class as cls from objclass where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found) throw notFound('objclass');
-  return { id, cls: found.cls };
+const OBJCLASS = { table: 'objclass', name: 'objclass', columns: 'class as cls' };
+
+/** The object class of the path, one of the caller's domain. */
+async function objclassOf(db: Db, request: SignedInRequest): Promise<{ id: number; cls: string }> {
+  const { id, row } = await recordOf(request, OBJCLASS, { db });
+  return { id, cls: row.cls as string };
 }
 
-const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(db, request)).id;
+const objclassId = async (db: Db, request: SignedInRequest) => (await recordOf(request, OBJCLASS, { db })).id;
 
 /**
  * Nobody ends with more rights than they hold: grants to a role one holds are refused (unless
@@ -39,7 +38,7 @@ const objclassId = async (db: Db, request: FastifyRequest) => (await objclassOf(
  */
 async function refuseClassEscalation(
   db: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   cls: string,
   held: { roleId: number; access: number }[],
   bits: Map<number, number>,
@@ -47,7 +46,7 @@ async function refuseClassEscalation(
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
   const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
-  const actor = principalOf(request);
+  const actor = request.principal;
   if (ownRoles) {
     refuseOwnRole(
       actor,
@@ -65,13 +64,13 @@ async function refuseClassEscalation(
  */
 async function refuseClassTakedown(
   db: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   cls: string,
   held: { roleId: number; access: number }[],
   bits: Map<number, number>,
 ) {
   const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const actor = principalOf(request);
+  const actor = request.principal;
   const changes = new Map<number, Rights>();
   for (const [roleId, access] of bits) {
     if ((before.get(roleId) ?? 0) === access) continue;
@@ -152,19 +151,18 @@ type AclRowLike = { grantee: { name: string }; granted: string };
  * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/objclass/:id/acl',
     config: { guard: guard(), resource: 'objclass' },
     schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
-    ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
-      return viewClassGrants(db, principalOf(request), await objclassId(db, request));
+      return viewClassGrants(db, request.principal, await objclassId(db, request));
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: '/api/objclass/:id/acl',
     config: { guard: guard(), resource: 'objclass' },
@@ -173,13 +171,12 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       body: aclPatch,
       response: { 200: aclAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
-      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
+      const bits = changesToBits(request.body);
       const answer = await ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
-        await checkRoles(tx, principalOf(request).domainId, [...bits.keys()], 'objclass');
+        await checkRoles(tx, request.principal.domainId, [...bits.keys()], 'objclass');
         const held = await queryRows<{ roleId: number; access: number }>(
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
@@ -197,14 +194,14 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
         }
         const after = await readClassGrants(tx, id);
         await logClassGrants(tx, request, { id, cls }, before.items, after.items);
-        return viewClassGrants(tx, principalOf(request), id);
+        return viewClassGrants(tx, request.principal, id);
       });
       await invalidateAuth(ctx);
       return answer;
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/acl/objclass/:id',
     config: { guard: guard(), resource: 'objclass' },
@@ -212,14 +209,13 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: defaultAclAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
       return readDefaultAcl(db, await objclassId(db, request));
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: '/api/acl/objclass/:id/grantor/:grantorId',
     config: { guard: guard(), resource: 'objclass' },
@@ -228,14 +224,13 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
       body: aclPatch,
       response: { 200: defaultAclAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
       const grantorId = paramId(request, 'objclass', 'grantorId');
-      const bits = changesToBits(request.body as z.output<typeof aclPatch>);
+      const bits = changesToBits(request.body);
       return ctx.db.transaction(async (tx) => {
         const { id, cls } = await objclassOf(tx, request);
-        const domainId = principalOf(request).domainId;
+        const domainId = request.principal.domainId;
         await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
         await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
         const held = await queryRows<{ roleId: number; access: number }>(

@@ -1,28 +1,23 @@
 import { bitsToGrants, grantsToBits, OBJECTS_PERMISSION, roleClassEntry, roleClassPatch } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, refuseEscalation, rolesRights } from '../../access/escalation.js';
 import { refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
-import { keyedError, keyedField, notFound } from '../../core/errors.js';
-import { principalOf } from '../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../core/route.js';
+import { keyedError, keyedField } from '../../core/errors.js';
+import { doc, idParamDoc } from '../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
+import { recordOf } from '../engine/record-of.js';
 import { logClassGrants, readClassGrants } from './class-grants.js';
 
 const answer = z.object({ items: z.array(roleClassEntry) });
 
-async function roleOf(db: Db, request: FastifyRequest): Promise<number> {
-  const id = paramId(request, 'roles');
-  const [found] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from roles where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found) throw notFound('roles');
-  return id;
-}
+/** The role of the path, one of the caller's domain. */
+const roleOf = async (db: Db, request: SignedInRequest) =>
+  (await recordOf(request, { table: 'roles', name: 'roles' }, { db })).id;
 
 /** Every object class of the domain with the role's letters on it (none: empty). */
 async function readRoleClasses(db: Db, domainId: number, roleId: number) {
@@ -41,19 +36,18 @@ async function readRoleClasses(db: Db, domainId: number, roleId: number) {
  * hold, nor takes rights away from a role they hold or one holding more than they hold.
  */
 export function registerRoleClassRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/roles/:id/classes',
     config: { guard: { permission: OBJECTS_PERMISSION }, resource: 'roles' },
     schema: doc('roles', "A role's rights on every object class", { params: idParamDoc, response: { 200: answer } }),
-    ...routeCompilers,
     handler: async (request) => {
       const { db } = request.server.ctx;
-      return readRoleClasses(db, principalOf(request).domainId, await roleOf(db, request));
+      return readRoleClasses(db, request.principal.domainId, await roleOf(db, request));
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: '/api/roles/:id/classes',
     config: { guard: { permission: OBJECTS_PERMISSION }, resource: 'roles' },
@@ -62,13 +56,12 @@ export function registerRoleClassRoutes(app: FastifyInstance) {
       body: roleClassPatch,
       response: { 200: answer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const ctx = request.server.ctx;
       const changes = request.body as z.output<typeof roleClassPatch>;
       // The last entry for a class wins.
       const bits = new Map(changes.map((c) => [c.objclass.id, grantsToBits(c.grants)]));
-      const actor = principalOf(request);
+      const actor = request.principal;
       const result = await ctx.db.transaction(async (tx) => {
         const roleId = await roleOf(tx, request);
         const ids = [...bits.keys()];

@@ -13,7 +13,8 @@ import {
 import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, routeCompilers } from '../../core/route.js';
+import { doc } from '../../core/route.js';
+import { signedInRoute } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
@@ -94,12 +95,11 @@ const PERMISSION_ITEMS = { items: PERMISSIONS.map((p) => ({ id: p, name: p })) }
 
 /** GET /api/permissions: the global permissions a role can hold. */
 export function registerPermissionsRoute(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/permissions',
     config: { guard: 'authenticated' },
     schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
-    ...routeCompilers,
     handler: async () => PERMISSION_ITEMS,
   });
 }

@@ -9,11 +9,11 @@ import {
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, parseBody } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { deviceUserAudit } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
-import { findItem, notFound } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { registerImporter } from '../../imports/importer.js';
 import { devicesResource } from './devices.js';
 
@@ -88,7 +88,7 @@ registerImporter({
  * (`devices.export`), the import the import pipeline's.
  */
 export function registerDeviceRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/devices/:id/registered',
     config: { guard: { class: 'devices', right: 'r' } },
@@ -96,11 +96,8 @@ export function registerDeviceRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: deviceRegistration },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const id = paramId(request, 'devices');
-      const item = await findItem(request.server.ctx.db, c, principalOf(request), id);
-      if (!item) throw notFound(c);
+      const { id, row: item } = await recordOf(request, c);
       const state = item.state as number;
       return {
         id,

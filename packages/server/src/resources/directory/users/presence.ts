@@ -6,11 +6,12 @@ import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { notFound, readItem } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { forgetSipDirectory } from '../sip-directory.js';
 import { usersResource } from './users.js';
 
@@ -18,7 +19,7 @@ const c = usersResource.compiled;
 
 /** PATCH /api/users/{id}/presence and POST /api/users/{id}/logout. */
 export function registerUserPresenceRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: '/api/users/:id/presence',
     config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
@@ -27,12 +28,11 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       body: presenceInput,
       response: { 200: c.def.item },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = paramId(request, 'users');
-      const body = request.body as z.output<typeof presenceInput>;
+      const body = request.body;
       const { db } = request.server.ctx;
-      const principal = principalOf(request);
+      const principal = request.principal;
       // A change of presence is an update of the user: logged like any, in the same transaction.
       const answer = await db.transaction(async (tx) => {
         const old = await readItem(tx, c, principal, id);
@@ -61,7 +61,7 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/users/:id/logout',
     config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
@@ -69,19 +69,13 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: z.object({ sessions: z.number() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const id = paramId(request, 'users');
+      const { id } = await recordOf(request, { table: 'users', name: 'users' });
       const ctx = request.server.ctx;
-      const found = await queryRows(
-        ctx.db,
-        sql`select 1 from users where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-      );
-      if (!found.length) throw notFound(c);
-      await refuseStrongerUser(ctx.db, principalOf(request), id, 'strongerUserLogOut');
+      await refuseStrongerUser(ctx.db, request.principal, id, 'strongerUserLogOut');
       const sessions = await revokeSessions(ctx, id);
       // A forced sign-out is in the log of who forced it, naming the user signed out.
-      const p = principalOf(request);
+      const p = request.principal;
       await ctx.db.insert(loggerEntries).values({
         domainId: p.domainId,
         object: 'users',

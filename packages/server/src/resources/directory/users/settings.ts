@@ -1,14 +1,13 @@
 import { messages, passwordChange, phoneSettings } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, validationError } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
 /**
@@ -16,22 +15,21 @@ import { queryRows } from '../../../db/sql.js';
  * change PUT /api/users/password (the current password is required).
  */
 export function registerUserSettingsRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/user/settings/phone',
     config: { guard: 'authenticated' },
     schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
-    ...routeCompilers,
     handler: async (request) => {
       const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
         request.server.ctx.db,
-        sql`select webrtc, stun from user_settings where user_id = ${principalOf(request).userId}`,
+        sql`select webrtc, stun from user_settings where user_id = ${request.principal.userId}`,
       );
       return row ?? { webrtc: false, stun: false };
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PUT',
     url: '/api/user/settings/phone',
     config: { guard: 'authenticated', resource: 'settings' },
@@ -39,37 +37,35 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       body: phoneSettings,
       response: { 200: phoneSettings },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const body = request.body as z.output<typeof phoneSettings>;
+      const body = request.body;
       // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
       const webrtc = body.webrtc;
       const stun = body.webrtc && body.stun;
       await request.server.ctx.db.execute(sql`
-        insert into user_settings (user_id, webrtc, stun) values (${principalOf(request).userId}, ${webrtc}, ${stun})
+        insert into user_settings (user_id, webrtc, stun) values (${request.principal.userId}, ${webrtc}, ${stun})
         on conflict (user_id) do update set webrtc = excluded.webrtc, stun = excluded.stun`);
       return { webrtc, stun };
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PUT',
     url: '/api/users/password',
     config: { guard: 'authenticated', resource: 'users' },
     schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
-    ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(principalOf(request));
-      const body = request.body as z.output<typeof passwordChange>;
+      refuseApiToken(request.principal);
+      const body = request.body;
       const { db } = request.server.ctx;
-      const userId = principalOf(request).userId;
+      const userId = request.principal.userId;
       const [user] = await queryRows<{ hash: string }>(
         db,
         sql`select password_hash as hash from users where id = ${userId}`,
       );
       // Wrong current passwords count on this session: a stolen one cannot guess its way to the
       // password, nor lock the owner's sign-in.
-      const { tokenId } = principalOf(request);
+      const { tokenId } = request.principal;
       await reserveSessionAttempt(request.server.ctx, tokenId);
       if (!user || !(await verifyPassword(user.hash, body.currentPassword))) {
         throw validationError('users', [{ field: 'currentPassword', message: messages.passwordMismatch }]);
@@ -79,7 +75,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${userId}`);
         // Every other session and token of the user ends; the one that made the change stays.
-        await revokeUserTokens(tx, userId, principalOf(request).tokenId);
+        await revokeUserTokens(tx, userId, request.principal.tokenId);
       });
       await invalidateAuth(request.server.ctx);
       return reply.status(204).send();

@@ -7,7 +7,6 @@ import { issueToken } from '../../../auth/tokens.js';
 import { writeActorChange } from '../../../changelog/writer.js';
 import { keyedError } from '../../../core/errors.js';
 import { pathParam } from '../../../core/params.js';
-import { principalOf } from '../../../core/principal.js';
 import type { Db } from '../../../db/client.js';
 import { authTokens } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
@@ -39,7 +38,7 @@ export const userTokensResource = defineServerResource(userTokens, {
   },
   create: async (request, body, userId) => {
     const ctx = request.server.ctx;
-    const principal = principalOf(request);
+    const principal = request.principal;
     const owner = userId as number;
     // A token signs in as its user: minting one for someone else is as strong as setting their
     // password, so it needs the same permission (else the edit right would reach any user's rights).

@@ -6,7 +6,7 @@ import {
   twoFactorEnrolment,
   twoFactorLogin,
 } from '@switchboard/model';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuseStrongerUser } from '../../../access/escalation.js';
@@ -32,10 +32,11 @@ import {
   verifySecondFactor,
 } from '../../../auth/two-factor.js';
 import type { AppContext } from '../../../context.js';
-import { keyedError, notFound } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers, validationError } from '../../../core/route.js';
+import { keyedError } from '../../../core/errors.js';
+import { doc, idParamDoc, validationError } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { domains, loggerEntries, users } from '../../../db/schema.js';
+import { recordOf } from '../../engine/record-of.js';
 
 const expiredChallenge = () => keyedError(401, 'app.auth.challenge_expired', 'signInExpired');
 const wrongCode = () => validationError('auth', [{ field: 'code', message: messages.twoFactorWrong }]);
@@ -75,8 +76,12 @@ async function limited<T>(
  * Codes sent from a signed-in session (set-up, turning it off) count on that session, as wrong
  * current passwords do: a stolen session cannot lock the owner's sign-in.
  */
-async function sessionLimited<T>(ctx: AppContext, request: FastifyRequest, check: () => Promise<T | null>): Promise<T> {
-  const { tokenId } = principalOf(request);
+async function sessionLimited<T>(
+  ctx: AppContext,
+  request: SignedInRequest,
+  check: () => Promise<T | null>,
+): Promise<T> {
+  const { tokenId } = request.principal;
   await reserveSessionAttempt(ctx, tokenId);
   const result = await check();
   if (result === null) throw wrongCode();
@@ -101,7 +106,6 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
       body: enrolChallenge,
       response: { 200: twoFactorEnrolment },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const { challenge } = request.body as z.output<typeof enrolChallenge>;
       const row = await peekChallenge(ctx, challenge);
@@ -122,7 +126,6 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
       body: twoFactorLogin,
       response: { 200: loginAnswer.extend({ recoveryCodes: z.array(z.string()).optional() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const body = request.body as z.output<typeof twoFactorLogin>;
       const row = await takeChallengeAttempt(ctx, body.challenge);
@@ -149,27 +152,25 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
 /** The signed-in user's own second factor, and an administrator's view and reset of a user's. */
 export function registerTwoFactorRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  const me = async (request: FastifyRequest) => accountOf(ctx, principalOf(request).userId);
+  const me = async (request: SignedInRequest) => accountOf(ctx, request.principal.userId);
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/users/me/two-factor',
     config: { guard: 'authenticated' },
     schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
-    ...routeCompilers,
-    handler: async (request) => twoFactorStatus(ctx.db, principalOf(request).userId),
+    handler: async (request) => twoFactorStatus(ctx.db, request.principal.userId),
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/users/me/two-factor',
     config: { guard: 'authenticated' },
     schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
       response: { 200: twoFactorEnrolment },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      refuseApiToken(principalOf(request));
+      refuseApiToken(request.principal);
       const account = await me(request);
       if ((await twoFactorOf(ctx.db, account.id))?.enabledAt) {
         throw keyedError(409, 'app.auth.two_factor_enrolled', 'twoFactorEnrolled');
@@ -178,7 +179,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/users/me/two-factor/confirm',
     config: { guard: 'authenticated', resource: 'auth' },
@@ -186,10 +187,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       body: twoFactorCode,
       response: { 200: recoveryCodesAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      refuseApiToken(principalOf(request));
-      const { code } = request.body as z.output<typeof twoFactorCode>;
+      refuseApiToken(request.principal);
+      const { code } = request.body;
       const account = await me(request);
       const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
       await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
@@ -197,15 +197,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'DELETE',
     url: '/api/users/me/two-factor',
     config: { guard: 'authenticated', resource: 'auth' },
     schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
-    ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(principalOf(request));
-      const { code } = request.body as z.output<typeof twoFactorCode>;
+      refuseApiToken(request.principal);
+      const { code } = request.body;
       const account = await me(request);
       if (await twoFactorRequired(ctx.db, account.id)) {
         throw keyedError(403, 'app.auth.two_factor_required', 'twoFactorRequired');
@@ -219,7 +218,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/users/:id/two-factor',
     config: { guard: { class: 'users', right: 'r' }, resource: 'users' },
@@ -227,25 +226,23 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: statusSchema },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const userId = await domainUser(ctx, request);
+      const userId = await domainUser(request);
       return twoFactorStatus(ctx.db, userId);
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'DELETE',
     url: '/api/users/:id/two-factor',
     config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
     schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
       params: idParamDoc,
     }),
-    ...routeCompilers,
     handler: async (request, reply) => {
-      refuseApiToken(principalOf(request));
-      const userId = await domainUser(ctx, request);
-      await refuseStrongerUser(ctx.db, principalOf(request), userId, 'strongerUserTwoFactor');
+      refuseApiToken(request.principal);
+      const userId = await domainUser(request);
+      await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserTwoFactor');
       if (!(await removeTwoFactor(ctx.db, userId))) {
         throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
       }
@@ -256,19 +253,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
 }
 
 /** The `:id` user, refused unless it is of the caller's domain. */
-async function domainUser(ctx: AppContext, request: FastifyRequest): Promise<number> {
-  const id = paramId(request, 'users');
-  const [row] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.domainId, principalOf(request).domainId)))
-    .limit(1);
-  if (!row) throw notFound('users');
-  return row.id;
-}
+const domainUser = async (request: SignedInRequest) => (await recordOf(request, USERS)).id;
+const USERS = { table: 'users', name: 'users' };
 
-async function logTwoFactor(ctx: AppContext, request: FastifyRequest, recordId: number, action: string) {
-  const p = principalOf(request);
+async function logTwoFactor(ctx: AppContext, request: SignedInRequest, recordId: number, action: string) {
+  const p = request.principal;
   await ctx.db
     .insert(loggerEntries)
     .values({ domainId: p.domainId, object: 'users', action, userId: p.userId, recordId, userIp: request.ip });

@@ -4,11 +4,10 @@ import {
   cognitiveProfiles as cognitiveProfilesDef,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordFilter } from '../../../access/record-filter.js';
 import { classAllows, recordAllows, recordChecksOn } from '../../../access/rights.js';
 import { keyedError, keyedField } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
+import type { SignedInRequest } from '../../../core/signed-in.js';
 import type { Db } from '../../../db/client.js';
 import { cognitiveProfiles } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
@@ -52,11 +51,11 @@ const notFound = () =>
  * enabled, and of the service asked for; otherwise a 403, 404 or 400 naming the field `profile`.
  */
 export async function usableProfile(
-  request: FastifyRequest,
+  request: SignedInRequest,
   id: number,
   service: 'tts' | 'stt',
 ): Promise<CognitiveProfileRow> {
-  const principal = principalOf(request);
+  const principal = request.principal;
   const { db } = request.server.ctx;
   if (!classAllows(principal, 'cognitive_profile', 'r')) {
     throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'r', resource: 'cognitive_profile' });
@@ -89,10 +88,10 @@ export async function usableProfile(
 /** The enabled profiles of a service the caller may read, default first, for the media dialogs. */
 export async function profileChoices(
   db: Db,
-  request: FastifyRequest,
+  request: SignedInRequest,
   service: 'tts' | 'stt',
 ): Promise<CognitiveChoice[]> {
-  const principal = principalOf(request);
+  const principal = request.principal;
   if (!classAllows(principal, 'cognitive_profile', 'r')) return [];
   const readable = recordFilter(principal, 'cognitive_profile', 'r');
   return queryRows<CognitiveChoice>(

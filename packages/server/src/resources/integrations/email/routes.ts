@@ -1,9 +1,9 @@
 import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { keyedError, keyedField } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
@@ -25,7 +25,7 @@ export async function loadAccount(
 }
 
 /** Both sides at once, under the outbound policy; the whole test passes when both do. */
-async function tested(request: FastifyRequest, account: MailAccount) {
+async function tested(request: SignedInRequest, account: MailAccount) {
   const { config } = request.server.ctx;
   const timeoutMs = config.emailTimeoutSeconds * 1000;
   const outbound = { allow: config.outboundAllow };
@@ -75,7 +75,7 @@ const testBody = emailProfiles.input.pick({
  * none is sent and the hosts, ports and login are the saved ones. `POST {path}/test` tests a profile not saved yet, guarded as a create.
  */
 export function registerEmailRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: `${base}/:id/test`,
     config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' }, resource: 'emailProfiles' },
@@ -84,10 +84,9 @@ export function registerEmailRoutes(app: FastifyInstance) {
       body: testBody.partial().optional(),
       response: { 200: emailTestResult },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = paramId(request, 'emailProfiles');
-      const stored = await loadAccount(request.server.ctx.db, principalOf(request).domainId, id);
+      const stored = await loadAccount(request.server.ctx.db, request.principal.domainId, id);
       if (!stored) throw keyedError(404, 'app.emailProfiles.not_found', 'notFound', { resource: 'email profile' });
       const given = (sentBody(request.body) ?? {}) as Record<string, unknown>;
       const parsed = (request.body ?? {}) as Record<string, unknown>;
@@ -97,15 +96,17 @@ export function registerEmailRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: `${base}/test`,
-    config: { guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM }, resource: 'emailProfiles' },
+    config: {
+      guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM },
+      resource: 'emailProfiles',
+    },
     schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
       body: testBody,
       response: { 200: emailTestResult },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const body = request.body as MailAccount;
       return tested(request, { ...body, password: body.password ?? '' });

@@ -16,15 +16,15 @@ import {
   resources as resourcesDef,
   TIMEZONE_UNKNOWN,
 } from '@switchboard/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../../access/rights.js';
 import { writeChangeRaw } from '../../../changelog/writer.js';
 import { keyedError } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, paramId, parseBody, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, paramId, parseBody, validationError } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { rawTransaction } from '../../../db/raw.js';
-import { findItem, notFound } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { refError, unreadableRefs } from '../../engine/refs.js';
 import { addUploadRoute, queueImport, receiveFile } from '../../imports/routes.js';
 import { importTemplatesResource, queueOf, refuseQueueType } from './import-templates.js';
@@ -36,8 +36,8 @@ const tag = 'importTemplates';
  * The queue members go into: in the caller's domain (404), writable by the caller (class `w` on
  * cc_queue and, under rbac, the record's `w`: 403), of a type that takes imports (409).
  */
-async function writableQueue(request: FastifyRequest, id: number, field?: string) {
-  const principal = principalOf(request);
+async function writableQueue(request: SignedInRequest, id: number, field?: string) {
+  const principal = request.principal;
   const ctx = request.server.ctx;
   if (!classAllows(principal, 'cc_queue', 'w'))
     throw keyedError(403, 'app.auth.forbidden', 'classRight', { right: 'w', resource: 'cc_queue' });
@@ -51,7 +51,7 @@ async function writableQueue(request: FastifyRequest, id: number, field?: string
 
 /** `POST /storage/import_templates/{id}/import`: a file into the template's queue, as an import. */
 function registerRun(scope: FastifyInstance) {
-  scope.route({
+  signedInRoute(scope, {
     method: 'POST',
     url: '/api/storage/import_templates/:id/import',
     config: { guard: { class: 'import_template', right: 'r', recordParam: 'id' }, resource: tag },
@@ -60,12 +60,8 @@ function registerRun(scope: FastifyInstance) {
       "Import a CSV file into the template's queue (multipart: file; mode all|skip|dry; duplicates skip|update|allow). Progress as for every import: GET /imports/{id}, live topic imports",
       { params: z.object({ id: z.string() }), response: { 202: importItem } },
     ),
-    ...routeCompilers,
     handler: async (request, reply) => {
-      const id = paramId(request, tag);
-      const principal = principalOf(request);
-      const template = await findItem(request.server.ctx.db, importTemplatesResource.compiled, principal, id);
-      if (!template) throw notFound(importTemplatesResource.compiled);
+      const { id, row: template } = await recordOf(request, importTemplatesResource.compiled);
       const source = template.source as { id: number };
       const queue = await writableQueue(request, source.id);
       const { fields, file, drop } = await receiveFile(request, reply, tag);
@@ -111,7 +107,7 @@ const BULK_CHUNK = 5_000;
  * `items.N.field`). Loaded with COPY in chunks of 5,000 in one transaction.
  */
 export function registerImportTemplateRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/call_center/queues/:queueId/members/bulk',
     config: { guard: 'authenticated', resource: 'queues' },
@@ -120,10 +116,9 @@ export function registerImportTemplateRoutes(app: FastifyInstance) {
       body: bulkMembersInput,
       response: { 201: bulkMembersAnswer },
     }),
-    ...routeCompilers,
     handler: async (request, reply) => {
       const queueId = paramId(request, 'queues', 'queueId');
-      const principal = principalOf(request);
+      const principal = request.principal;
       const queue = await writableQueue(request, queueId, 'queueId');
       const body = request.body as z.output<typeof bulkMembersInput>;
       const ctx = request.server.ctx;

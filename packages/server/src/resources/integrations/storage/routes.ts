@@ -2,8 +2,8 @@ import { storageProfiles, storageTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers, sentBody } from '../../../core/route.js';
+import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { checkVariant, withVariantDefaults } from '../../engine/variants.js';
@@ -31,7 +31,7 @@ export async function loadProfile(
  * a profile not saved yet with the settings sent, guarded as a create.
  */
 export function registerStorageRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: `${base}/:id/test`,
     config: { guard: { class: 'storage_profile', right: 'w', recordParam: 'id' }, resource: 'storageProfiles' },
@@ -39,17 +39,16 @@ export function registerStorageRoutes(app: FastifyInstance) {
       params: idParamDoc,
       response: { 200: storageTestResult },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = paramId(request, 'storageProfiles');
-      const profile = await loadProfile(request.server.ctx.db, principalOf(request).domainId, id);
+      const profile = await loadProfile(request.server.ctx.db, request.principal.domainId, id);
       if (!profile) throw keyedError(404, 'app.storageProfiles.not_found', 'notFound', { resource: 'storage profile' });
       return probe(profile, request.server.ctx.config, request.log);
     },
   });
 
   // A profile not saved yet (the editor's values), checked as a create would check it.
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: `${base}/test`,
     config: {
@@ -60,13 +59,12 @@ export function registerStorageRoutes(app: FastifyInstance) {
       body: storageProfiles.input,
       response: { 200: storageTestResult },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const parsed = request.body as Record<string, unknown>;
       const body = withVariantDefaults(storageProfiles, sentBody(parsed), parsed);
       checkVariant(storageProfiles, body, null);
       const profile = body as Pick<StorageProfileRow, 'type' | 'properties'>;
-      return probe({ ...profile, domainId: principalOf(request).domainId }, request.server.ctx.config, request.log);
+      return probe({ ...profile, domainId: request.principal.domainId }, request.server.ctx.config, request.log);
     },
   });
 }

@@ -1,9 +1,10 @@
 import { triggerJobsPath, triggerRunNowInput } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParam, paramId, routeCompilers } from '../../../core/route.js';
-import { findItem, notFound } from '../../engine/ops.js';
+import { doc, idParam } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
+import { findItem } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { createManualRun, triggerRuns } from './runs.js';
 import { triggerRunsResource, triggersResource } from './triggers.js';
 
@@ -13,23 +14,21 @@ import { triggerRunsResource, triggersResource } from './triggers.js';
  * how it ends. Guarded as an edit of the trigger; a disabled trigger runs too (it is by hand).
  */
 export function registerTriggerRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: `/api${triggerJobsPath(':triggerId')}`,
     config: { guard: { class: 'trigger', right: 'w', recordParam: 'triggerId' }, resource: 'triggers' },
     schema: doc('triggers', 'Runs the trigger now, with variables merged over its own', {
       params: z.object({ triggerId: idParam('triggerId').describe('Trigger id') }),
       body: triggerRunNowInput.optional(),
+      response: { 200: triggerRunsResource.compiled.def.item },
     }),
-    ...routeCompilers,
     handler: async (request) => {
-      const id = paramId(request, 'triggers', 'triggerId');
+      const { id, row: trigger } = await recordOf(request, triggersResource.compiled, { param: 'triggerId' });
       // No body at all runs with the trigger's own variables.
       const variables = (request.body as z.output<typeof triggerRunNowInput> | undefined)?.variables ?? {};
-      const principal = principalOf(request);
+      const principal = request.principal;
       const db = request.server.ctx.db;
-      const trigger = await findItem(db, triggersResource.compiled, principal, id);
-      if (!trigger) throw notFound(triggersResource.compiled);
       const runId = await createManualRun(
         db,
         {

@@ -14,17 +14,18 @@ import {
   ttsStatus,
 } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers, validationError } from '../../../core/route.js';
+import { doc, idParamDoc, validationError } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { receiveUpload } from '../../../core/uploads.js';
 import type { Db } from '../../../db/client.js';
 import { mediaFiles } from '../../../db/schema.js';
 import { isoSql, queryRows } from '../../../db/sql.js';
 import { defineServerResource, guardOf } from '../../engine/define.js';
-import { findItem, notFound, readItem } from '../../engine/ops.js';
+import { readItem } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { profileChoices, usableProfile } from '../../integrations/cognitive/cognitive-profiles.js';
 import { synthesizeSpeech, transcribeSpeech } from '../../integrations/cognitive/providers.js';
 import {
@@ -104,9 +105,9 @@ const tooLarge = (max: number) =>
  * Records a checked temporary file: the row, then the file renamed to the row's id, in one
  * transaction so that neither stays without the other.
  */
-async function store(request: FastifyRequest, temp: string, name: string, kind: { mimeType: string; size: number }) {
+async function store(request: SignedInRequest, temp: string, name: string, kind: { mimeType: string; size: number }) {
   const { db, config } = request.server.ctx;
-  const principal = principalOf(request);
+  const principal = request.principal;
   let target: string | null = null;
   let placed: Placement | null = null;
   try {
@@ -168,14 +169,13 @@ export async function registerMediaRoutes(app: FastifyInstance) {
   // Multipart parsing only in this scope: other routes keep refusing multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart);
-    scope.route({
+    signedInRoute(scope, {
       method: 'POST',
       url: '/api/storage/media',
       config: { guard: guardOf(c, 'x'), queryToken: true, resource: 'media' },
       schema: doc('media', `Upload an audio file (multipart field "${MEDIA_UPLOAD_FIELD}": WAV, MP3 or Ogg)`, {
         response: { 201: mediaDef.item },
       }),
-      ...routeCompilers,
       handler: async (request, reply) => {
         const { config } = request.server.ctx;
         if (!request.isMultipart())
@@ -190,7 +190,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
             if (!part || part.fieldname !== MEDIA_UPLOAD_FIELD) throw fileError(messages.required);
             let temp: string;
             try {
-              temp = await receive(config, principalOf(request).domainId, part.file, signal);
+              temp = await receive(config, request.principal.domainId, part.file, signal);
             } catch (error) {
               if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
               throw error;
@@ -210,18 +210,15 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     });
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/storage/media/:id/stream',
     config: { guard: guardOf(c, 'r'), queryToken: true, resource: 'media' },
     schema: doc('media', 'The bytes of a media file; Range requests answer 206', { params: idParamDoc }),
-    ...routeCompilers,
     handler: async (request, reply) => {
       const { db, config } = request.server.ctx;
-      const domainId = principalOf(request).domainId;
-      const id = paramId(request, 'media');
-      const item = await findItem(db, c, principalOf(request), id);
-      if (!item) throw notFound(c);
+      const domainId = request.principal.domainId;
+      const { id, row: item } = await recordOf(request, c);
       const placed = await placementOf(db, domainId, id);
       const file = mediaFile(config, domainId, id, item.mimeType as string);
       let size: number;
@@ -268,7 +265,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/storage/media/tts',
     config: { guard: guardOf(c, 'r'), resource: 'media' },
@@ -277,7 +274,6 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       'Whether a text-to-speech engine is installed, and the enabled text-to-speech profiles the caller may read',
       { response: { 200: ttsStatus } },
     ),
-    ...routeCompilers,
     handler: async (request) => {
       const { config, db } = request.server.ctx;
       const available = await ttsAvailable(config);
@@ -290,7 +286,7 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/storage/media/tts',
     config: { guard: guardOf(c, 'x'), resource: 'media' },
@@ -299,11 +295,10 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       'Create a media file (WAV) from text with the local engine, or through a text-to-speech cognitive profile (`profile`: its id; needs its read right)',
       { body: ttsInput, response: { 201: mediaDef.item } },
     ),
-    ...routeCompilers,
     handler: async (request, reply) => {
       const { config } = request.server.ctx;
       const body = request.body as z.output<typeof ttsInput>;
-      const temp = tempFile(config, principalOf(request).domainId);
+      const temp = tempFile(config, request.principal.domainId);
       if (body.profile !== undefined) {
         // The provider is called before any row is written: a slow service must not hold the database.
         const profile = await usableProfile(request, body.profile, 'tts');
@@ -331,20 +326,19 @@ export async function registerMediaRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/storage/media/transcript',
     config: { guard: guardOf(c, 'r'), resource: 'media' },
     schema: doc('media', 'The enabled speech-to-text profiles the caller may read', {
       response: { 200: sttStatus },
     }),
-    ...routeCompilers,
     handler: async (request) => ({ profiles: await profileChoices(request.server.ctx.db, request, 'stt') }),
   });
 
   // The transcript is answered, not stored: a media file is a prompt the administrator recorded,
   // and its text is shown to be read or copied.
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/storage/media/:id/transcript',
     config: { guard: guardOf(c, 'r'), resource: 'media' },
@@ -353,14 +347,11 @@ export async function registerMediaRoutes(app: FastifyInstance) {
       'What a speech-to-text cognitive profile hears in a WAV media file (needs the read right of the file and of the profile)',
       { params: idParamDoc, body: transcriptInput, response: { 200: transcriptAnswer } },
     ),
-    ...routeCompilers,
     handler: async (request) => {
       const { db, config } = request.server.ctx;
-      const principal = principalOf(request);
-      const id = paramId(request, 'media');
-      const body = request.body as z.output<typeof transcriptInput>;
-      const item = await findItem(db, c, principal, id);
-      if (!item) throw notFound(c);
+      const principal = request.principal;
+      const { id, row: item } = await recordOf(request, c);
+      const body = request.body;
       const profile = await usableProfile(request, body.profile, 'stt');
       if (item.mimeType !== 'audio/wav') throw keyedError(400, 'app.media.wav_only', 'cognitiveWavOnly');
       const placed = await placementOf(db, principal.domainId, id);

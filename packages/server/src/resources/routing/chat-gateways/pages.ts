@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorKey, ErrorParams } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { classAllows } from '../../../access/rights.js';
 import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
 import { pathParam } from '../../../core/params.js';
-import { principalOf } from '../../../core/principal.js';
-import { validationError } from '../../../core/route.js';
+import { doc, validationError } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import type { Db } from '../../../db/client.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
@@ -139,11 +140,11 @@ const hashState = (state: string) => createHash('sha256').update(state).digest('
  * A dialog link bound to the gateway and the administrator who asked for it: its state is
  * random, stored only hashed, good for ten minutes and once.
  */
-async function setupLink(ctx: AppContext, request: FastifyRequest, g: Gateway, kind: Kind) {
+async function setupLink(ctx: AppContext, request: SignedInRequest, g: Gateway, kind: Kind) {
   const state = randomBytes(32).toString('base64url');
   await ctx.db.execute(sql`delete from chat_setup_states where expires_at < now()`);
   await ctx.db.execute(sql`insert into chat_setup_states (token_hash, domain_id, gateway_id, user_id, kind, expires_at)
-    values (${hashState(state)}, ${g.domainId}, ${g.id}, ${principalOf(request).userId}, ${kind},
+    values (${hashState(state)}, ${g.domainId}, ${g.id}, ${request.principal.userId}, ${kind},
             now() + make_interval(secs => ${SETUP_STATE_SECONDS}))`);
   const url = new URL(ctx.config.graphDialogUrl);
   url.searchParams.set('client_id', g.clientId);
@@ -171,22 +172,28 @@ function needId(query: Record<string, string | undefined>): string {
   return id;
 }
 
+/** The gateway's uri, the rest of the path. */
+const uriParams = z.object({ '*': z.string() });
+const text = z.string().optional();
+const hookQuery = z.object({ pages: text, instagram: text, whatsapp: text, id: text, ack: text });
+const setupQuery = z.object({ kind: text, code: text, state: text });
+
 const uriOf = (request: FastifyRequest) => `/${pathParam(request, '*') ?? ''}`;
 
 export function registerChatPageRoutes(app: FastifyInstance) {
-  app.get(
-    `${HOOK_PREFIX}/*`,
-    {
-      config: { guard: { class: 'chats', right: 'r', recordParam: NO_RECORD_PARAM } },
-      schema: {
-        tags: ['chatGateways'],
-        summary: 'Pages, Instagram and WhatsApp accounts of a messenger gateway: ?pages=, ?instagram=, ?whatsapp=',
-      },
-    },
-    async (request) => {
+  signedInRoute(app, {
+    method: 'GET',
+    url: `${HOOK_PREFIX}/*`,
+    config: { guard: { class: 'chats', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'chatGateways' },
+    schema: doc(
+      'chatGateways',
+      'Pages, Instagram and WhatsApp accounts of a messenger gateway: ?pages=, ?instagram=, ?whatsapp=',
+      { params: uriParams, querystring: hookQuery },
+    ),
+    handler: async (request) => {
       const ctx = request.server.ctx;
-      const principal = principalOf(request);
-      const query = request.query as Record<string, string | undefined>;
+      const principal = request.principal;
+      const query = request.query;
       const { kind, action } = pick(query);
       const g = await findGateway(ctx.db, uriOf(request), principal.domainId);
       // Reading is the route's guard; anything that changes the gateway's accounts wants edit.
@@ -244,19 +251,22 @@ export function registerChatPageRoutes(app: FastifyInstance) {
       }
       return { items: await listWhatsapp(ctx, g) };
     },
-  );
+  });
 
   // The provider's dialog sends the browser back here with a code: no token travels with it,
   // so the route is public; the code is worth something only with the gateway's client secret.
   app.get(
     `${SETUP_PREFIX}/*`,
     {
-      config: { guard: 'public' },
-      schema: { tags: ['chatGateways'], summary: 'Return of the provider dialog: stores the granted accounts' },
+      config: { guard: 'public', resource: 'chatGateways' },
+      schema: doc('chatGateways', 'Return of the provider dialog: stores the granted accounts', {
+        params: uriParams,
+        querystring: setupQuery,
+      }),
     },
     async (request, reply) => {
       const ctx = request.server.ctx;
-      const query = request.query as Record<string, string | undefined>;
+      const query = request.query as z.output<typeof setupQuery>;
       const kind = query.kind;
       if (kind !== 'pages' && kind !== 'whatsapp') {
         throw validationError('chatGateways', [{ field: 'kind', message: 'Should be pages or whatsapp' }]);

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParam, paramId, parseBody, routeCompilers } from '../../../core/route.js';
+import { doc, idParam, paramId, parseBody } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -19,7 +19,7 @@ const base = `/api${dialplan.path}`;
 
 /** The dialplan's own routes: move a rule to another's position, and the pattern tester. */
 export function registerDialplanRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: `${base}/match`,
     config: { guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'dialplan' },
@@ -27,10 +27,9 @@ export function registerDialplanRoutes(app: FastifyInstance) {
       querystring: dialplanMatchQuery,
       response: { 200: dialplanMatch },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const { number } = parseBody('dialplan', dialplanMatchQuery, request.query);
-      const principal = principalOf(request);
+      const principal = request.principal;
       const readable = recordFilter(principal, c.recordClass, 'r');
       const rows = await queryRows<{ id: number; name: string; pattern: string; position: number; schema: unknown }>(
         request.server.ctx.db,
@@ -52,7 +51,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'PATCH',
     url: `${base}/:fromId/to/:toId`,
     config: { guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' }, resource: 'dialplan' },
@@ -60,11 +59,10 @@ export function registerDialplanRoutes(app: FastifyInstance) {
       params: z.object({ fromId: idParam('fromId'), toId: idParam('toId') }),
       response: { 200: dialplan.item },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const fromId = paramId(request, 'dialplan', 'fromId');
       const toId = paramId(request, 'dialplan', 'toId');
-      const domainId = principalOf(request).domainId;
+      const domainId = request.principal.domainId;
       const moved = await request.server.ctx.db.transaction(async (tx) => {
         await lockDialplan(tx, domainId);
         const rows = await queryRows<{ id: number; position: number }>(
@@ -84,7 +82,7 @@ export function registerDialplanRoutes(app: FastifyInstance) {
             where domain_id = ${domainId} and position between ${b} and ${a}`);
         }
         await settlePositions(tx, domainId);
-        return readItem(tx, c, principalOf(request), fromId);
+        return readItem(tx, c, request.principal, fromId);
       });
       await forgetRoutes(request.server.ctx);
       return moved;

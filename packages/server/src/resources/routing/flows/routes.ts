@@ -1,15 +1,16 @@
 import { flowTag, flowVersions as flowVersionsDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, idParamDoc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, idParamDoc, paramId } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
 import { flowVersions } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
 import { escapeLike, isQueryError, parseListQuery, queryError } from '../../engine/list-query.js';
-import { notFound, updateItem } from '../../engine/ops.js';
+import { updateItem } from '../../engine/ops.js';
+import { recordOf } from '../../engine/record-of.js';
 import { flowsResource } from './flows.js';
 
 /** The kept previous schemas of a flow under the flow (`/routing/schema/{id}/versions`), read-only. */
@@ -29,7 +30,7 @@ const pageQueryDoc = z.object({
   size: z.string().optional().describe('Rows per page (default 10)'),
 });
 
-function page(request: FastifyRequest, name: string) {
+function page(request: SignedInRequest, name: string) {
   const query = request.query as Record<string, unknown>;
   const lq = parseListQuery(
     NO_FIELDS,
@@ -46,22 +47,15 @@ function answer<T>(rows: T[], size: number) {
   return { items: rows, next };
 }
 
-async function flowOf(request: FastifyRequest): Promise<number> {
-  const id = paramId(request, 'flows');
-  const [found] = await queryRows(
-    request.server.ctx.db,
-    sql`select 1 from flows where id = ${id} and domain_id = ${principalOf(request).domainId}`,
-  );
-  if (!found) throw notFound(flowsResource.compiled);
-  return id;
-}
+/** The flow of the path, one of the caller's domain. */
+const flowOf = async (request: SignedInRequest) => (await recordOf(request, { table: 'flows', name: 'flows' })).id;
 
 /**
  * The routes of flows beyond the generic ones: the tag search, and the restore of a kept version
  * (itself a save, so the schema it replaces is kept too).
  */
 export function registerFlowRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/routing/schema/tags',
     config: { guard: 'authenticated', resource: 'flows' },
@@ -69,7 +63,6 @@ export function registerFlowRoutes(app: FastifyInstance) {
       querystring: pageQueryDoc.extend({ q: z.string().optional() }),
       response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const lq = page(request, 'flows');
       // Tags are looked up by what they start with, whether or not the client added the `*`.
@@ -77,21 +70,21 @@ export function registerFlowRoutes(app: FastifyInstance) {
       const rows = await queryRows<{ name: string }>(
         request.server.ctx.db,
         sql`select distinct tag as name from flows t, unnest(t.tags) as tag
-            where t.domain_id = ${principalOf(request).domainId}${like}
+            where t.domain_id = ${request.principal.domainId}${like}
             order by 1 limit ${lq.size + 1} offset ${(lq.page - 1) * lq.size}`,
       );
       return answer(rows, lq.size);
     },
   });
 
-  app.route({
+  signedInRoute(app, {
     method: 'POST',
     url: '/api/routing/schema/:id/versions/:versionId/restore',
     config: { guard: 'authenticated', resource: 'flows' },
     schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
       params: idParamDoc.extend({ versionId: z.string() }),
+      response: { 200: flowsResource.compiled.def.item },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const id = await flowOf(request);
       const versionId = paramId(request, 'flows', 'versionId');

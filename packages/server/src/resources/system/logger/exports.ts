@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { keyedError, notFound } from '../../../core/errors.js';
-import { principalOf } from '../../../core/principal.js';
-import { doc, paramId, routeCompilers } from '../../../core/route.js';
+import { doc, paramId } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { loggerExports } from '../../../db/schema.js';
 import { isoSql, queryRows } from '../../../db/sql.js';
 import { defineServerResource } from '../../engine/define.js';
@@ -24,17 +24,16 @@ export const loggerConfigExportsResource = defineServerResource(loggerConfigExpo
 
 /** GET /api/logger/config/{id}/exports/{exportId}/download: the export's JSON lines, as stored. */
 export function registerLoggerExportRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/logger/config/:id/exports/:exportId/download',
     config: { guard: { permission: 'systemSetting' }, resource: loggerConfigExports.name },
     schema: doc('loggerConfigExports', 'The file of a change-log export (JSON lines)', {
       params: z.object({ id: z.string().describe('Config id'), exportId: z.string().describe('Export id') }),
     }),
-    ...routeCompilers,
     handler: async (request, reply) => {
       const { db } = request.server.ctx;
-      const domainId = principalOf(request).domainId;
+      const domainId = request.principal.domainId;
       const configId = paramId(request, loggerConfigExports.name);
       const exportId = paramId(request, loggerConfigExports.name, 'exportId');
       const [row] = await queryRows<{ profileId: number; key: string; size: number; object: string }>(

@@ -2,8 +2,8 @@ import { LOGGABLE_OBJECTS } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../../core/principal.js';
-import { doc, routeCompilers } from '../../../core/route.js';
+import { doc } from '../../../core/route.js';
+import { signedInRoute } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
 const objectsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
@@ -13,7 +13,7 @@ const objectsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name:
  * all).
  */
 export function registerLoggerRoutes(app: FastifyInstance) {
-  app.route({
+  signedInRoute(app, {
     method: 'GET',
     url: '/api/logger/available_objects',
     config: { guard: { permission: 'systemSetting' } },
@@ -21,14 +21,13 @@ export function registerLoggerRoutes(app: FastifyInstance) {
       querystring: z.object({ includeExisting: z.enum(['true', 'false']).optional() }),
       response: { 200: objectsAnswer },
     }),
-    ...routeCompilers,
     handler: async (request) => {
       const includeExisting = (request.query as Record<string, unknown>).includeExisting === 'true';
       let objects: readonly string[] = LOGGABLE_OBJECTS;
       if (!includeExisting) {
         const existing = await queryRows<{ object: string }>(
           request.server.ctx.db,
-          sql`select object from logger_config where domain_id = ${principalOf(request).domainId}`,
+          sql`select object from logger_config where domain_id = ${request.principal.domainId}`,
         );
         const taken = new Set(existing.map((e) => e.object));
         objects = objects.filter((o) => !taken.has(o));
