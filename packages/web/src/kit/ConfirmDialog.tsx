@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -35,4 +36,25 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
       </Group>
     </Modal>
   );
+}
+
+/**
+ * The row a ConfirmDialog asks about: `ask(row)` opens it, confirming runs `action` on that row
+ * (busy meanwhile) and closes it. Spread `dialog` onto the ConfirmDialog.
+ */
+export function useRowConfirm<Row>(action: (row: Row) => Promise<unknown>) {
+  const [row, setRow] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => setRow(null);
+  const confirm = async () => {
+    if (row === null) return;
+    setBusy(true);
+    try {
+      await action(row);
+    } finally {
+      setBusy(false);
+      close();
+    }
+  };
+  return { row, ask: setRow, busy, dialog: { opened: row !== null, onConfirm: confirm, onCancel: close } };
 }

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
 import { BackToList } from '../../../kit/edit/BackToList';
 import { PagedList } from '../../../kit/list/PagedList';
 import { fieldKey } from '../../../kit/path';
@@ -74,8 +74,6 @@ export function LicenseUsers() {
   const { user } = useSession();
   const mayManage = user?.permissions.includes('manageUserLicense') ?? false;
   const [page, setPage] = useState(FIRST_PAGE);
-  const [confirm, setConfirm] = useState<LicenseUser | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const license = useQuery({
     queryKey: ['/license', Number(id)],
@@ -89,19 +87,15 @@ export function LicenseUsers() {
     placeholderData: keepPreviousData,
   });
 
-  const logout = async (holder: LicenseUser) => {
-    setBusy(true);
+  const logout = useRowConfirm(async (holder: LicenseUser) => {
     try {
       const answer = await api.post<{ sessions: number }>(`/products/${id}/users/${holder.id}/logout`);
       notifications.show({ color: 'green', message: t('licenses.loggedOut', { n: answer.sessions }) });
       await holders.refetch();
     } catch {
       // api.ts has told the user why.
-    } finally {
-      setBusy(false);
-      setConfirm(null);
     }
-  };
+  });
 
   if (license.isError) {
     return (
@@ -164,7 +158,7 @@ export function LicenseUsers() {
                   leftSection={<IconLogout size={12} />}
                   disabled={holder.sessions === 0}
                   aria-label={t('licenses.logoutUser', { name: holder.username })}
-                  onClick={() => setConfirm(holder)}
+                  onClick={() => logout.ask(holder)}
                 >
                   {t('licenses.logout')}
                 </Button>
@@ -178,14 +172,12 @@ export function LicenseUsers() {
         </Alert>
       )}
       <ConfirmDialog
-        opened={confirm !== null}
+        {...logout.dialog}
         title={t('licenses.logoutTitle')}
-        message={t('licenses.logoutConfirm', { name: confirm?.username ?? '' })}
+        message={t('licenses.logoutConfirm', { name: logout.row?.username ?? '' })}
         confirmLabel={t('licenses.logout')}
         danger
-        busy={busy}
-        onConfirm={() => confirm && logout(confirm)}
-        onCancel={() => setConfirm(null)}
+        busy={logout.busy}
       />
     </Paper>
   );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
 import { DeleteIcon } from '../../../kit/DeleteIcon';
 import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { translateMessage } from '../../../kit/messages';
@@ -45,7 +45,6 @@ export function UserTokens({
   const [lifetime, setLifetime] = useState(String(DEFAULT_TOKEN_LIFETIME));
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
-  const [removing, setRemoving] = useState<Token | null>(null);
   // A token signs in as its user, so minting one for someone else takes changeUserPassword (as the API checks).
   const { user } = useSession();
   const mayCreate =
@@ -72,15 +71,15 @@ export function UserTokens({
     }
   };
 
-  const remove = async (token: Token) => {
+  const removal = useRowConfirm(async (token: Token) => {
     try {
       await api.delete(`${path}/${token.id}`);
     } catch {
       // api.ts has told the user why.
     }
-    setRemoving(null);
-    await paged.list.refetch();
-  };
+    // The dialog closes as the list reloads.
+    void paged.list.refetch();
+  });
 
   return (
     <>
@@ -143,20 +142,18 @@ export function UserTokens({
                 {
                   key: 'delete',
                   w: 40,
-                  render: (token: Token) => <DeleteIcon label={t('kit.delete')} onClick={() => setRemoving(token)} />,
+                  render: (token: Token) => <DeleteIcon label={t('kit.delete')} onClick={() => removal.ask(token)} />,
                 },
               ]),
         ]}
       />
       <TokenDialog token={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
-        opened={removing !== null}
+        {...removal.dialog}
         title={t('users.tokens.deleteTitle')}
-        message={t('users.tokens.deleteConfirm', { usage: removing?.usage ?? '' })}
+        message={t('users.tokens.deleteConfirm', { usage: removal.row?.usage ?? '' })}
         confirmLabel={t('kit.delete')}
         danger
-        onConfirm={() => removing && remove(removing)}
-        onCancel={() => setRemoving(null)}
       />
     </>
   );

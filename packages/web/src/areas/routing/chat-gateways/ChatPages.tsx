@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
 
 /** Where the server serves a gateway's page calls: `{uri}?pages=` under this prefix. */
 const hookPath = (uri: string) => `/chat/hook${uri}`;
@@ -36,7 +36,6 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
     retry: false,
   });
   const [busy, setBusy] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PageRow | null>(null);
 
   const act = async (action: string, id?: string, extra: Record<string, string> = {}) => {
     setBusy(`${action}:${id ?? ''}`);
@@ -50,6 +49,8 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
       setBusy(null);
     }
   };
+
+  const removal = useRowConfirm((row: PageRow) => act('remove', row.id, { ack: 'true' }));
 
   const setup = async () => {
     setBusy('setup');
@@ -126,7 +127,7 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
                         {t(row.subscribed ? 'chatGateways.pages.unsubscribe' : 'chatGateways.pages.subscribe')}
                       </Button>
                       {kind === 'whatsapp' && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(row)}>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => removal.ask(row)}>
                           {t('kit.delete')}
                         </Button>
                       )}
@@ -139,17 +140,12 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
         </Table>
       )}
       <ConfirmDialog
-        opened={removing !== null}
+        {...removal.dialog}
         title={t('chatGateways.pages.removeTitle')}
-        message={t('chatGateways.pages.removeConfirm', { name: removing?.name ?? '' })}
+        message={t('chatGateways.pages.removeConfirm', { name: removal.row?.name ?? '' })}
         confirmLabel={t('kit.delete')}
         danger
         busy={busy?.startsWith('remove') ?? false}
-        onConfirm={async () => {
-          if (removing) await act('remove', removing.id, { ack: 'true' });
-          setRemoving(null);
-        }}
-        onCancel={() => setRemoving(null)}
       />
     </Stack>
   );

@@ -2,10 +2,9 @@ import { Button, Code } from '@mantine/core';
 import type { FlowVersion } from '@switchboard/model';
 import { IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ConfirmDialog } from '../../../kit/ConfirmDialog';
+import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
 import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { formatDateTime } from '../../../locale';
 
@@ -24,23 +23,17 @@ export function FlowVersions({
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const path = `/routing/schema/${flowId}/versions`;
-  const [restoring, setRestoring] = useState<FlowVersion | null>(null);
-  const [busy, setBusy] = useState(false);
   const paged = usePaged<FlowVersion>(path);
 
-  const restore = async (version: FlowVersion) => {
-    setBusy(true);
+  const restore = useRowConfirm(async (version: FlowVersion) => {
     try {
       await api.post(`${path}/${version.id}/restore`, {});
       await onRestored();
       await queryClient.invalidateQueries({ queryKey: [path] });
     } catch {
       // api.ts has told the user why.
-    } finally {
-      setBusy(false);
-      setRestoring(null);
     }
-  };
+  });
 
   const preview = (schema: unknown) => {
     const text = JSON.stringify(schema);
@@ -69,7 +62,7 @@ export function FlowVersions({
                   size="xs"
                   variant="light"
                   leftSection={<IconRestore size={14} />}
-                  onClick={() => setRestoring(v)}
+                  onClick={() => restore.ask(v)}
                 >
                   {t('flows.versions.restore')}
                 </Button>
@@ -78,13 +71,11 @@ export function FlowVersions({
         ]}
       />
       <ConfirmDialog
-        opened={restoring !== null}
+        {...restore.dialog}
         title={t('flows.versions.restoreTitle')}
-        message={t('flows.versions.restoreConfirm', { version: restoring?.version ?? '' })}
+        message={t('flows.versions.restoreConfirm', { version: restore.row?.version ?? '' })}
         confirmLabel={t('flows.versions.restore')}
-        busy={busy}
-        onConfirm={() => restoring && restore(restoring)}
-        onCancel={() => setRestoring(null)}
+        busy={restore.busy}
       />
     </>
   );
