@@ -1,10 +1,10 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type EmailTestResult, emailProfiles } from '@switchboard/model';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { useTestRun } from '../../../kit/edit/useTestRun';
 import { formToInput } from '../../../kit/edit/values';
 import { formatDateTime } from '../../../locale';
 
@@ -24,23 +24,13 @@ function connectionOf(values: FormValues): Record<string, unknown> {
  */
 function TestConnection({ form }: { form: EditForm<FormValues> }) {
   const { t } = useTranslation();
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<EmailTestResult | null>(null);
+  const { running, result, run } = useTestRun(() =>
+    api.post<EmailTestResult>(
+      form.isNew || form.id === null ? `${emailProfiles.path}/test` : `${emailProfiles.path}/${form.id}/test`,
+      connectionOf(form.values),
+    ),
+  );
   if (form.readOnly) return null;
-  const run = async () => {
-    setRunning(true);
-    setResult(null);
-    try {
-      const body = connectionOf(form.values);
-      const path =
-        form.isNew || form.id === null ? `${emailProfiles.path}/test` : `${emailProfiles.path}/${form.id}/test`;
-      setResult(await api.post<EmailTestResult>(path, body));
-    } catch {
-      // The failure (a field the server refuses, say) is shown by the shared error notification.
-    } finally {
-      setRunning(false);
-    }
-  };
   return (
     <Stack gap="xs" align="flex-start">
       <Button variant="default" size="xs" loading={running} onClick={run}>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { STORAGE_TYPES, type StorageTestResult, storageProfiles } from '@switchboard/model';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../../app/api';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { useTestRun } from '../../../kit/edit/useTestRun';
 import { formToInput } from '../../../kit/edit/values';
 
 /**
@@ -15,25 +15,13 @@ import { formToInput } from '../../../kit/edit/values';
  */
 function TestConnection({ form }: { form: EditForm<FormValues> }) {
   const { t } = useTranslation();
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<StorageTestResult | null>(null);
+  // A new profile is tested with the values on screen; a saved one with its stored settings.
+  const { running, result, run } = useTestRun(() =>
+    form.isNew || form.id === null
+      ? api.post<StorageTestResult>(`${storageProfiles.path}/test`, formToInput(storageProfiles, form.values))
+      : api.post<StorageTestResult>(`${storageProfiles.path}/${form.id}/test`),
+  );
   if (form.readOnly) return null;
-  const run = async () => {
-    setRunning(true);
-    setResult(null);
-    try {
-      // A new profile is tested with the values on screen; a saved one with its stored settings.
-      const answer =
-        form.isNew || form.id === null
-          ? api.post<StorageTestResult>(`${storageProfiles.path}/test`, formToInput(storageProfiles, form.values))
-          : api.post<StorageTestResult>(`${storageProfiles.path}/${form.id}/test`);
-      setResult(await answer);
-    } catch {
-      // The failure (a setting the server refuses) is shown by the shared error notification.
-    } finally {
-      setRunning(false);
-    }
-  };
   return (
     <Group gap="sm" align="flex-start">
       <Stack gap={4} align="flex-start" maw={280}>
