@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import {
   COGNITIVE_EDIT_ROUTE,
   cognitiveProfiles,
@@ -6,9 +5,8 @@ import {
   emailProfiles,
   type ResourceDef,
 } from '@switchboard/model';
-import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { AddLink } from '../../kit/list/AddLink';
 import { ListScreen } from '../../kit/list/ListScreen';
 
 /**
@@ -17,20 +15,13 @@ import { ListScreen } from '../../kit/list/ListScreen';
  */
 function BesideList({ def, editRoute }: { def: ResourceDef; editRoute: string }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const add = (
-    <Button
-      size="xs"
-      component={Link}
-      to={`${editRoute}/new`}
-      state={{ back: `${location.pathname}${location.search}` }}
-      leftSection={<IconPlus size={14} />}
-    >
-      {t('kit.add')}
-    </Button>
-  );
   return (
-    <ListScreen def={def} title={t(`${def.name}.title`)} addControl={add} rowLink={(row) => `${editRoute}/${row.id}`} />
+    <ListScreen
+      def={def}
+      title={t(`${def.name}.title`)}
+      addControl={<AddLink to={`${editRoute}/new`} />}
+      rowLink={(row) => `${editRoute}/${row.id}`}
+    />
   );
 }
 

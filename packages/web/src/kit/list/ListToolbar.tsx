@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { AddLink } from './AddLink';
 import { useSearchBox } from './useSearchBox';
 
 type Props = {
@@ -40,7 +40,6 @@ export function ListToolbar({
   selectionActions,
 }: Props) {
   const { t } = useTranslation();
-  const location = useLocation();
   const { term, setTerm, submit } = useSearchBox(q, onSearch);
 
   return (
@@ -78,18 +77,7 @@ export function ListToolbar({
             {t('kit.deleteSelected', { n: selected })}
           </Button>
         )}
-        {add &&
-          (addControl ?? (
-            <Button
-              size="xs"
-              component={Link}
-              to="new"
-              state={{ back: `${location.pathname}${location.search}` }}
-              leftSection={<IconPlus size={14} />}
-            >
-              {t('kit.add')}
-            </Button>
-          ))}
+        {add && (addControl ?? <AddLink />)}
       </Group>
     </Group>
   );

@@ -1,27 +1,7 @@
-import { Button } from '@mantine/core';
 import { nestedPath, queueSkillProblems, type ResourceDef } from '@switchboard/model';
-import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
-
-/** The Add button of a sub-list tab: `{segment}/new` below the queue, back to the tab after. */
-export function AddSubListRecord({ segment }: { segment: string }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <Button
-      size="xs"
-      component={Link}
-      to={`${segment}/new`}
-      state={{ back: `${location.pathname}${location.search}` }}
-      leftSection={<IconPlus size={14} />}
-    >
-      {t('kit.add')}
-    </Button>
-  );
-}
 
 /** The generic editor of a queue's sub-list record, under the queue the route names (`:parentId`). */
 function SubListEdit({ def, check }: { def: ResourceDef; check?: Parameters<typeof ResourceEdit>[0]['check'] }) {

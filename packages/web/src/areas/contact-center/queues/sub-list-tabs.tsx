@@ -11,8 +11,8 @@ import {
 } from '@switchboard/model';
 import type { TFunction } from 'i18next';
 import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
+import { AddLink } from '../../../kit/list/AddLink';
 import { NestedList } from '../../../kit/list/NestedList';
-import { AddSubListRecord } from './sub-list-edit';
 import { SUB_LIST_SEGMENTS } from './sub-list-segments';
 
 /** Each sub-list tab: the records it lists; read-only lists open no editor. */
@@ -46,7 +46,7 @@ export function queueSubListTabs(t: TFunction, type: number): EditTab<FormValues
           title={label}
           listOnly={listOnly}
           rowLink={segment ? (row) => `${segment}/${row.id}` : undefined}
-          addControl={segment ? <AddSubListRecord segment={segment} /> : undefined}
+          addControl={segment ? <AddLink to={`${segment}/new`} /> : undefined}
         />
       ),
       { label },
