@@ -13,7 +13,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { useSession } from '../../../app/session';
 import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import type { Row } from '../../../kit/list/Cell';
@@ -65,8 +64,6 @@ const stateCells = (t: (key: string) => string) => ({
  */
 export function AgentEdit() {
   const { t } = useTranslation();
-  const { can } = useSession();
-  const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
       savedTab('skills', (id) => <AgentSkills agentId={id} />),
@@ -78,16 +75,14 @@ export function AgentEdit() {
             title={t('agents.tabs.subordinates')}
             query={{ supervisorId: id }}
             candidates={ref(() => agents, { filter: { notSupervisorOf: String(id) } })}
-            add={(agentId) => api.put(`${agentSubordinatesPath(id)}/${agentId}`, {})}
-            remove={(agentId) => api.delete(`${agentSubordinatesPath(id)}/${agentId}`)}
-            mayChange={mayEdit}
+            path={agentSubordinatesPath(id)}
           />
         ),
         { shownWhen: (values) => values.isSupervisor === true },
       ),
       savedTab('history', (id) => <NestedList def={agentStates} parentId={id} listOnly cells={stateCells(t)} />),
     ],
-    [t, mayEdit],
+    [t],
   );
   return <ResourceEdit def={agents} extraTabs={extraTabs} />;
 }

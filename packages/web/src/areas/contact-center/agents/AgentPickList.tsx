@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../app/api';
+import { useSession } from '../../../app/session';
 import { RefMultiSelect } from '../../../kit/fields/RefSelect';
 
 type AgentRow = { id: number; name: string; team: Ref | null; status: string };
@@ -16,10 +17,8 @@ type Props = {
   query: Record<string, string | number>;
   /** Agents that may be added (the list's path with the filter leaving the shown ones out). */
   candidates: RefDef;
-  add: (agentId: number) => Promise<unknown>;
-  remove: (agentId: number) => Promise<unknown>;
-  /** Whether the user may change them (the server checks the edit right on each agent). */
-  mayChange: boolean;
+  /** The tie's path: PUT `{path}/{agentId}` adds an agent, DELETE removes it. */
+  path: string;
   testId: string;
 };
 
@@ -28,8 +27,12 @@ type Props = {
  * subordinates): listed, added several at a time, removed one by one. Each change is the
  * server's: it edits the agent.
  */
-export function AgentPickList({ title, query, candidates, add, remove, mayChange, testId }: Props) {
+export function AgentPickList({ title, query, candidates, path, testId }: Props) {
   const { t } = useTranslation();
+  // The user may change them with the agents' edit right (the server checks it on each agent).
+  const mayChange = useSession().can(agents.objClass, 'w');
+  const add = (agentId: number) => api.put(`${path}/${agentId}`, {});
+  const remove = (agentId: number) => api.delete(`${path}/${agentId}`);
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Ref[]>([]);
   const [busy, setBusy] = useState(false);

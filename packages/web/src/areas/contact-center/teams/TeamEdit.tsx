@@ -1,8 +1,6 @@
 import { agents, ref, teamMembersPath, teams } from '@switchboard/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
-import { useSession } from '../../../app/session';
 import { type EditTab, type FormValues, savedTab } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
 import { AgentPickList } from '../agents/AgentPickList';
@@ -14,8 +12,6 @@ import { AgentPickList } from '../agents/AgentPickList';
  */
 export function TeamEdit() {
   const { t } = useTranslation();
-  const { can } = useSession();
-  const mayEdit = can(agents.objClass, 'w');
   const extraTabs = useMemo<EditTab<FormValues>[]>(
     () => [
       savedTab('members', (id) => (
@@ -24,13 +20,11 @@ export function TeamEdit() {
           title={t('teams.tabs.members')}
           query={{ team: id }}
           candidates={ref(() => agents, { filter: { notTeamId: String(id) } })}
-          add={(agentId) => api.put(`${teamMembersPath(id)}/${agentId}`, {})}
-          remove={(agentId) => api.delete(`${teamMembersPath(id)}/${agentId}`)}
-          mayChange={mayEdit}
+          path={teamMembersPath(id)}
         />
       )),
     ],
-    [t, mayEdit],
+    [t],
   );
   return <ResourceEdit def={teams} extraTabs={extraTabs} />;
 }
