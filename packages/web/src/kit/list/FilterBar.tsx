@@ -62,18 +62,28 @@ function RefFilter({
 
 type RangeProps = {
   label: string;
-  type: 'date' | 'number';
-  ends: readonly { param: string; label: string }[];
+  filter: Extract<ListFilter, { kind: 'dateRange' | 'numberRange' }>;
   one: (param: string) => string;
   set: (param: string, value: string) => void;
 };
 
-/** The two ends of a range, each its own param. */
-function RangeFilter({ label, type, ends, one, set }: RangeProps) {
+/** The two ends of a range, each its own param: days from and to, or numbers min and max. */
+function RangeFilter({ label, filter, one, set }: RangeProps) {
+  const { t } = useTranslation();
+  const ends =
+    filter.kind === 'dateRange'
+      ? [
+          { param: filter.from, label: t('list.from', { label }) },
+          { param: filter.to, label: t('list.to', { label }) },
+        ]
+      : [
+          { param: filter.min, label: t('list.min', { label }) },
+          { param: filter.max, label: t('list.max', { label }) },
+        ];
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={label}>
       {ends.map((end) =>
-        type === 'date' ? (
+        filter.kind === 'dateRange' ? (
           <DayInput
             key={end.param}
             size="xs"
@@ -87,7 +97,7 @@ function RangeFilter({ label, type, ends, one, set }: RangeProps) {
             key={end.param}
             size="xs"
             w={100}
-            type={type}
+            type="number"
             label={end.label}
             value={one(end.param)}
             onChange={(e) => set(end.param, e.currentTarget.value)}
@@ -168,33 +178,10 @@ function FilterControl({ resource, filter, values, onChange }: Omit<Props, 'filt
         />
       );
     case 'dateRange':
-      return (
-        <RangeFilter
-          label={label}
-          type="date"
-          ends={[
-            { param: filter.from, label: t('list.from', { label }) },
-            { param: filter.to, label: t('list.to', { label }) },
-          ]}
-          one={one}
-          set={set}
-        />
-      );
+    case 'numberRange':
+      return <RangeFilter label={label} filter={filter} one={one} set={set} />;
     case 'text':
       return <TextFilter label={label} value={one(filter.key)} onChange={(v) => set(filter.key, v.trim())} />;
-    case 'numberRange':
-      return (
-        <RangeFilter
-          label={label}
-          type="number"
-          ends={[
-            { param: filter.min, label: t('list.min', { label }) },
-            { param: filter.max, label: t('list.max', { label }) },
-          ]}
-          one={one}
-          set={set}
-        />
-      );
   }
 }
 
