@@ -41,20 +41,16 @@ export function CalendarEdit() {
             />
             {form.values.expires && (
               <Group grow>
-                <DateTimeInput
-                  label={t('calendars.startAt')}
-                  value={toLocalInput(form.values.startAt)}
-                  error={form.error('startAt')}
-                  disabled={form.readOnly}
-                  onChange={(local) => form.set('startAt', fromLocalInput(local))}
-                />
-                <DateTimeInput
-                  label={t('calendars.endAt')}
-                  value={toLocalInput(form.values.endAt)}
-                  error={form.error('endAt')}
-                  disabled={form.readOnly}
-                  onChange={(local) => form.set('endAt', fromLocalInput(local))}
-                />
+                {(['startAt', 'endAt'] as const).map((end) => (
+                  <DateTimeInput
+                    key={end}
+                    label={t(`calendars.${end}`)}
+                    value={toLocalInput(form.values[end])}
+                    error={form.error(end)}
+                    disabled={form.readOnly}
+                    onChange={(local) => form.set(end, fromLocalInput(local))}
+                  />
+                ))}
               </Group>
             )}
           </Stack>
