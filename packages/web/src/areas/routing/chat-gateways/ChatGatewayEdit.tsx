@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CHAT_PROVIDERS, type ChatProvider, chatGateways, refOf } from '@switchboard/model';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditScreen } from '../../../kit/edit/EditScreen';
 import type { EditForm, EditTab } from '../../../kit/edit/form';
@@ -95,6 +95,12 @@ export function ChatGatewayEdit() {
       shownWhen: isMessenger,
       render: (form) => <ChatPages uri={String(form.item?.uri ?? '')} kind={kind} readOnly={form.readOnly} />,
     });
+    /** A tab of the web chat's settings, shown for a web chat gateway only. */
+    const webchat = (
+      key: string,
+      fields: string[],
+      Tab: (props: { form: EditForm<ChatGatewayValues> }) => ReactNode,
+    ): EditTab<ChatGatewayValues> => ({ key, fields, shownWhen: isWebchat, render: (form) => <Tab form={form} /> });
     return [
       {
         key: 'general',
@@ -107,42 +113,21 @@ export function ChatGatewayEdit() {
         shownWhen: (v) => v.provider !== null && !isWebchat(v),
         render: (form) => <ProviderSettings form={form} />,
       },
-      {
-        key: 'webchat',
-        fields: [
+      webchat(
+        'webchat',
+        [
           'metadata.allowOrigin',
           'metadata.readTimeout',
           'metadata.writeTimeout',
           'metadata.handshakeTimeout',
           'metadata.mediaMaxSize',
         ],
-        shownWhen: isWebchat,
-        render: (form) => <WebchatGeneral form={form} />,
-      },
-      {
-        key: 'view',
-        fields: ['metadata.view'],
-        shownWhen: isWebchat,
-        render: (form) => <WebchatView form={form} />,
-      },
-      {
-        key: 'chat',
-        fields: ['metadata.chat'],
-        shownWhen: isWebchat,
-        render: (form) => <WebchatChat form={form} />,
-      },
-      {
-        key: 'appointment',
-        fields: ['metadata.appointment'],
-        shownWhen: isWebchat,
-        render: (form) => <WebchatAppointment form={form} />,
-      },
-      {
-        key: 'channels',
-        fields: ['metadata.alternativeChannels'],
-        shownWhen: isWebchat,
-        render: (form) => <WebchatChannels form={form} />,
-      },
+        WebchatGeneral,
+      ),
+      webchat('view', ['metadata.view'], WebchatView),
+      webchat('chat', ['metadata.chat'], WebchatChat),
+      webchat('appointment', ['metadata.appointment'], WebchatAppointment),
+      webchat('channels', ['metadata.alternativeChannels'], WebchatChannels),
       {
         key: 'updates',
         fields: ['updates'],
