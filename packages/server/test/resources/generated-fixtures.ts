@@ -412,7 +412,15 @@ export function generatedFixture(
         : undefined;
       const tries = offered?.length
         ? [alternate(turn, byText(offered)), ...offered]
-        : [...textCandidates(name, turn), unique(name)];
+        : // Digits as text (an app id), then numbers (a timeout in a settings object), low then high by turn.
+          [
+            ...textCandidates(name, turn),
+            unique(name),
+            String(10 + turn * 7),
+            ...(turn % 2 ? [60, 30] : [30, 60]),
+            1,
+            5,
+          ];
       const fits = tries.find((t) => {
         setAt(out, path, t);
         return !variantProblems(variants as NonNullable<typeof variants>, asStored(out), null).some(
@@ -427,6 +435,9 @@ export function generatedFixture(
   // the resource is not simple after all.
   try {
     if (!schema.safeParse(body('probe', 'probe', true)).success) return null;
+    // Every variant's turns too: a required setting no generated value fits needs a hand fixture.
+    for (let turn = 0; turn < 2; turn++)
+      for (const c of variants?.cases ?? []) body('probe', 'probe', true, false, c.value);
   } catch {
     return null;
   }
