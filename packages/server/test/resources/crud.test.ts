@@ -62,6 +62,8 @@ const UNVARIED: Record<string, readonly string[]> = {
   dialplan: ['position'],
   emailProfiles: ['lastFetchAt'],
   queueMembers: ['attempts'],
+  // Registration status comes from telephony events, not from a body.
+  sipGateways: ['rState'],
   // Kept off by a hand rule: an enabled trigger would run while the suite looks.
   triggers: ['enabled'],
 };

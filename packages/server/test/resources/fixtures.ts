@@ -10,7 +10,6 @@ import { AGENT_FIXTURES } from './agent-fixtures.js';
 import { makeFlow, suiteFlows } from './fixture-flows.js';
 import { makeCommunication } from './fixtures-cc-resources.js';
 import { GATEWAY_FIXTURES } from './fixtures-gateways.js';
-import { PROFILE_FIXTURES } from './fixtures-profiles.js';
 import { QUEUE_SUBLIST_FIXTURES } from './fixtures-queue-sublists.js';
 import { QUEUE_FIXTURES } from './fixtures-queues.js';
 import { TRIGGER_FIXTURES } from './fixtures-triggers.js';
@@ -134,7 +133,6 @@ export const FIXTURES = {
     ],
   },
   ...GATEWAY_FIXTURES,
-  ...PROFILE_FIXTURES,
 } satisfies Record<string, Fixture>;
 
 /**
@@ -396,6 +394,23 @@ const HAND: Record<string, HandRules> = {
         change: () => ({ communications: [communication({ dtmf: '1a#' })] }),
         field: 'communications.0.dtmf',
         message: messages.dtmfDigits,
+      },
+    ],
+  },
+  // The access list is a list of rows the generator leaves out.
+  sipGateways: {
+    rules: [
+      {
+        rule: 'ACL row needs an IP',
+        change: { register: false, ipacl: [{ ip: '' }] },
+        field: 'ipacl.0.ip',
+        message: messages.required,
+      },
+      {
+        rule: 'ACL IP is IPv4',
+        change: { register: false, ipacl: [{ ip: '1.2.3.4' }, { ip: '300.1.1.1' }] },
+        field: 'ipacl.1.ip',
+        message: messages.ipv4,
       },
     ],
   },

@@ -1,6 +1,7 @@
 import {
   defaultWebchat,
   messages,
+  RESOURCES,
   VIBER_BTN_BACK_COLOR,
   VIBER_BTN_FONT_COLOR,
   webchatToMetadata,
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
-import { FIXTURES } from './fixtures.js';
+import { FIXTURES, fixtureOf } from './fixtures.js';
 import { makeActor, unique } from './helpers.js';
 
 /** A 24x24 PNG: signature and IHDR are all the header check reads. */
@@ -166,7 +167,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       expect(del.body.detail).toContain(made.name);
       // A SIP gateway's inbound flow is a voice flow; deleting it leaves the gateway without one.
       const sip = await post('/api/sip/gateways', {
-        ...FIXTURES.sipGateways.create('in'),
+        ...fixtureOf(RESOURCES.find((d) => d.name === 'sipGateways')!).create!('in'),
         schema: { id: voice.body.id },
       });
       expect(sip.schema).toEqual({ id: voice.body.id, name: voice.body.name });

@@ -1,4 +1,14 @@
-import { errorDetail, formTabs, messages, type ResourceDef, TIMEZONE_UNKNOWN } from '@switchboard/model';
+import {
+  errorDetail,
+  formTabs,
+  messages,
+  pathValue,
+  type ResourceDef,
+  TIMEZONE_UNKNOWN,
+  variantOf,
+  variantProblems,
+  withDefaultsOf,
+} from '@switchboard/model';
 import type { z } from 'zod';
 import type { TestServer } from '../harness.js';
 import type { Fixture, InvalidCase } from './fixture-types.js';
@@ -20,7 +30,14 @@ type FieldKind =
       schema: z.ZodType;
     }
   | { type: 'boolean'; key: string; required: boolean }
-  | { type: 'enum'; key: string; required: boolean; options: (string | number)[]; unique?: boolean; schema: z.ZodType }
+  | {
+      type: 'enum';
+      key: string;
+      required: boolean;
+      options: (string | number | boolean)[];
+      unique?: boolean;
+      schema: z.ZodType;
+    }
   | { type: 'timezone'; key: string; required: boolean; nullable: boolean }
   | { type: 'ref'; key: string; required: boolean; target: ResourceDef; many: boolean; filter: Body; fresh: boolean }
   | { type: 'given'; key: string; required: boolean; make: (turn: number) => unknown };
@@ -91,7 +108,7 @@ let seq = 0;
 
 /** Orders texts as the lists sort names: lower case under the ICU root collation. */
 const collator = new Intl.Collator('und');
-const byText = <T extends string | number>(values: readonly T[]) =>
+const byText = <T extends string | number | boolean>(values: readonly T[]) =>
   [...values].sort((a, b) =>
     typeof a === 'number' && typeof b === 'number'
       ? a - b
@@ -203,9 +220,9 @@ export function generatedFixture(
   served: Served,
   hand: HandRules = {},
 ): Fixture | null {
-  // A variant needs its own fields (hand-written fixtures say which); a read-only nested list its
-  // records, written by other means.
-  if (def.variants || (def.parent && !def.ops.create)) return null;
+  // A read-only nested list needs its records, written by other means.
+  if (def.parent && !def.ops.create) return null;
+  const variants = def.variants;
   const parentDef = def.parent?.resource;
   const parentFx = parentDef ? fixtureOrNull(fixtureOf, parentDef) : null;
   if (parentDef && !parentFx?.create) return null;
@@ -238,6 +255,10 @@ export function generatedFixture(
           };
     } else if (zoned(key)) kind = { type: 'timezone', key, required: true, nullable: accepts(field, null) };
     else kind = kindOf(key, field);
+    // A discriminator coded by number (a queue's type) takes its variants' values only.
+    if (variants && key === variants.field && kind?.type === 'number') {
+      kind = { type: 'enum', key, required, options: variants.cases.map((c) => c.value), schema: unwrap(field).inner };
+    }
     if (kind?.type === 'enum' && served.unique.has(key)) kind.unique = true;
     if (kind) kinds.push(kind);
     else if (required) return null;
@@ -315,7 +336,13 @@ export function generatedFixture(
    * A body; references are read when it is sent (after prepare made their records), once.
    * `spare`: a body an invalid case breaks, whose unique references take no record.
    */
-  const body = (prefix: string, text: string, probing = false, spare = false): Body => {
+  const body = (
+    prefix: string,
+    text: string,
+    probing = false,
+    spare = false,
+    variant?: string | number | boolean,
+  ): Body => {
     const out: Body = {};
     for (const k of kinds) {
       if (k.type === 'ref') {
@@ -338,13 +365,79 @@ export function generatedFixture(
       if (value !== undefined) out[k.key] = value;
       else if (k.required) throw new Error(`${def.name}.${k.key}: no generated text fits its schema`);
     }
+    if (variants) {
+      if (variant !== undefined) out[variants.field] = variant;
+      fillVariant(out, text);
+    }
     hand.holds?.(out);
+    if (variants) {
+      const problems = variantProblems(variants, asStored(out), null);
+      if (problems.length) throw new Error(`${def.name}: its variant refuses the body: ${JSON.stringify(problems)}`);
+    }
     return out;
+  };
+  /**
+   * The fields of a body its variant looks at, as the server will store them (the variant's
+   * defaults under what the body leaves out); references (read once, when sent) are not read.
+   */
+  const asStored = (out: Body): Body => {
+    const { field, cases } = variants as NonNullable<typeof variants>;
+    const declared = cases.find((c) => c.value === out[field]);
+    const keys = new Set([
+      field,
+      ...(declared?.required ?? []).map((p) => p.split('.')[0]),
+      ...Object.keys(declared?.schema?.shape ?? {}),
+      ...Object.keys(declared?.defaults ?? {}),
+    ]);
+    const copy = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...v } : v);
+    const seen = Object.fromEntries([...keys].filter((k) => k in out).map((k) => [k, copy(out[k])]));
+    return withDefaultsOf(declared, seen, { ...seen });
+  };
+  /**
+   * Gives the fields the body's variant requires and the generator left out (a key inside a
+   * settings object, `properties.token`) the first text the variant takes.
+   */
+  const fillVariant = (out: Body, text: string) => {
+    const declared = variants && variantOf(variants, out);
+    for (const path of declared ? (declared.required ?? []) : []) {
+      const now = pathValue(out, path);
+      if (now !== undefined && now !== null && now !== '') continue;
+      const turn = turnOf(path);
+      const name = `${text.split(' ')[0]}${path.split('.').pop()}`.toLowerCase();
+      // A field the variant's form offers options for (a region) takes one of them.
+      const offered = declared?.form
+        ? formTabs(declared.form)
+            .flatMap((tab) => tab.fields)
+            .find((f) => f.field === path)?.options
+        : undefined;
+      const tries = offered?.length
+        ? [alternate(turn, byText(offered)), ...offered]
+        : // Digits as text (an app id), then numbers (a timeout in a settings object), low then high by turn.
+          [
+            ...textCandidates(name, turn),
+            unique(name),
+            String(10 + turn * 7),
+            ...(turn % 2 ? [60, 30] : [30, 60]),
+            1,
+            5,
+          ];
+      const fits = tries.find((t) => {
+        setAt(out, path, t);
+        return !variantProblems(variants as NonNullable<typeof variants>, asStored(out), null).some(
+          (p) => p.field === path,
+        );
+      });
+      if (fits === undefined) throw new Error(`${def.name}.${path}: no generated text fits its variant`);
+      setAt(out, path, fits);
+    }
   };
   // The schema must take what the generator makes (a refined text may refuse every shape), or
   // the resource is not simple after all.
   try {
     if (!schema.safeParse(body('probe', 'probe', true)).success) return null;
+    // Every variant's turns too: a required setting no generated value fits needs a hand fixture.
+    for (let turn = 0; turn < 2; turn++)
+      for (const c of variants?.cases ?? []) body('probe', 'probe', true, false, c.value);
   } catch {
     return null;
   }
@@ -424,7 +517,8 @@ export function generatedFixture(
           return broken(ref('x'));
         },
         field: `${at}.id`,
-        message: messages.idType,
+        // The common reference's word, or the schema's own where a field takes a bare `{id}`.
+        message: said(shape[k.key] as z.ZodType, ref('x')) ?? messages.idType,
       });
       invalid.push({
         rule: `${k.key} an existing ${k.target.name}`,
@@ -489,7 +583,15 @@ export function generatedFixture(
     const ref = (searchRef && b[searchRef.key]) as { id: number } | undefined;
     return ref ? (refNames.get(`${(searchRef as { target: ResourceDef }).target.name}:${ref.id}`) ?? '') : '';
   };
+  const byVariant = variants
+    ? {
+        variants: Object.fromEntries(
+          variants.cases.map((c) => [c.key, (prefix: string) => body(prefix, 'made by a test', false, false, c.value)]),
+        ),
+      }
+    : {};
   return {
+    ...byVariant,
     create: (prefix) => body(prefix, 'made by a test'),
     searchValue: (b) => (searchText ? (b[searchText.key] as string) : (listed?.(b) ?? nameOf(b))),
     update: (prefix) => body(prefix, 'replaced'),
@@ -502,6 +604,18 @@ export function generatedFixture(
     ...(parent ? { parent } : {}),
     ...(hand.exclusive ? { exclusive: true } : {}),
   };
+}
+
+/** Sets the value at a dotted path (`properties.token`), making the objects on the way. */
+function setAt(out: Body, path: string, value: unknown) {
+  const parts = path.split('.');
+  let at = out;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) at[part] = {};
+    at = at[part] as Body;
+  }
+  at[parts[parts.length - 1]] = value;
 }
 
 /** A fixture, or null where none can be had (a media file, uploaded by its own suite). */
