@@ -65,7 +65,7 @@ export async function openEvents(baseUrl: string, token: string, topics: string)
     comments,
     events,
     ended,
-    next(match, timeoutMs = 5_000) {
+    next(match, timeoutMs = 60_000) {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {

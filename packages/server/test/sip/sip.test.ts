@@ -168,7 +168,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     const rState = (id: number, state: string) => (e: { data: unknown }) =>
       (e.data as { id: number }).id === id && (e.data as { rState?: string }).rState === state;
     const seen = (id: number, state: string) =>
-      events.next(rState(id, state), 8000).catch(() => {
+      events.next(rState(id, state)).catch(() => {
         throw new Error(`no ${state}: ${JSON.stringify(events.events.map((e) => e.data))}`);
       });
     const provider = sippServer('provider-ok.xml', 5060, [], providerHost);
