@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { until } from '../until.js';
 
 const WAIT_MS = 2000;
 
@@ -12,10 +13,6 @@ describe.each(drivers())('admission queue on %s', (driver) => {
   afterAll(async () => s?.close());
 
   const stats = () => s.app.admission?.stats;
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
-  };
   /** Holds the devices table (on PGlite the whole database) until the returned function is called. */
   const block = async () => {
     let open = () => {};

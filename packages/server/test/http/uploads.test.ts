@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRunning } from '../../src/core/uploads.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
+import { until } from '../until.js';
 
 /** Bytes a second under which an upload is cut, and the window it is measured over. */
 const MIN_RATE = 1000;
@@ -47,10 +48,6 @@ describe.each(drivers())('uploads on %s', (driver) => {
   });
   afterAll(async () => s?.close());
 
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
-  };
   const upload = (route: string, token: string, csv: string) => {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'devices.csv');

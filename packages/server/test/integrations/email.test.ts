@@ -7,6 +7,7 @@ import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type FlowRunnerStandin, startFlowRunnerStandin } from '../support/flow-runner-standin.mjs';
 import { type Dovecot, freePort, type SmtpServer, startDovecot, startSmtpServer } from '../support/mail-servers.mjs';
+import { until } from '../until.js';
 
 const PATH = '/api/email/profile';
 const SECRET = 'runner-secret';
@@ -451,9 +452,7 @@ describe('email polling through the job engine', () => {
       // The engine's own pace: wait (not time) until the profile says the message was handed over.
       const fetched = async () =>
         (await s.request('GET', `${PATH}/${made.body.id}`, { token: s.adminToken })).body.fetchedCount as number;
-      const until = Date.now() + 30_000;
-      while ((await fetched()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-      expect(await fetched()).toBe(1);
+      expect(await until(fetched, 'the message handed over')).toBe(1);
       expect(runner.calls.map((c) => c.variables.subject)).toEqual(['by the job']);
     } finally {
       await s.close();

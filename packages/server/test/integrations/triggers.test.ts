@@ -14,6 +14,7 @@ import {
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { makeActor, unique } from '../resources/helpers.js';
 import { type FlowRunnerStandin, startFlowRunnerStandin } from '../support/flow-runner-standin.mjs';
+import { until } from '../until.js';
 
 const PATH = '/api/trigger';
 const SECRET = 'trigger-test-secret';
@@ -27,16 +28,6 @@ type Run = {
   stoppedAt: string | null;
   duration: number | null;
 };
-
-async function until<T>(probe: () => Promise<T | undefined | false | null>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const rows = async <T>(s: TestServer, query: ReturnType<typeof sql>) =>
   ((await s.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -299,7 +290,7 @@ describe.each(drivers())('triggers on %s', (driver) => {
 });
 
 describe.runIf(drivers().includes('postgres'))('a trigger on two API nodes on one PostgreSQL', () => {
-  it('runs each 2-second slot exactly once', { timeout: 90_000 }, async () => {
+  it('runs each 2-second slot exactly once', { timeout: 240_000 }, async () => {
     const runner = await startFlowRunnerStandin({ secret: SECRET });
     const config = { flowRunnerUrl: runner.url, flowRunnerSecret: SECRET };
     const owner = await startTestServer({ driver: 'postgres', config });
@@ -341,7 +332,7 @@ describe.runIf(drivers().includes('postgres'))('a trigger on two API nodes on on
       expect(new Set(slots).size).toBe(slots.length);
       const times = runs.map((r) => Date.parse(`1970-01-01T${r.slot}Z`));
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(2000);
-      await until(async () => runner.calls.filter((c) => c.origin.id === id).length === runs.length, 5_000);
+      await until(async () => runner.calls.filter((c) => c.origin.id === id).length === runs.length);
       const handed = runner.calls.filter((c) => c.origin.id === id).map((c) => c.origin.runId);
       expect([...handed].sort()).toEqual(runs.map((r) => r.id).sort());
       expect(runs.every((r) => r.result === 'done' || r.result === 'active')).toBe(true);
@@ -354,7 +345,7 @@ describe.runIf(drivers().includes('postgres'))('a trigger on two API nodes on on
 });
 
 describe.runIf(drivers().includes('pglite'))('a trigger on the embedded database', () => {
-  it('closes the runs a previous process left open, then runs each 2-second slot', { timeout: 90_000 }, async () => {
+  it('closes the runs a previous process left open, then runs each 2-second slot', { timeout: 240_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-triggers-'));
     const runner = await startFlowRunnerStandin({ secret: SECRET });
     const config = { flowRunnerUrl: runner.url, flowRunnerSecret: SECRET };
@@ -399,7 +390,7 @@ describe.runIf(drivers().includes('pglite'))('a trigger on the embedded database
               where trigger_id = ${id} and slot is not null order by slot`,
           );
           return found.filter((r) => r.result === 'done').length >= 2 && found;
-        }, 20_000);
+        }, 'two runs done');
         await second.request('PATCH', `${PATH}/${id}`, { token: login, body: { enabled: false } });
         const times = done.map((r) => Date.parse(`1970-01-01T${r.slot}Z`));
         for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBe(2000);

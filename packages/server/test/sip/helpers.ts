@@ -26,15 +26,7 @@ export async function startSipServer(driver: Driver, extra: Parameters<typeof st
   }) as SipTestServer;
 }
 
-/** Waits until `check` answers true (every 50 ms, up to `timeoutMs`). */
-export async function until(check: () => Promise<boolean>, timeoutMs = 8000, what = 'the condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from '../until.js';
 
 /** A device's presence state index. */
 export async function stateOf(s: TestServer, id: number): Promise<number> {

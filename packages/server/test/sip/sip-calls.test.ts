@@ -221,7 +221,6 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
     expect((await register('ring-b', portB)).code).toBe(0);
     await until(
       async () => (await stateOf(s, answering.id)) === 1 && (await stateOf(s, cancelled.id)) === 1,
-      5000,
       'both registered',
     );
     await rule('^83$', [
@@ -256,7 +255,6 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
     await until(
       async () =>
         states(answering.id).at(-1) === 1 && states(cancelled.id).at(-1) === 1 && states(caller.id).length > 0,
-      5000,
       'both callees back to registered',
     );
     events.close();

@@ -8,6 +8,7 @@ import { SCHEDULES } from '../../src/jobs/scheduler.js';
 import { domainIdOf } from '../fixtures.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { FIXTURES } from '../resources/fixtures.js';
+import { until } from '../until.js';
 
 type Entry = {
   id: number;
@@ -27,16 +28,6 @@ const grantsOf = (state: Record<string, unknown> | null) => (state?.grants ?? {}
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
-
-async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(drivers())('security trail and change-log search on %s', (driver) => {
   let s: TestServer;
