@@ -7,6 +7,7 @@ import {
   type ResourceDef,
   type VariantsDef,
 } from './resource.js';
+import { refOutput } from './validation.js';
 
 /**
  * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
@@ -15,11 +16,15 @@ import {
 
 /** Every item route: create, update (PUT) and patch, delete. */
 export const CRUD = { create: true, update: true, patch: true, delete: true } as const;
+/** Every item route but PATCH: a record is created, replaced whole (PUT) and deleted. */
+export const NO_PATCH = { ...CRUD, patch: false } as const;
 /** A read-only list: no item route changes anything. */
 export const READ_ONLY = { create: false, update: false, patch: false, delete: false } as const;
 
 /** A list searched by name and ordered by name, as most lists are. */
 export const BY_NAME = { search: ['name'], defaultSort: '+name' } as const;
+/** BY_NAME, and sortable also by when a record was created and last changed. */
+export const BY_NAME_AND_TIME = { ...BY_NAME, sortable: ['createdAt', 'updatedAt'] } as const;
 
 /** The name column (sorted by name) and the description column, as most lists show them. */
 export const NAME_COLUMN: ColumnDef = { field: 'name', sort: 'name' };
@@ -53,6 +58,82 @@ export function settingSecrets(within: string, keys: readonly string[]): NonNull
     isSet: (stored, field) =>
       Array.isArray(stored.secretsSet) && stored.secretsSet.includes(field.slice(prefix.length)),
   };
+}
+
+/** How an input field is answered (see `answerOf`). */
+type Answered<T> =
+  T extends z.ZodDefault<infer I>
+    ? Answered<I>
+    : T extends z.ZodNullable<infer I>
+      ? z.ZodNullable<Answered<I>>
+      : T extends z.ZodArray<infer I>
+        ? z.ZodArray<Answered<I>>
+        : T extends z.ZodObject<infer S>
+          ? keyof S extends 'id'
+            ? ReturnType<typeof refOutput>
+            : z.ZodObject<{ -readonly [K in keyof S]: Answered<S[K]> }>
+          : T extends z.ZodRecord<z.core.$ZodRecordKey, infer V>
+            ? z.ZodRecord<z.ZodString, Answered<V>>
+            : T extends z.ZodEnum<infer E>
+              ? z.ZodEnum<E>
+              : T extends z.ZodString
+                ? z.ZodString
+                : T extends z.ZodNumber
+                  ? z.ZodNumber
+                  : T extends z.ZodBoolean
+                    ? z.ZodBoolean
+                    : never;
+
+function answered(field: z.ZodType, at: string): z.ZodType {
+  const def = field._zod.def;
+  switch (def.type) {
+    case 'default':
+      return answered((field as z.ZodDefault).unwrap() as z.ZodType, at);
+    case 'nullable':
+      return answered((field as z.ZodNullable).unwrap() as z.ZodType, at).nullable();
+    case 'array':
+      return z.array(answered((field as z.ZodArray).element as z.ZodType, at));
+    case 'object': {
+      const shape = (field as z.ZodObject).shape;
+      const keys = Object.keys(shape);
+      if (keys.length === 1 && keys[0] === 'id') return refOutput();
+      return z.object(Object.fromEntries(keys.map((k) => [k, answered(shape[k], `${at}.${k}`)])));
+    }
+    case 'record':
+      return z.record(z.string(), answered((field as z.ZodRecord).valueType as z.ZodType, at));
+    case 'enum':
+      return z.enum((field as z.ZodEnum).options as [string, ...string[]]);
+    case 'string':
+      return z.string();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    default:
+      throw new Error(`answerOf: ${at} is a ${def.type}; say how it is answered`);
+  }
+}
+
+/**
+ * An item schema derived from the input instead of restating it: `id`, then each input field as
+ * the API answers it (text, number, switch and choice as they are, without their checks and
+ * defaults; `{id}` as a reference `{id, name}`; lists, nullables, objects and maps field by field),
+ * then `more`. A key of `more` that the input has replaces that field where it stands; the others
+ * follow (answered only, and the timestamps). `omit` names write-only fields (a password).
+ */
+export function answerOf<
+  S extends z.ZodRawShape,
+  M extends z.ZodRawShape = Record<never, never>,
+  O extends keyof S & string = never,
+>(input: z.ZodObject<S>, more?: M, omit: readonly O[] = []) {
+  const shape = Object.fromEntries(
+    Object.entries(input.shape)
+      .filter(([k]) => !(omit as readonly string[]).includes(k))
+      .map(([k, f]) => [k, k in (more ?? {}) ? (more as z.ZodRawShape)[k] : answered(f as z.ZodType, k)]),
+  );
+  return z.object({ id: z.number(), ...shape, ...more }) as unknown as z.ZodObject<
+    { id: z.ZodNumber } & Omit<{ -readonly [K in keyof S]: Answered<S[K]> }, O | keyof M> & M
+  >;
 }
 
 type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search' | 'route';
@@ -136,6 +217,17 @@ export function nested<TInput extends z.ZodObject, TItem extends z.ZodObject>(
     parent: { resource: parent, param, ...(field ? { field } : {}), ...(itemParam ? { itemParam } : {}), rights },
   });
 }
+
+/**
+ * The declaration of the resources living under records of one `parent`, named by `param` in
+ * their paths: `nested` with the parent and the parameter said once (a queue's sub-lists).
+ */
+export const under =
+  (parent: ResourceDef, param: string) =>
+  <TInput extends z.ZodObject, TItem extends z.ZodObject>(
+    spec: Omit<NestedSpec<TInput, TItem>, 'parent' | 'param'>,
+  ): ResourceDef<TInput, TItem> =>
+    nested({ ...spec, parent, param });
 
 /** A lookup definition, which the spec's lookups area lists. */
 export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<

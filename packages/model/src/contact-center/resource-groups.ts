@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  answerOf,
   BY_NAME,
   DESCRIPTION_COLUMN,
   DESCRIPTION_FIELD,
   NAME_COLUMN,
   NAME_FIELD,
+  NO_PATCH,
   nested,
   resource,
   sorted,
@@ -56,7 +58,6 @@ const resourceGroupInput = z.object({
   communication: requiredRef(),
   time: timeRanges.default([{ startTimeOfDay: RESOURCE_GROUP_TIME_START, endTimeOfDay: RESOURCE_GROUP_TIME_END }]),
 });
-export type ResourceGroupInput = z.output<typeof resourceGroupInput>;
 
 /**
  * Resource group (spec part 2 section 3): resources a queue dials through, for one communication
@@ -69,15 +70,7 @@ export const resourceGroups = resource({
   objClass: 'cc_resource_group',
   area: 'contact-center',
   input: resourceGroupInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    strategy: z.enum(RESOURCE_GROUP_STRATEGIES),
-    description: z.string(),
-    communication: refOutput(),
-    time: z.array(z.object({ startTimeOfDay: z.number(), endTimeOfDay: z.number() })),
-    ...timestamps(),
-  }),
+  item: answerOf(resourceGroupInput, timestamps()),
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
   ...BY_NAME,
   columns: [NAME_COLUMN, sorted('communication', 'ref'), sorted('strategy', 'enum'), DESCRIPTION_COLUMN],
@@ -152,7 +145,7 @@ export const resourceGroupResources = nested({
   defaultSort: '-priority',
   columns: [sorted('resource', 'ref'), sorted('reserveResource', 'ref'), sorted('priority')],
   refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: NO_PATCH,
   parent: resourceGroups,
   param: 'groupId',
   form: {
