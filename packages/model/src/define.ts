@@ -7,7 +7,7 @@ import {
   type ResourceDef,
   type VariantsDef,
 } from './resource.js';
-import { refOutput } from './validation.js';
+import { refOutput, timestamps } from './validation.js';
 
 /**
  * Shorter ways to declare a resource: what a definition would otherwise restate is derived from
@@ -114,6 +114,18 @@ function answered(field: z.ZodType, at: string): z.ZodType {
   }
 }
 
+/** The item `answerOf` derives: `id`, the input's fields as answered but `O`, then `M`. */
+export type AnswerOf<
+  S extends z.ZodRawShape,
+  M extends z.ZodRawShape = Record<never, never>,
+  O extends PropertyKey = never,
+> = z.ZodObject<{ id: z.ZodNumber } & Omit<{ -readonly [K in keyof S]: Answered<S[K]> }, O | keyof M> & M>;
+
+/** The item of a resource that declares none: its input answered, with the timestamps. */
+type StoredItem<TInput extends z.ZodObject> = AnswerOf<TInput['shape'], ReturnType<typeof timestamps>>;
+/** The item of a lookup that declares none: its input answered. */
+type LookupItem<TInput extends z.ZodObject> = AnswerOf<TInput['shape']>;
+
 /**
  * An item schema derived from the input instead of restating it: `id`, then each input field as
  * the API answers it (text, number, switch and choice as they are, without their checks and
@@ -125,18 +137,16 @@ export function answerOf<
   S extends z.ZodRawShape,
   M extends z.ZodRawShape = Record<never, never>,
   O extends keyof S & string = never,
->(input: z.ZodObject<S>, more?: M, omit: readonly O[] = []) {
+>(input: z.ZodObject<S>, more?: M, omit: readonly O[] = []): AnswerOf<S, M, O> {
   const shape = Object.fromEntries(
     Object.entries(input.shape)
       .filter(([k]) => !(omit as readonly string[]).includes(k))
       .map(([k, f]) => [k, k in (more ?? {}) ? (more as z.ZodRawShape)[k] : answered(f as z.ZodType, k)]),
   );
-  return z.object({ id: z.number(), ...shape, ...more }) as unknown as z.ZodObject<
-    { id: z.ZodNumber } & Omit<{ -readonly [K in keyof S]: Answered<S[K]> }, O | keyof M> & M
-  >;
+  return z.object({ id: z.number(), ...shape, ...more }) as unknown as AnswerOf<S, M, O>;
 }
 
-type Derived = 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search' | 'route';
+type Derived = 'item' | 'fields' | 'listFields' | 'sort' | 'recordAcl' | 'ops' | 'input' | 'search' | 'route';
 
 /** A definition that may leave out what `resource` derives. */
 export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
@@ -154,13 +164,20 @@ export type ResourceSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> 
  * and the `sortable` ones (in the order of `fields`), `recordAcl` is false, `search` is none,
  * `route` is its area's path then its name in kebab case (`resourceGroups` of the contact-center
  * area: `/contact-center/resource-groups`) and `ops` are every item route (CRUD). A resource
- * without `input` is read-only: it takes no body and its `ops` are none (READ_ONLY).
+ * without `input` is read-only: it takes no body and its `ops` are none (READ_ONLY). Without
+ * `item`, a record answers its input with its timestamps (`answerOf(input, timestamps())`).
  */
-export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
+export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject = StoredItem<TInput>>(
   spec: ResourceSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
   type Field = keyof z.infer<TItem> & string;
-  const { sortable = [], ...def } = spec;
+  const { sortable = [], ...given } = spec;
+  if (!given.item && !given.input) throw new Error(`${given.name}: a resource without input declares its item`);
+  const def = (
+    given.item ? given : { ...given, item: answerOf(given.input as TInput, timestamps()) }
+  ) as typeof given & {
+    item: TItem;
+  };
   const viewer: readonly string[] = def.viewerFields ?? [];
   const fields = def.fields ?? (Object.keys(def.item.shape).filter((f) => !viewer.includes(f)) as Field[]);
   const sorted = new Set([...def.columns.flatMap((c) => (c.sort ? [c.sort] : [])), ...sortable]);
@@ -184,14 +201,17 @@ export function resource<TInput extends z.ZodObject, TItem extends z.ZodObject>(
 
 type Inherited = 'parent' | 'objClass' | 'area' | 'route';
 
+/** The item of a nested resource that declares none: its parent's id (`P`), then its input answered. */
+type NestedItem<TInput extends z.ZodObject, P extends string> = AnswerOf<{ [K in P]: z.ZodNumber } & TInput['shape']>;
+
 /** A nested definition: its parent and the path parameter naming the parent record. */
-export type NestedSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
+export type NestedSpec<TInput extends z.ZodObject, TItem extends z.ZodObject, P extends string = string> = Omit<
   ResourceSpec<TInput, TItem>,
   Inherited
 > &
   Partial<Pick<ResourceDef<TInput, TItem>, 'objClass' | 'area' | 'route'>> & {
     parent: ResourceDef;
-    param: string;
+    param: P;
     /** See ResourceDef.parent; default 'parent'. */
     rights?: 'parent' | 'own';
     itemParam?: string;
@@ -202,18 +222,25 @@ export type NestedSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = 
  * `resource` does. It inherits the parent's access class, area and console route unless it names
  * its own, and is guarded by the parent's rights unless `rights` says 'own'. The item field
  * holding the parent id is `param` where the item has that key (and the record id is not named
- * otherwise by `itemParam`).
+ * otherwise by `itemParam`). Without `item`, a record answers `param` (its parent's id), then its
+ * input (`answerOf`).
  */
-export function nested<TInput extends z.ZodObject, TItem extends z.ZodObject>(
-  spec: NestedSpec<TInput, TItem>,
-): ResourceDef<TInput, TItem> {
+export function nested<
+  TInput extends z.ZodObject,
+  const P extends string,
+  TItem extends z.ZodObject = NestedItem<TInput, P>,
+>(spec: NestedSpec<TInput, TItem, P>): ResourceDef<TInput, TItem> {
   const { parent, param, rights = 'parent', itemParam, ...own } = spec;
-  const field = !itemParam && param in spec.item.shape ? param : undefined;
+  const item = (own.item ?? (own.input && answerOf(z.object({ [param]: z.number(), ...own.input.shape })))) as
+    | TItem
+    | undefined;
+  const field = !itemParam && item && param in item.shape ? param : undefined;
   return resource({
     objClass: parent.objClass,
     area: parent.area,
     route: parent.route,
     ...own,
+    item,
     parent: { resource: parent, param, ...(field ? { field } : {}), ...(itemParam ? { itemParam } : {}), rights },
   });
 }
@@ -223,11 +250,11 @@ export function nested<TInput extends z.ZodObject, TItem extends z.ZodObject>(
  * their paths: `nested` with the parent and the parameter said once (a queue's sub-lists).
  */
 export const under =
-  (parent: ResourceDef, param: string) =>
-  <TInput extends z.ZodObject, TItem extends z.ZodObject>(
-    spec: Omit<NestedSpec<TInput, TItem>, 'parent' | 'param'>,
+  <const P extends string>(parent: ResourceDef, param: P) =>
+  <TInput extends z.ZodObject, TItem extends z.ZodObject = NestedItem<TInput, P>>(
+    spec: Omit<NestedSpec<TInput, TItem, P>, 'parent' | 'param'>,
   ): ResourceDef<TInput, TItem> =>
-    nested({ ...spec, parent, param });
+    nested<TInput, P, TItem>({ ...spec, parent, param } as NestedSpec<TInput, TItem, P>);
 
 /** A lookup definition, which the spec's lookups area lists. */
 export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = Omit<
@@ -238,10 +265,11 @@ export type LookupSpec<TInput extends z.ZodObject, TItem extends z.ZodObject> = 
 
 /**
  * Declares a lookup of the lookups area, as `resource` does: searched by name and ordered by name
- * unless it says otherwise.
+ * unless it says otherwise. Without `item`, a record answers its input (`answerOf(input)`).
  */
-export function lookup<TInput extends z.ZodObject, TItem extends z.ZodObject>(
+export function lookup<TInput extends z.ZodObject, TItem extends z.ZodObject = LookupItem<TInput>>(
   spec: LookupSpec<TInput, TItem>,
 ): ResourceDef<TInput, TItem> {
-  return resource({ area: 'lookups', ...BY_NAME, ...spec });
+  const item = spec.item ?? (spec.input && (answerOf(spec.input) as unknown as TItem));
+  return resource({ area: 'lookups', ...BY_NAME, ...spec, item });
 }

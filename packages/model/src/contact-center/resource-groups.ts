@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  answerOf,
   BY_NAME,
   DESCRIPTION_COLUMN,
   DESCRIPTION_FIELD,
@@ -15,17 +14,7 @@ import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '.
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
-import {
-  int,
-  nonEmptyArray,
-  oneOf,
-  optionalText,
-  refInput,
-  refOutput,
-  required,
-  requiredRef,
-  timestamps,
-} from '../validation.js';
+import { int, nonEmptyArray, oneOf, optionalText, refInput, required, requiredRef } from '../validation.js';
 import { resources } from './resources.js';
 import { timeRangeProblems } from './time-ranges.js';
 
@@ -70,7 +59,6 @@ export const resourceGroups = resource({
   objClass: 'cc_resource_group',
   area: 'contact-center',
   input: resourceGroupInput,
-  item: answerOf(resourceGroupInput, timestamps()),
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
   ...BY_NAME,
   columns: [NAME_COLUMN, sorted('communication', 'ref'), sorted('strategy', 'enum'), DESCRIPTION_COLUMN],
@@ -134,13 +122,6 @@ export const resourceGroupResources = nested({
     resource: requiredRef(),
     reserveResource: refInput().nullable().default(null),
     priority: int({ min: 0, max: 1000 }).default(0),
-  }),
-  item: z.object({
-    id: z.number(),
-    groupId: z.number(),
-    resource: refOutput(),
-    reserveResource: refOutput().nullable(),
-    priority: z.number(),
   }),
   defaultSort: '-priority',
   columns: [sorted('resource', 'ref'), sorted('reserveResource', 'ref'), sorted('priority')],

@@ -133,7 +133,6 @@ export const resourceDisplays = nested({
   noun: 'display number',
   path: resourceDisplaysPath(':resourceId'),
   input: z.object({ display: phone() }),
-  item: z.object({ id: z.number(), resourceId: z.number(), display: z.string() }),
   search: ['display'],
   defaultSort: '+display',
   columns: [sorted('display')],

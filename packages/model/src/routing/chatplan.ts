@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import {
-  answerOf,
-  BY_NAME,
-  col,
-  DESCRIPTION_COLUMN,
-  DESCRIPTION_FIELD,
-  NAME_COLUMN,
-  NAME_FIELD,
-  resource,
-} from '../define.js';
+import { BY_NAME, col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { ref } from '../resource.js';
-import { optionalText, required, timestamps } from '../validation.js';
+import { optionalText, required } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
 /** Chat plans run chat flows. */
@@ -29,7 +20,6 @@ export const chatplan = resource({
   objClass: 'acr_routing',
   area: 'routing',
   input: chatplanInput,
-  item: answerOf(chatplanInput, timestamps()),
   listFields: ['id', 'name', 'schema', 'description', 'enabled'],
   ...BY_NAME,
   sortable: ['enabled'],
