@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerOf, lookup, NAME_COLUMN, nested, resource } from './define.js';
+import { answerOf, BY_NAME, lookup, NAME_COLUMN, nested, resource } from './define.js';
 import { int, oneOf, refInput, refOutput, required, requiredRef, timestamps } from './validation.js';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'output' });
@@ -64,6 +64,7 @@ describe('derived items', () => {
       objClass: null,
       area: 'system',
       input,
+      ...BY_NAME,
       columns: [NAME_COLUMN],
     });
     expect(Object.keys(def.item.shape)).toEqual(['id', 'name', 'level', 'createdAt', 'updatedAt']);
@@ -76,6 +77,7 @@ describe('derived items', () => {
       path: '/define-test/lookups',
       objClass: null,
       input,
+      ...BY_NAME,
       columns: [NAME_COLUMN],
     });
     expect(Object.keys(def.item.shape)).toEqual(['id', 'name', 'level']);
@@ -88,6 +90,7 @@ describe('derived items', () => {
       objClass: null,
       area: 'system',
       input,
+      ...BY_NAME,
       columns: [NAME_COLUMN],
     });
     const def = nested({
@@ -96,6 +99,7 @@ describe('derived items', () => {
       parent,
       param: 'parentId',
       input,
+      ...BY_NAME,
       columns: [NAME_COLUMN],
     });
     expect(Object.keys(def.item.shape)).toEqual(['id', 'parentId', 'name', 'level']);
@@ -109,6 +113,7 @@ describe('derived items', () => {
         path: '/define-test/nothing',
         objClass: null,
         area: 'system',
+        defaultSort: '+id',
         columns: [],
       }),
     ).toThrow(/declares its item/);

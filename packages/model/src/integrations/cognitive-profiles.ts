@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { oneOf, optionalText, required, textSettings, timestamps } from '../validation.js';
@@ -139,8 +139,7 @@ export const cognitiveProfiles = resource({
   input: cognitiveProfileInput,
   item: cognitiveProfileItem,
   listFields: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'description'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('provider', 'enum'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
@@ -69,8 +69,7 @@ export const emailProfiles = resource({
   input: emailProfileInput,
   item: emailProfileItem,
   listFields: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'lastError'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('imapHost'),

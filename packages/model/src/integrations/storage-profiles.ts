@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOf, BY_NAME, NAME_COLUMN, NAME_FIELD, resource, settingSecrets, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, NAME_COLUMN, NAME_FIELD, resource, settingSecrets, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { int, oneOf, required, textSettings, timestamps } from '../validation.js';
@@ -226,8 +226,7 @@ export const storageProfiles = resource({
   input: storageProfileInput,
   item: storageProfileItem,
   listFields: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('type'),
