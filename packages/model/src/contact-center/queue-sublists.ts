@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BY_NAME, col, NAME_COLUMN, nested, sorted } from '../define.js';
+import { BY_NAME, col, NAME_COLUMN, NO_PATCH, sorted, under } from '../define.js';
 import { buckets } from '../lookups/buckets.js';
 import { skills } from '../lookups/skills.js';
 import { messages } from '../messages.js';
@@ -38,6 +38,9 @@ export function queueSubLists(type: number): QueueSubList[] {
   return [...(QUEUE_TYPE_SUBLISTS[type] ?? []), 'hooks', 'logs'];
 }
 
+/** A sub-list of a queue: served under one queue, named `queueId` in its path. */
+const underQueue = under(queues, 'queueId');
+
 // ---- Skills ---------------------------------------------------------------------------------
 
 /** Spec part 2 sections 3 and 9: level 0 (0 to 1000), capacity from 0 to 10 (each 0 to 100). */
@@ -67,7 +70,7 @@ export function queueSkillProblems(record: { minCapacity?: unknown; maxCapacity?
  * true): the queue takes agents holding the skill with a capacity within the range. A queue holds
  * a skill once.
  */
-export const queueSkills = nested({
+export const queueSkills = underQueue({
   name: 'queueSkills',
   noun: 'queue skill',
   path: queueSkillsPath(':queueId'),
@@ -83,16 +86,6 @@ export const queueSkills = nested({
     buckets: z.array(refInput()).default([]),
     enabled: z.boolean().default(true),
   }),
-  item: z.object({
-    id: z.number(),
-    queueId: z.number(),
-    skill: refOutput(),
-    lvl: z.number(),
-    minCapacity: z.number(),
-    maxCapacity: z.number(),
-    buckets: z.array(refOutput()),
-    enabled: z.boolean(),
-  }),
   search: ['skillName'],
   defaultSort: '+skill',
   columns: [
@@ -107,8 +100,6 @@ export const queueSkills = nested({
     skill: ref((): ResourceDef => skills),
     buckets: ref((): ResourceDef => buckets, { many: true }),
   },
-  parent: queues,
-  param: 'queueId',
   form: {
     fields: [
       { field: 'skill', kind: 'ref', required: true },
@@ -139,7 +130,7 @@ export const queueSkills = nested({
 export const queueBucketsPath = (queueId: number | string) => `/call_center/queues/${queueId}/buckets`;
 
 /** A bucket of a queue (spec: bucket, priority 0 or more, disabled); a queue holds a bucket once. */
-export const queueBuckets = nested({
+export const queueBuckets = underQueue({
   name: 'queueBuckets',
   noun: 'queue bucket',
   path: queueBucketsPath(':queueId'),
@@ -148,19 +139,10 @@ export const queueBuckets = nested({
     priority: int({ min: 0 }).default(0),
     disabled: z.boolean().default(false),
   }),
-  item: z.object({
-    id: z.number(),
-    queueId: z.number(),
-    bucket: refOutput(),
-    priority: z.number(),
-    disabled: z.boolean(),
-  }),
   search: ['bucketName'],
   defaultSort: '-priority',
   columns: [sorted('bucket', 'ref'), sorted('priority'), sorted('disabled', 'toggle')],
   refs: { bucket: ref((): ResourceDef => buckets) },
-  parent: queues,
-  param: 'queueId',
   form: {
     fields: [
       { field: 'bucket', kind: 'ref', required: true },
@@ -180,7 +162,7 @@ export const queueResourceGroupsPath = (queueId: number | string) => `/call_cent
  * the group's communication type, answered read-only: the group decides it, the queue takes the
  * group as it is. A queue holds a group once.
  */
-export const queueResourceGroups = nested({
+export const queueResourceGroups = underQueue({
   name: 'queueResourceGroups',
   noun: 'queue resource group',
   path: queueResourceGroupsPath(':queueId'),
@@ -195,9 +177,7 @@ export const queueResourceGroups = nested({
   defaultSort: '+resourceGroup',
   columns: [sorted('resourceGroup', 'ref'), col('communication', 'ref')],
   refs: { resourceGroup: ref((): ResourceDef => resourceGroups) },
-  ops: { create: true, update: true, patch: false, delete: true },
-  parent: queues,
-  param: 'queueId',
+  ops: NO_PATCH,
   form: { fields: [{ field: 'resourceGroup', kind: 'ref', required: true }] },
 });
 
@@ -223,7 +203,7 @@ export const queueHooksPath = (queueId: number | string) => `/call_center/queues
  * `schema` runs (a service flow: it has no call leg of its own) with the member's `properties`
  * (variable names) passed to it. Several hooks may share an event.
  */
-export const queueHooks = nested({
+export const queueHooks = underQueue({
   name: 'queueHooks',
   noun: 'queue hook',
   path: queueHooksPath(':queueId'),
@@ -233,19 +213,9 @@ export const queueHooks = nested({
     schema: requiredRef(),
     enabled: z.boolean().default(true),
   }),
-  item: z.object({
-    id: z.number(),
-    queueId: z.number(),
-    event: z.enum(QUEUE_HOOK_EVENTS),
-    properties: z.array(z.string()),
-    schema: refOutput(),
-    enabled: z.boolean(),
-  }),
   defaultSort: '+event',
   columns: [sorted('event', 'enum'), sorted('schema', 'ref'), col('properties', 'tags'), sorted('enabled', 'toggle')],
   refs: { schema: ref((): ResourceDef => flows, { filter: { type: 'service' } }) },
-  parent: queues,
-  param: 'queueId',
   form: {
     fields: [
       { field: 'event', kind: 'select', options: QUEUE_HOOK_EVENTS, required: true },
@@ -270,7 +240,7 @@ export const queueAgentsPath = (queueId: number | string) => `/call_center/queue
  * `skills` names the queue's enabled skills the agent matches that way (empty where the queue
  * lists none). `q` searches the agent's name; `status` filters.
  */
-export const queueAgents = nested({
+export const queueAgents = underQueue({
   name: 'queueAgents',
   path: queueAgentsPath(':queueId'),
   item: z.object({
@@ -284,8 +254,6 @@ export const queueAgents = nested({
   filters: [{ kind: 'enum', key: 'status', options: AGENT_STATUSES }],
   columns: [NAME_COLUMN, sorted('status', 'enum'), col('skills', 'tags')],
   refs: {},
-  parent: queues,
-  param: 'queueId',
 });
 
 // ---- Attempts log (read-only) ---------------------------------------------------------------
@@ -313,7 +281,7 @@ export const queueAttemptsPath = (queueId: number | string) => `/call_center/que
  * +joined_at); filters joinedAt, leavingAt, offeringAt (epoch ms ranges), duration (seconds),
  * result (any of several) and agent; `q` searches the destination.
  */
-export const queueAttempts = nested({
+export const queueAttempts = underQueue({
   name: 'queueAttempts',
   path: queueAttemptsPath(':queueId'),
   item: z.object({
@@ -350,8 +318,6 @@ export const queueAttempts = nested({
     sorted('attempts'),
     sorted('result', 'enum'),
   ],
-  parent: queues,
-  param: 'queueId',
 });
 
 /**

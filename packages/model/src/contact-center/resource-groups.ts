@@ -5,6 +5,7 @@ import {
   DESCRIPTION_FIELD,
   NAME_COLUMN,
   NAME_FIELD,
+  NO_PATCH,
   nested,
   resource,
   sorted,
@@ -13,17 +14,7 @@ import { CALENDAR_DEFAULT_END, CALENDAR_DEFAULT_START, MINUTES_PER_DAY } from '.
 import { communicationTypes } from '../lookups/communication-types.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
-import {
-  int,
-  nonEmptyArray,
-  oneOf,
-  optionalText,
-  refInput,
-  refOutput,
-  required,
-  requiredRef,
-  timestamps,
-} from '../validation.js';
+import { int, nonEmptyArray, oneOf, optionalText, refInput, required, requiredRef } from '../validation.js';
 import { resources } from './resources.js';
 import { timeRangeProblems } from './time-ranges.js';
 
@@ -56,7 +47,6 @@ const resourceGroupInput = z.object({
   communication: requiredRef(),
   time: timeRanges.default([{ startTimeOfDay: RESOURCE_GROUP_TIME_START, endTimeOfDay: RESOURCE_GROUP_TIME_END }]),
 });
-export type ResourceGroupInput = z.output<typeof resourceGroupInput>;
 
 /**
  * Resource group (spec part 2 section 3): resources a queue dials through, for one communication
@@ -69,15 +59,6 @@ export const resourceGroups = resource({
   objClass: 'cc_resource_group',
   area: 'contact-center',
   input: resourceGroupInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    strategy: z.enum(RESOURCE_GROUP_STRATEGIES),
-    description: z.string(),
-    communication: refOutput(),
-    time: z.array(z.object({ startTimeOfDay: z.number(), endTimeOfDay: z.number() })),
-    ...timestamps(),
-  }),
   listFields: ['id', 'name', 'strategy', 'description', 'communication'],
   ...BY_NAME,
   columns: [NAME_COLUMN, sorted('communication', 'ref'), sorted('strategy', 'enum'), DESCRIPTION_COLUMN],
@@ -142,17 +123,10 @@ export const resourceGroupResources = nested({
     reserveResource: refInput().nullable().default(null),
     priority: int({ min: 0, max: 1000 }).default(0),
   }),
-  item: z.object({
-    id: z.number(),
-    groupId: z.number(),
-    resource: refOutput(),
-    reserveResource: refOutput().nullable(),
-    priority: z.number(),
-  }),
   defaultSort: '-priority',
   columns: [sorted('resource', 'ref'), sorted('reserveResource', 'ref'), sorted('priority')],
   refs: { resource: ref(() => resources), reserveResource: ref(() => resources) },
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: NO_PATCH,
   parent: resourceGroups,
   param: 'groupId',
   form: {

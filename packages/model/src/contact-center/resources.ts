@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  answerOf,
   BY_NAME,
   DESCRIPTION_COLUMN,
   DESCRIPTION_FIELD,
   NAME_COLUMN,
   NAME_FIELD,
+  NO_PATCH,
   nested,
   resource,
   sorted,
@@ -12,7 +14,7 @@ import {
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { sipGateways } from '../routing/sip-gateways.js';
-import { int, isPhone, optionalText, phone, refOutput, required, requiredRef, timestamps } from '../validation.js';
+import { int, isPhone, optionalText, phone, required, requiredRef, timestamps } from '../validation.js';
 import { parseSipCodeRange } from './error-ids.js';
 
 /** Spec part 2 section 9: a new resource places 10 calls a second, 10 at once, and stops after 2 errors in a row. */
@@ -69,7 +71,6 @@ const resourceInput = z.object({
     })
     .default({ cidType: 'none', ignoreEarlyMedia: 'false' }),
 });
-export type ResourceInput = z.output<typeof resourceInput>;
 
 /**
  * Outbound resource (spec part 2 section 3): a gateway-bound pool of lines with a rate and a
@@ -82,19 +83,7 @@ export const resources = resource({
   objClass: 'cc_resource',
   area: 'contact-center',
   input: resourceInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    gateway: refOutput(),
-    rps: z.number(),
-    limit: z.number(),
-    enabled: z.boolean(),
-    description: z.string(),
-    maxSuccessivelyErrors: z.number(),
-    errorIds: z.array(z.string()),
-    display: z.string(),
-    patterns: z.array(z.string()),
-    failureDialDelay: z.number(),
+  item: answerOf(resourceInput, {
     parameters: z.object({ cidType: z.string(), ignoreEarlyMedia: z.string() }),
     ...timestamps(),
   }),
@@ -144,11 +133,10 @@ export const resourceDisplays = nested({
   noun: 'display number',
   path: resourceDisplaysPath(':resourceId'),
   input: z.object({ display: phone() }),
-  item: z.object({ id: z.number(), resourceId: z.number(), display: z.string() }),
   search: ['display'],
   defaultSort: '+display',
   columns: [sorted('display')],
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: NO_PATCH,
   parent: resources,
   param: 'resourceId',
   export: ['display'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { oneOf, optionalText, required, textSettings, timestamps } from '../validation.js';
@@ -59,22 +59,9 @@ const cognitiveProfileInput = z.object({
   /** key (write-only), region (Microsoft), locale. */
   properties: textSettings(),
 });
-export type CognitiveProfileInput = z.output<typeof cognitiveProfileInput>;
 
-export const cognitiveProfileItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  default: z.boolean(),
-  enabled: z.boolean(),
-  provider: z.enum(COGNITIVE_PROVIDERS),
-  service: z.enum(COGNITIVE_SERVICES),
-  description: z.string(),
-  /** The provider's settings without the key. */
-  properties: z.record(z.string(), z.string()),
-  /** Whether a key is stored; the key itself is never answered. */
-  keySet: z.boolean(),
-  ...timestamps(),
-});
+/** The provider's settings are answered without the key; `keySet` tells whether one is stored. */
+export const cognitiveProfileItem = answerOf(cognitiveProfileInput, { keySet: z.boolean(), ...timestamps() });
 
 const property = (key: string, kind: FormField['kind'] = 'text', required = true, more: Partial<FormField> = {}) =>
   ({ field: `properties.${key}`, kind, required, label: `cognitiveProfiles.properties.${key}`, ...more }) as FormField;
@@ -152,8 +139,7 @@ export const cognitiveProfiles = resource({
   input: cognitiveProfileInput,
   item: cognitiveProfileItem,
   listFields: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'description'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'provider', 'service', 'default', 'enabled', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('provider', 'enum'),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
-import { int, isHost, optionalText, refOutput, required, timestamps } from '../validation.js';
+import { int, isHost, optionalText, required, timestamps } from '../validation.js';
 
 /** Defaults of a new email profile (spec part 2 section 9): IMAP over TLS, SMTP submission. */
 export const EMAIL_IMAP_PORT = 993;
@@ -45,29 +45,20 @@ const emailProfileInput = z.object({
   /** Write-only: never answered; left out (or empty) on update, the stored one stays. */
   password: z.string().optional(),
 });
-export type EmailProfileInput = z.output<typeof emailProfileInput>;
 
-export const emailProfileItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  enabled: z.boolean(),
-  schema: refOutput(),
-  imapHost: z.string(),
-  imapPort: z.number(),
-  smtpHost: z.string(),
-  smtpPort: z.number(),
-  fetchInterval: z.number(),
-  login: z.string(),
-  mailbox: z.string(),
-  /** Whether a password is stored (it is never answered). */
-  passwordSet: z.boolean(),
-  /** When the mailbox was last fetched (null: never), how many messages were handed over in all, the last fetch's error. */
-  lastFetchAt: z.string().nullable(),
-  fetchedCount: z.number(),
-  lastError: z.string(),
-  ...timestamps(),
-});
+/** The password is never answered; `passwordSet` tells whether one is stored. */
+export const emailProfileItem = answerOf(
+  emailProfileInput,
+  {
+    passwordSet: z.boolean(),
+    /** When the mailbox was last fetched (null: never), how many messages were handed over in all, the last fetch's error. */
+    lastFetchAt: z.string().nullable(),
+    fetchedCount: z.number(),
+    lastError: z.string(),
+    ...timestamps(),
+  },
+  ['password'],
+);
 
 export const emailProfiles = resource({
   name: 'emailProfiles',
@@ -78,8 +69,7 @@ export const emailProfiles = resource({
   input: emailProfileInput,
   item: emailProfileItem,
   listFields: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'lastError'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'imapHost', 'login', 'enabled', 'lastFetchAt', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('imapHost'),

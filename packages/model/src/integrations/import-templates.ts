@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MEMBER_COMMUNICATIONS_MAX, queues } from '../contact-center/queues.js';
-import { BY_NAME, col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import {
+  BY_NAME_AND_TIME,
+  col,
+  DESCRIPTION_FIELD,
+  NAME_COLUMN,
+  NAME_FIELD,
+  NO_PATCH,
+  resource,
+  sorted,
+} from '../define.js';
 import { IMPORT_CHARSETS, IMPORT_MODES, IMPORT_SEPARATORS } from '../imports.js';
 import { messages } from '../messages.js';
 import { type ResourceDef, ref } from '../resource.js';
@@ -181,7 +190,6 @@ export const importTemplateItem = z.object({
   }),
   ...timestamps(),
 });
-export type ImportTemplateItem = z.infer<typeof importTemplateItem>;
 
 /** CSV import templates at /storage/import_templates (class import_template, permission sub-list). */
 export const importTemplates = resource({
@@ -194,12 +202,11 @@ export const importTemplates = resource({
   input: importTemplateInput,
   item: importTemplateItem,
   listFields: ['id', 'name', 'source', 'sourceType', 'sourceQueueType', 'description'],
-  ...BY_NAME,
-  sortable: ['createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [NAME_COLUMN, sorted('source', 'ref'), col('description')],
   recordAcl: true,
   refs: { source: ref((): ResourceDef => queues) },
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: NO_PATCH,
   form: {
     fields: [
       NAME_FIELD,

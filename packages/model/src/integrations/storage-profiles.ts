@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BY_NAME, NAME_COLUMN, NAME_FIELD, resource, settingSecrets, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, NAME_COLUMN, NAME_FIELD, resource, settingSecrets, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import type { FormField, VariantsDef } from '../resource.js';
 import { int, oneOf, required, textSettings, timestamps } from '../validation.js';
@@ -98,22 +98,12 @@ const storageProfileInput = z.object({
   disabled: z.boolean().default(false),
   properties: textSettings(),
 });
-export type StorageProfileInput = z.output<typeof storageProfileInput>;
 
-export const storageProfileItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  maxSize: z.number(),
-  expireDays: z.number(),
-  priority: z.number(),
-  type: z.enum(STORAGE_TYPES),
-  disabled: z.boolean(),
-  /** The type's settings without its secrets. */
-  properties: z.record(z.string(), z.string()),
-  /** The secret properties (STORAGE_SECRET_KEYS) that hold a value; their values are never answered. */
-  secretsSet: z.array(z.string()),
-  ...timestamps(),
-});
+/**
+ * The type's settings are answered without their secrets; `secretsSet` lists the secret properties
+ * (STORAGE_SECRET_KEYS) that hold a value.
+ */
+export const storageProfileItem = answerOf(storageProfileInput, { secretsSet: z.array(z.string()), ...timestamps() });
 
 const property = (key: string, kind: FormField['kind'] = 'text', required = true, more: Partial<FormField> = {}) =>
   ({ field: `properties.${key}`, kind, required, label: `storageProfiles.properties.${key}`, ...more }) as FormField;
@@ -236,8 +226,7 @@ export const storageProfiles = resource({
   input: storageProfileInput,
   item: storageProfileItem,
   listFields: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled'],
-  ...BY_NAME,
-  sort: ['id', 'name', 'type', 'maxSize', 'expireDays', 'priority', 'disabled', 'createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [
     NAME_COLUMN,
     sorted('type'),

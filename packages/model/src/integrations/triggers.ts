@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { BY_NAME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME_AND_TIME, col, NAME_COLUMN, nested, resource, sorted } from '../define.js';
 import { timezone, timezoneOutput } from '../lookups/timezones.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { flowRef, flows } from '../routing/flows.js';
-import { int, oneOf, optionalText, refOutput, required, timestamps } from '../validation.js';
+import { int, oneOf, optionalText, required, timestamps } from '../validation.js';
 import { isCronExpression, TRIGGER_CRON_DEFAULT } from './cron.js';
 
 /** Trigger types: cron ("At time") is the only one, and the default. */
@@ -47,7 +47,6 @@ const triggerInput = z.object({
   variables: triggerVariables().default({}),
   expression: cronExpression().default(TRIGGER_CRON_DEFAULT),
 });
-export type TriggerInput = z.output<typeof triggerInput>;
 
 export const triggers = resource({
   name: 'triggers',
@@ -56,22 +55,9 @@ export const triggers = resource({
   objClass: 'trigger',
   area: 'integrations',
   input: triggerInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    enabled: z.boolean(),
-    schema: refOutput(),
-    timeout: z.number(),
-    timezone: timezoneOutput(),
-    type: z.enum(TRIGGER_TYPES),
-    variables: z.record(z.string(), z.string()),
-    expression: z.string(),
-    ...timestamps(),
-  }),
+  item: answerOf(triggerInput, { timezone: timezoneOutput(), ...timestamps() }),
   listFields: ['id', 'name', 'description', 'enabled', 'schema', 'timezone', 'type', 'expression'],
-  ...BY_NAME,
-  sortable: ['createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [NAME_COLUMN, sorted('expression'), sorted('timezone', 'timezone'), sorted('enabled', 'toggle')],
   recordAcl: true,
   refs: { schema: ref(() => flows, { filter: { type: TRIGGER_FLOW_TYPE } }) },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD, nested, sorted } from '../define.js';
+import {
+  DESCRIPTION_COLUMN,
+  DESCRIPTION_FIELD,
+  lookup,
+  NAME_COLUMN,
+  NAME_FIELD,
+  NO_PATCH,
+  nested,
+  sorted,
+} from '../define.js';
 import { messages } from '../messages.js';
 import { nameAndDescription, optionalText, phone } from '../validation.js';
 
@@ -50,7 +59,7 @@ export const blacklistNumbers = nested({
   defaultSort: '+number',
   filters: [{ kind: 'dateRange', key: 'expireAt', from: 'expireFrom', to: 'expireTo' }],
   columns: [sorted('number'), DESCRIPTION_COLUMN, sorted('expireAt', 'date')],
-  ops: { create: true, update: true, patch: false, delete: true, bulkCreate: true },
+  ops: { ...NO_PATCH, bulkCreate: true },
   parent: blacklists,
   param: 'listId',
   export: ['number', 'description', 'expireAt'],

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CRUD, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, lookup, NAME_COLUMN, NAME_FIELD } from '../define.js';
 import { nameAndDescription } from '../validation.js';
 
@@ -8,7 +7,6 @@ export const buckets = lookup({
   path: '/call_center/buckets',
   objClass: 'cc_bucket',
   input: nameAndDescription(),
-  item: z.object({ id: z.number(), name: z.string(), description: z.string() }),
   columns: [NAME_COLUMN, DESCRIPTION_COLUMN],
   recordAcl: true,
   // REFERENCE lists GET, PUT and DELETE on an item; PATCH is served too, like every lookup.

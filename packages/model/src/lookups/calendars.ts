@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { col, DESCRIPTION_COLUMN, lookup, NAME_COLUMN } from '../define.js';
+import { col, DESCRIPTION_COLUMN, lookup, NAME_COLUMN, NO_PATCH } from '../define.js';
 import { messages } from '../messages.js';
 import { int, optionalText, required, timestamps } from '../validation.js';
 import { timezone, timezoneOutput } from './timezones.js';
@@ -132,5 +132,5 @@ export const calendars = lookup({
   // Calendars take per-record permissions (spec part 1 section 6).
   recordAcl: true,
   logObject: 'calendars',
-  ops: { create: true, update: true, patch: false, delete: true },
+  ops: NO_PATCH,
 });

@@ -21,13 +21,6 @@ export const communicationTypes = lookup({
     code: required(),
     description: optionalText(),
   }),
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    channel: z.enum(COMMUNICATION_CHANNELS),
-    code: z.string(),
-    description: z.string(),
-  }),
   search: ['name', 'code'],
   filters: [{ kind: 'enum', key: 'channel', options: COMMUNICATION_CHANNELS, multiple: true }],
   columns: [NAME_COLUMN, sorted('code'), sorted('channel', 'enum'), DESCRIPTION_COLUMN],

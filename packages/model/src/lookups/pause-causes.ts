@@ -22,15 +22,6 @@ export const pauseCauses = lookup({
     allowAgent: z.boolean().default(true),
     description: optionalText(),
   }),
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    limitMin: z.number(),
-    allowAdmin: z.boolean(),
-    allowSupervisor: z.boolean(),
-    allowAgent: z.boolean(),
-    description: z.string(),
-  }),
   filters: [{ kind: 'numberRange', key: 'limitMin', min: 'limitFrom', max: 'limitTo' }],
   columns: [
     NAME_COLUMN,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATIONS, PERMISSIONS, PROTECTED_REASONS } from '../access.js';
-import { BY_NAME, DESCRIPTION_COLUMN, NAME_COLUMN, resource } from '../define.js';
+import { answerOf, BY_NAME, DESCRIPTION_COLUMN, NAME_COLUMN, resource } from '../define.js';
 import { optionalText, required } from '../validation.js';
 
 const mode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -24,13 +24,8 @@ export const roles = resource({
   objClass: 'roles',
   area: 'permissions',
   input: roleInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    description: z.string(),
-    permissions: z.array(z.enum(PERMISSIONS)),
+  item: answerOf(roleInput, {
     metadata: roleMetadata,
-    requireTwoFactor: z.boolean(),
     /** Computed for the viewer: true where they may not reduce or delete the role (the server would refuse). */
     protected: z.boolean().optional(),
     /** Computed for the viewer with `protected`: why (see PROTECTED_REASONS); null where not protected. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BY_NAME, col, NAME_COLUMN, resource, settingSecrets, sorted } from '../define.js';
+import { BY_NAME_AND_TIME, col, NAME_COLUMN, resource, settingSecrets, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import {
   type FormDef,
@@ -73,7 +73,6 @@ const chatGatewayInput = z.object({
   metadata: textSettings(),
   updates,
 });
-export type ChatGatewayInput = z.output<typeof chatGatewayInput>;
 
 export const chatGatewayItem = z.object({
   id: z.number(),
@@ -189,8 +188,7 @@ export const chatGateways = resource({
   input: chatGatewayInput,
   item: chatGatewayItem,
   listFields: ['id', 'name', 'uri', 'provider', 'flow', 'enabled'],
-  ...BY_NAME,
-  sortable: ['createdAt', 'updatedAt'],
+  ...BY_NAME_AND_TIME,
   columns: [NAME_COLUMN, sorted('provider'), sorted('uri'), col('flow', 'ref'), sorted('enabled', 'toggle')],
   refs: { flow: ref(() => flows, { filter: { type: 'chat' } }) },
   logObject: 'chat_gateways',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BY_NAME, col, DESCRIPTION_COLUMN, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource } from '../define.js';
 import { ref } from '../resource.js';
-import { optionalText, refOutput, required, timestamps } from '../validation.js';
+import { optionalText, required } from '../validation.js';
 import { flowRef, flows } from './flows.js';
 
 /** Chat plans run chat flows. */
@@ -20,14 +20,6 @@ export const chatplan = resource({
   objClass: 'acr_routing',
   area: 'routing',
   input: chatplanInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    schema: refOutput(),
-    description: z.string(),
-    enabled: z.boolean(),
-    ...timestamps(),
-  }),
   listFields: ['id', 'name', 'schema', 'description', 'enabled'],
   ...BY_NAME,
   sortable: ['enabled'],

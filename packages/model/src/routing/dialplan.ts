@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, col, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref } from '../resource.js';
 import { optionalText, refOutput, required, timestamps } from '../validation.js';
@@ -40,16 +40,7 @@ export const dialplan = resource({
   objClass: 'acr_routing',
   area: 'routing',
   input: dialplanInput,
-  item: z.object({
-    id: z.number(),
-    name: z.string(),
-    schema: refOutput(),
-    pattern: z.string(),
-    description: z.string(),
-    disabled: z.boolean(),
-    position: z.number(),
-    ...timestamps(),
-  }),
+  item: answerOf(dialplanInput, { position: z.number(), ...timestamps() }),
   listFields: ['id', 'name', 'schema', 'pattern', 'description', 'disabled', 'position'],
   search: ['name', 'pattern'],
   sortable: ['position'],

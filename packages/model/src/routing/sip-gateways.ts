@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
+import { answerOf, BY_NAME, DESCRIPTION_FIELD, NAME_COLUMN, NAME_FIELD, resource, sorted } from '../define.js';
 import { messages } from '../messages.js';
 import { ref, type VariantsDef } from '../resource.js';
-import { host, int, isHost, isIpv4, optionalText, refOutput, required, timestamps } from '../validation.js';
+import { host, int, isHost, isIpv4, optionalText, required, timestamps } from '../validation.js';
 import { flows } from './flows.js';
 
 /** A new register gateway re-registers every 600 seconds (spec part 1 section 9). */
@@ -61,28 +61,18 @@ const sipGatewayInput = z.object({
   host: host().default(''),
   ipacl: z.array(aclRow).default([]),
 });
-export type SipGatewayInput = z.output<typeof sipGatewayInput>;
 
-export const sipGatewayItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  register: z.boolean(),
-  enable: z.boolean(),
-  proxy: z.string(),
-  usage: z.string(),
-  description: z.string(),
-  schema: refOutput().nullable(),
-  account: z.string(),
-  username: z.string(),
-  expires: z.number(),
-  registrar: z.string(),
-  host: z.string(),
-  ipacl: z.array(z.object({ ip: z.string(), proto: z.string(), port: z.number().nullable() })),
-  rState: z.enum(SIP_REGISTRATION_STATES),
-  /** Whether a password is stored (the password itself is never answered). */
-  passwordSet: z.boolean(),
-  ...timestamps(),
-});
+/** The password is never answered; `passwordSet` tells whether one is stored. */
+export const sipGatewayItem = answerOf(
+  sipGatewayInput,
+  {
+    ipacl: z.array(z.object({ ip: z.string(), proto: z.string(), port: z.number().nullable() })),
+    rState: z.enum(SIP_REGISTRATION_STATES),
+    passwordSet: z.boolean(),
+    ...timestamps(),
+  },
+  ['password'],
+);
 
 /**
  * What each variant requires (REFERENCE "Required fields per form"): register needs account,
