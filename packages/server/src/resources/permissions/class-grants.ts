@@ -8,8 +8,8 @@ import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, idParamDoc, paramId } from '../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
+import { idParamDoc, paramId } from '../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { recordOf } from '../engine/record-of.js';
@@ -18,8 +18,6 @@ const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 
 // Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
-const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
-
 const OBJCLASS = { table: 'objclass', name: 'objclass', columns: 'class as cls' };
 
 /** The object class of the path, one of the caller's domain. */
@@ -151,26 +149,25 @@ type AclRowLike = { grantee: { name: string }; granted: string };
  * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
+  const route = signedInRoutes(app, {
+    tag: 'objclass',
+    guard: { permission: OBJECTS_PERMISSION },
+    resource: 'objclass',
+  });
+
+  route('GET /api/objclass/:id/acl', 'Class grants of an object class', {
+    params: idParamDoc,
+    response: { 200: aclAnswer },
     handler: async (request) => {
       const { db } = request.server.ctx;
       return viewClassGrants(db, request.principal, await objclassId(db, request));
     },
   });
 
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
-      params: idParamDoc,
-      body: aclPatch,
-      response: { 200: aclAnswer },
-    }),
+  route('PATCH /api/objclass/:id/acl', 'Change class grants (letters r, x, w, d; doubled = manage)', {
+    params: idParamDoc,
+    body: aclPatch,
+    response: { 200: aclAnswer },
     handler: async (request) => {
       const ctx = request.server.ctx;
       const bits = changesToBits(request.body);
@@ -201,75 +198,69 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/acl/objclass/:id',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Default record access of an object class', {
-      params: idParamDoc,
-      response: { 200: defaultAclAnswer },
-    }),
+  route('GET /api/acl/objclass/:id', 'Default record access of an object class', {
+    params: idParamDoc,
+    response: { 200: defaultAclAnswer },
     handler: async (request) => {
       const { db } = request.server.ctx;
       return readDefaultAcl(db, await objclassId(db, request));
     },
   });
 
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: '/api/acl/objclass/:id/grantor/:grantorId',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
+  route(
+    'PATCH /api/acl/objclass/:id/grantor/:grantorId',
+    'Change what records created by a grantor role grant to other roles',
+    {
       params: idParamDoc.extend({ grantorId: z.string() }),
       body: aclPatch,
       response: { 200: defaultAclAnswer },
-    }),
-    handler: async (request) => {
-      const ctx = request.server.ctx;
-      const grantorId = paramId(request, 'objclass', 'grantorId');
-      const bits = changesToBits(request.body);
-      return ctx.db.transaction(async (tx) => {
-        const { id, cls } = await objclassOf(tx, request);
-        const domainId = request.principal.domainId;
-        await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
-        await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
-        const held = await queryRows<{ roleId: number; access: number }>(
-          tx,
-          sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
-        );
-        await refuseClassEscalation(tx, request, cls, held, bits);
-        const before = await readDefaultAcl(tx, id);
-        for (const [granteeId, access] of bits) {
-          if (access === 0) {
-            await tx.execute(sql`delete from default_acl
+      handler: async (request) => {
+        const ctx = request.server.ctx;
+        const grantorId = paramId(request, 'objclass', 'grantorId');
+        const bits = changesToBits(request.body);
+        return ctx.db.transaction(async (tx) => {
+          const { id, cls } = await objclassOf(tx, request);
+          const domainId = request.principal.domainId;
+          await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
+          await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+          const held = await queryRows<{ roleId: number; access: number }>(
+            tx,
+            sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
+          );
+          await refuseClassEscalation(tx, request, cls, held, bits);
+          const before = await readDefaultAcl(tx, id);
+          for (const [granteeId, access] of bits) {
+            if (access === 0) {
+              await tx.execute(sql`delete from default_acl
               where objclass_id = ${id} and grantor_id = ${grantorId} and grantee_id = ${granteeId}`);
-          } else {
-            await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
+            } else {
+              await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
               values (${id}, ${grantorId}, ${granteeId}, ${access})
               on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
+            }
           }
-        }
-        const after = await readDefaultAcl(tx, id);
-        const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
-        // The grantor's row: what records its holders create grant to each grantee.
-        const state = (acl: typeof after) => ({
-          id,
-          class: cls,
-          grantor: { id: grantorId, name: grantor.name },
-          defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
-        });
-        const [old, now] = [state(before), state(after)];
-        if (JSON.stringify(old) !== JSON.stringify(now)) {
-          await writeActorChange(tx, request, {
-            object: 'objclass',
-            action: 'update',
-            recordId: id,
-            oldState: old,
-            newState: now,
+          const after = await readDefaultAcl(tx, id);
+          const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
+          // The grantor's row: what records its holders create grant to each grantee.
+          const state = (acl: typeof after) => ({
+            id,
+            class: cls,
+            grantor: { id: grantorId, name: grantor.name },
+            defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
           });
-        }
-        return after;
-      });
+          const [old, now] = [state(before), state(after)];
+          if (JSON.stringify(old) !== JSON.stringify(now)) {
+            await writeActorChange(tx, request, {
+              object: 'objclass',
+              action: 'update',
+              recordId: id,
+              oldState: old,
+              newState: now,
+            });
+          }
+          return after;
+        });
+      },
     },
-  });
+  );
 }

@@ -13,8 +13,7 @@ import {
 import { invalidateAuth } from '../../auth/cache.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
-import { doc } from '../../core/route.js';
-import { signedInRoute } from '../../core/signed-in.js';
+import { signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
@@ -95,11 +94,9 @@ const PERMISSION_ITEMS = { items: PERMISSIONS.map((p) => ({ id: p, name: p })) }
 
 /** GET /api/permissions: the global permissions a role can hold. */
 export function registerPermissionsRoute(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/permissions',
-    config: { guard: 'authenticated' },
-    schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
+  const route = signedInRoutes(app, { tag: 'roles', guard: 'authenticated' });
+  route('GET /api/permissions', 'Global permissions a role can hold', {
+    response: { 200: permissionsAnswer },
     handler: async () => PERMISSION_ITEMS,
   });
 }
