@@ -3,20 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
 import { mergeAccess } from '../../access/role-access.js';
-import {
-  beyondActor,
-  noteAdministrators,
-  protectedRoles,
-  refuseNoAdministratorLeft,
-  refuseRoleTakedown,
-} from '../../access/takedown.js';
-import { invalidateAuth } from '../../auth/cache.js';
+import { beyondActor, noteAdministrators, protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
 import { signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
+import { rightsHolderHooks } from './take-down-hooks.js';
 
 /** What a role record grants through its own fields (class grants are changed elsewhere). */
 const roleRights = (item: Record<string, unknown>): Rights => ({
@@ -72,21 +66,7 @@ export const rolesResource = defineServerResource(rolesDef, {
     await noteAdministrators(tx, ctx.principal.domainId);
     await refuseRoleTakedown(tx, ctx.principal, new Map([[item.id as number, null]]));
   },
-  afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
-  afterCommit: (app) => invalidateAuth(app),
-  // Tells the console which records the viewer may not take down, by the rule that refuses it.
-  decorate: async (db, viewer, rows) => {
-    const found = await protectedRoles(
-      db,
-      viewer,
-      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
-    );
-    for (const row of rows) {
-      const reason = found.get(row.id as number) ?? null;
-      row.protected = reason !== null;
-      row.protectedBy = reason;
-    }
-  },
+  ...rightsHolderHooks(protectedRoles),
 });
 
 const permissionsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
