@@ -28,53 +28,43 @@ async function objclassOf(db: Db, request: SignedInRequest): Promise<{ id: numbe
 
 const objclassId = async (db: Db, request: SignedInRequest) => (await recordOf(request, OBJCLASS, { db })).id;
 
+/** A change of one class's grants: each role's bits before (0: none) and after. */
+type ClassChange = { cls: string; roles: { roleId: number; before: number; after: number }[] };
+
+/** The change from `held` (each grantee's bits before) to `bits` (after). */
+function classChange(cls: string, held: { roleId: number; access: number }[], bits: Map<number, number>): ClassChange {
+  const before = new Map(held.map((h) => [h.roleId, h.access]));
+  return { cls, roles: [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })) };
+}
+
 /**
  * Nobody ends with more rights than they hold: grants to a role one holds are refused (unless
  * `ownRoles` is false: class grants, which refuseClassTakedown checks), and each grant may add
- * only class rights (and delegation) the actor holds. `held` is each grantee's bits
- * before the change, `bits` after.
+ * only class rights (and delegation) the actor holds.
  */
-async function refuseClassEscalation(
-  db: Db,
-  request: SignedInRequest,
-  cls: string,
-  held: { roleId: number; access: number }[],
-  bits: Map<number, number>,
-  ownRoles = true,
-) {
-  const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
-  const actor = request.principal;
+async function refuseClassEscalation(db: Db, actor: Principal, change: ClassChange, ownRoles = true) {
   if (ownRoles) {
     refuseOwnRole(
       actor,
-      changes.filter((c) => c.before !== c.after).map((c) => c.roleId),
+      change.roles.filter((c) => c.before !== c.after).map((c) => c.roleId),
     );
   }
   const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
-  const of = (bits: number) => ({ ...noRights(), classBits: new Map([[cls, bits]]) });
-  for (const c of changes) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
+  const of = (bits: number) => ({ ...noRights(), classBits: new Map([[change.cls, bits]]) });
+  for (const c of change.roles) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
 }
 
 /**
  * Class grants are a role's rights: the same rules as for its other rights (see takedown.ts)
  * stop taking them away from a role one holds, or one holding more than one holds.
  */
-async function refuseClassTakedown(
-  db: Db,
-  request: SignedInRequest,
-  cls: string,
-  held: { roleId: number; access: number }[],
-  bits: Map<number, number>,
-) {
-  const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const actor = request.principal;
+async function refuseClassTakedown(db: Db, actor: Principal, change: ClassChange) {
   const changes = new Map<number, Rights>();
-  for (const [roleId, access] of bits) {
-    if ((before.get(roleId) ?? 0) === access) continue;
-    const after = await rolesRights(db, actor.domainId, [roleId]);
-    after.classBits.set(cls, access);
-    changes.set(roleId, after);
+  for (const { roleId, before, after } of change.roles) {
+    if (before === after) continue;
+    const rights = await rolesRights(db, actor.domainId, [roleId]);
+    rights.classBits.set(change.cls, after);
+    changes.set(roleId, rights);
   }
   if (changes.size) await refuseRoleTakedown(db, actor, changes);
 }
@@ -178,8 +168,9 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
         );
-        await refuseClassEscalation(tx, request, cls, held, bits, false);
-        await refuseClassTakedown(tx, request, cls, held, bits);
+        const change = classChange(cls, held, bits);
+        await refuseClassEscalation(tx, request.principal, change, false);
+        await refuseClassTakedown(tx, request.principal, change);
         const before = await readClassGrants(tx, id);
         for (const [roleId, access] of bits) {
           if (access === 0) {
@@ -227,7 +218,7 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
             tx,
             sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
           );
-          await refuseClassEscalation(tx, request, cls, held, bits);
+          await refuseClassEscalation(tx, request.principal, classChange(cls, held, bits));
           const before = await readDefaultAcl(tx, id);
           for (const [granteeId, access] of bits) {
             if (access === 0) {
