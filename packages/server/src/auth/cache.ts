@@ -1,6 +1,6 @@
 import { forgetKeptRights } from '../access/takedown.js';
 import type { AppContext } from '../context.js';
-import { watchChanges } from '../core/node-changes.js';
+import { keptCopy } from '../core/node-changes.js';
 import type { Principal } from '../core/principal.js';
 
 /** How long a resolved principal is reused without asking the database again. */
@@ -13,51 +13,29 @@ type Entry = { principal: Principal; until: number; expires: number };
 type Cache = {
   entries: Map<string, Entry>;
   loading: Map<string, Promise<Principal | null>>;
-  generation: number;
-  /** Told whenever cached principals are dropped here (a change on this node or another). */
-  watchers: Set<() => void>;
 };
 
-// One cache per database handle: tests run several servers in one process.
-const caches = new WeakMap<object, Cache>();
-
-function cacheOf(ctx: Pick<AppContext, 'db'>): Cache {
-  let cache = caches.get(ctx.db);
-  if (!cache) {
-    cache = { entries: new Map(), loading: new Map(), generation: 0, watchers: new Set() };
-    caches.set(ctx.db, cache);
-  }
-  return cache;
-}
-
-function clearLocal(ctx: Pick<AppContext, 'db'>) {
-  forgetKeptRights(ctx.db);
-  const cache = cacheOf(ctx);
-  cache.entries.clear();
-  cache.generation++;
-  for (const watcher of cache.watchers) watcher();
-}
+const principals = keptCopy<Cache>(
+  AUTH_CHANNEL,
+  () => ({ entries: new Map(), loading: new Map() }),
+  (c, db) => {
+    forgetKeptRights(db);
+    c.entries.clear();
+  },
+);
+const cacheOf = principals.of;
 
 /** Calls `fn` after every change of users, roles, grants or tokens, here or on another node. */
-export function onAuthChange(ctx: Pick<AppContext, 'db'>, fn: () => void): () => void {
-  const { watchers } = cacheOf(ctx);
-  watchers.add(fn);
-  return () => watchers.delete(fn);
-}
+export const onAuthChange = principals.onForget;
 
 /**
  * Forgets every cached principal here and on every other API node. Call it after changing users,
  * roles, user roles, grants, object classes or tokens: it costs one NOTIFY.
  */
-export async function invalidateAuth(ctx: AppContext): Promise<void> {
-  clearLocal(ctx);
-  await ctx.bus.notify(AUTH_CHANNEL, String(process.pid));
-}
+export const invalidateAuth: (ctx: AppContext) => Promise<void> = principals.forget;
 
 /** Listens for other nodes' invalidations; returns the unsubscribe. */
-export function watchAuthChanges(ctx: AppContext): Promise<() => Promise<void>> {
-  return watchChanges(ctx.bus, AUTH_CHANNEL, () => clearLocal(ctx));
-}
+export const watchAuthChanges: (ctx: AppContext) => Promise<() => Promise<void>> = principals.watch;
 
 /** The cached principal of a token hash, if still fresh and its token not expired. */
 export function cachedPrincipal(ctx: Pick<AppContext, 'db'>, tokenHash: string, now = Date.now()): Principal | null {

@@ -12,6 +12,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from './errors.js';
 import type { Guard, Principal } from './principal.js';
+import { doc } from './route.js';
 
 /**
  * The request of a route whose guard resolves a caller: its principal, and its params, query and
@@ -51,4 +52,49 @@ export function signedInRoute<S extends FastifySchema>(app: FastifyInstance, rou
 export function asSignedIn<S extends FastifySchema = FastifySchema>(request: FastifyRequest): SignedInRequest<S> {
   if (!request.principal) throw unauthorized();
   return request as unknown as SignedInRequest<S>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One route of a group: its zod schemas (their types reach the handler) and handler, and, where
+ * it differs from its group's, its guard and the resource its validation errors name.
+ */
+export type GroupRoute<P, Q, B, R> = {
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  response?: R;
+  guard?: SignedInGuard;
+  resource?: string;
+  handler: (
+    request: SignedInRequest<{ params: P; querystring: Q; body: B; response: R }>,
+    reply: FastifyReply,
+  ) => unknown;
+};
+
+/** What the routes of a group share: their OpenAPI tag, and unless a route says otherwise, guard and resource. */
+export type RouteGroup = { tag: string; guard?: SignedInGuard; resource?: string };
+
+/**
+ * Signed-in hand routes that share a tag (and mostly a guard and a resource), declared as
+ * `route('PATCH /api/things/:id', 'Summary', { params, body, response, handler })`.
+ */
+export function signedInRoutes(app: FastifyInstance, group: RouteGroup) {
+  return <P = undefined, Q = undefined, B = undefined, R = undefined>(
+    place: `${Method} ${string}`,
+    summary: string,
+    route: GroupRoute<P, Q, B, R>,
+  ): void => {
+    const { guard = group.guard, resource = group.resource, handler, ...parts } = route;
+    if (!guard) throw new Error(`${place}: no guard`);
+    const [method, url] = place.split(' ') as [Method, string];
+    signedInRoute(app, {
+      method,
+      url,
+      config: resource === undefined ? { guard } : { guard, resource },
+      schema: doc(group.tag, summary, parts),
+      handler: handler as SignedInRoute<FastifySchema>['handler'],
+    });
+  };
 }

@@ -1,15 +1,7 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { domainLogRecord, domainRecord, namedRecord, users } from './schema-core.js';
-import {
-  emptyText,
-  flag,
-  heldOnce,
-  linkTable,
-  refId,
-  stamps,
-  timestamptz,
-  uniqueNameIndexes,
-} from './schema-helpers.js';
+import { heldOnceTable } from './schema-held-once.js';
+import { emptyText, flag, linkTable, refId, stamps, timestamptz, uniqueNameIndexes } from './schema-helpers.js';
 import { regions, skills } from './schema-lookups.js';
 import { mediaFiles } from './schema-media.js';
 
@@ -68,19 +60,16 @@ export const agentAuditors = linkTable('agent_auditors', { agentId: () => agents
 export const teamAdmins = linkTable('team_admins', { teamId: () => teams.id, agentId: () => agents.id });
 
 /** Skills of agents: one row per agent and skill. A held skill is not deleted (409). */
-export const agentSkills = pgTable(
+export const agentSkills = heldOnceTable(
   'agent_skills',
+  ['agent', 'skill'],
   {
-    ...domainRecord(),
     agentId: refId('agent_id', () => agents.id, 'cascade'),
     skillId: integer('skill_id')
       .notNull()
       .references(() => skills.id),
-    capacity: integer('capacity').notNull().default(10),
-    enabled: flag('enabled', true),
-    ...stamps,
   },
-  (t) => [...heldOnce('agent_skills', ['agent', 'skill'], t.agentId, t.skillId)],
+  { capacity: integer('capacity').notNull().default(10), enabled: flag('enabled', true) },
 );
 
 /** Agent state history: one entry per status change; its duration is set when the next one starts. */

@@ -6,7 +6,8 @@ import { bigint, index, integer, pgTable, pgView, text } from 'drizzle-orm/pg-co
 import { agents } from './schema-agents.js';
 import { ccResourceGroups } from './schema-cc-resources.js';
 import { domainLogRecord, domainRecord } from './schema-core.js';
-import { emptyText, flag, heldOnce, linkTable, refId, stamps, timestamptz } from './schema-helpers.js';
+import { heldOnceTable } from './schema-held-once.js';
+import { emptyText, flag, linkTable, refId, stamps, timestamptz } from './schema-helpers.js';
 import { buckets, skills } from './schema-lookups.js';
 import { ccQueueMembers, ccQueues } from './schema-queues.js';
 import { flows } from './schema-routing.js';
@@ -14,19 +15,16 @@ import { flows } from './schema-routing.js';
 const queueId = () => refId('queue_id', () => ccQueues.id, 'cascade');
 
 /** Skills of a queue: one row per queue and skill. */
-export const ccQueueSkills = pgTable(
+export const ccQueueSkills = heldOnceTable(
   'cc_queue_skills',
+  ['queue', 'skill'],
+  { queueId: queueId(), skillId: refId('skill_id', () => skills.id, 'no action') },
   {
-    ...domainRecord(),
-    queueId: queueId(),
-    skillId: refId('skill_id', () => skills.id, 'no action'),
     lvl: integer('lvl').notNull().default(0),
     minCapacity: integer('min_capacity').notNull().default(0),
     maxCapacity: integer('max_capacity').notNull().default(10),
     enabled: flag('enabled', true),
-    ...stamps,
   },
-  (t) => [...heldOnce('cc_queue_skills', ['queue', 'skill'], t.queueId, t.skillId)],
 );
 
 /** The buckets a queue skill is limited to (none: every bucket). */
@@ -37,29 +35,19 @@ export const ccQueueSkillBuckets = linkTable(
 );
 
 /** Buckets of a queue with their priority: one row per queue and bucket. */
-export const ccQueueBuckets = pgTable(
+export const ccQueueBuckets = heldOnceTable(
   'cc_queue_buckets',
-  {
-    ...domainRecord(),
-    queueId: queueId(),
-    bucketId: refId('bucket_id', () => buckets.id, 'no action'),
-    priority: integer('priority').notNull().default(0),
-    disabled: flag('disabled', false),
-    ...stamps,
-  },
-  (t) => [...heldOnce('cc_queue_buckets', ['queue', 'bucket'], t.queueId, t.bucketId)],
+  ['queue', 'bucket'],
+  { queueId: queueId(), bucketId: refId('bucket_id', () => buckets.id, 'no action') },
+  { priority: integer('priority').notNull().default(0), disabled: flag('disabled', false) },
 );
 
 /** Resource groups a queue dials through: one row per queue and group. */
-export const ccQueueResourceGroups = pgTable(
+export const ccQueueResourceGroups = heldOnceTable(
   'cc_queue_resource_groups',
-  {
-    ...domainRecord(),
-    queueId: queueId(),
-    resourceGroupId: refId('resource_group_id', () => ccResourceGroups.id, 'no action'),
-    ...stamps,
-  },
-  (t) => [...heldOnce('cc_queue_resource_groups', ['queue', 'group'], t.queueId, t.resourceGroupId)],
+  ['queue', 'group'],
+  { queueId: queueId(), resourceGroupId: refId('resource_group_id', () => ccResourceGroups.id, 'no action') },
+  {},
 );
 
 /** Hooks of a queue: the flow run on a member's event, with the variables it is given. */

@@ -10,6 +10,12 @@ export async function queryRows<T = Row>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Runs raw SQL and answers its first row, or null. */
+export async function queryRow<T = Row>(db: Db, query: SQL): Promise<T | null> {
+  const [row] = await queryRows<T>(db, query);
+  return row ?? null;
+}
+
 type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 const dialect = new PgDialect();
 

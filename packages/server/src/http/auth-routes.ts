@@ -11,8 +11,7 @@ import { revokeToken } from '../auth/tokens.js';
 import { createChallenge, twoFactorOf, twoFactorRequired } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { HttpError, keyedError } from '../core/errors.js';
-import { doc } from '../core/route.js';
-import { signedInRoute } from '../core/signed-in.js';
+import { signedInRoutes } from '../core/signed-in.js';
 import { domains, loggerEntries, users } from '../db/schema.js';
 import { userLicenseRefs } from '../resources/directory/licenses.js';
 import { twoFactorLoginRoutes } from '../resources/directory/users/two-factor-routes.js';
@@ -71,6 +70,7 @@ export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   twoFactorLoginRoutes(app);
+  const route = signedInRoutes(app, { tag: 'session', guard: 'authenticated' });
 
   r.post(
     '/api/login',
@@ -111,11 +111,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/logout',
-    config: { guard: 'authenticated' },
-    schema: doc('session', 'Sign out (revokes this token)'),
+  route('POST /api/logout', 'Sign out (revokes this token)', {
     handler: async (request, reply) => {
       const p = request.principal;
       await revokeToken(ctx, p.tokenId);
@@ -131,11 +127,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/userinfo',
-    config: { guard: 'authenticated' },
-    schema: doc('session', 'The signed-in user and its rights', { response: { 200: userInfoAnswer } }),
+  route('GET /api/userinfo', 'The signed-in user and its rights', {
+    response: { 200: userInfoAnswer },
     handler: async (request) => userInfoOf(request.principal, await userLicenseRefs(ctx.db, request.principal.userId)),
   });
 }

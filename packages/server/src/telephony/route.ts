@@ -363,23 +363,14 @@ async function handOver(
   const targets: RouteTarget[] = [];
   for (const t of answer.targets) {
     if (t.type === 'device') {
-      const d =
-        t.deviceId !== undefined
-          ? await dir.device({ id: t.deviceId })
-          : t.account
-            ? await dir.device({ account: t.account })
-            : null;
+      // By id when the target gives one, else by account (the directory's order).
+      const d = await dir.device({ id: t.deviceId, account: t.account });
       if (d && d.userActive !== false)
         targets.push({ type: 'device', deviceId: d.id, account: d.account, ...timeoutOf(t) });
       continue;
     }
     if (state.fromGateway) continue;
-    const g =
-      t.gatewayId !== undefined
-        ? await dir.gateway({ id: t.gatewayId })
-        : t.name
-          ? await dir.gateway({ name: t.name })
-          : null;
+    const g = await dir.gateway({ id: t.gatewayId, name: t.name });
     const dial = t.dialString ?? /^sips?:([^@]+)@/.exec(t.uri ?? '')?.[1] ?? state.destination;
     const uri = g?.enable && DIALLABLE.test(dial) ? gatewayUri(g, dial) : null;
     if (g && uri) targets.push({ type: 'gateway', gatewayId: g.id, name: g.name, uri, ...timeoutOf(t) });

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { doc, idParamDoc } from '../core/route.js';
-import { signedInRoute } from '../core/signed-in.js';
+import { idParamDoc } from '../core/route.js';
+import { signedInRoutes } from '../core/signed-in.js';
 import { isoSql, queryRows } from '../db/sql.js';
 import { publish } from '../events/hub.js';
 import { applyTelephonyEvent, type TelephonyCaller } from '../events/telephony.js';
@@ -24,10 +24,29 @@ import { BOUNDS_MS, recordSipAnswer, type SipAnswerKind, sipAnswerTimes } from '
 /** Requests the SIP server made of this process's API, by kind (tests and the bench read the deltas). */
 export const sipApiCalls = { credentials: 0, route: 0, events: 0 };
 
-/** A route hook keeping the time of each answer (from its arrival to its last byte) by kind. */
-const timed = (kind: SipAnswerKind) => ({
-  onResponse: async (_request: FastifyRequest, reply: FastifyReply) => recordSipAnswer(kind, reply.elapsedTime),
-});
+/**
+ * A question of the SIP server: `POST /api/telephony/sip/<kind>`, counted in sipApiCalls and the
+ * time of each answer (from its arrival to its last byte) kept by kind.
+ */
+function sipQuestion(
+  app: FastifyInstance,
+  kind: SipAnswerKind,
+  summary: string,
+  body: z.ZodType,
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
+  app.route({
+    method: 'POST',
+    url: `/api/telephony/sip/${kind}`,
+    config: { guard: 'telephony' },
+    onResponse: async (_request, reply) => recordSipAnswer(kind, reply.elapsedTime),
+    schema: { tags: ['telephony'], summary, body },
+    handler: (request, reply) => {
+      sipApiCalls[kind]++;
+      return handler(request, reply);
+    },
+  });
+}
 
 const realm = z.string().trim().toLowerCase().min(1).max(255);
 const account = z.string().trim().min(1).max(255);
@@ -226,14 +245,14 @@ export async function registerSipRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => unwatch());
   const unwatchRoutes = await watchRoutes(app.ctx);
   app.addHook('onClose', async () => unwatchRoutes());
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/devices/:id/registrations',
-    config: { guard: { class: 'devices', right: 'r' }, resource: 'devices' },
-    schema: doc('devices', 'Registration history of a device (newest first, the last 100)', {
-      params: idParamDoc,
-      response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
-    }),
+  const deviceRoute = signedInRoutes(app, {
+    tag: 'devices',
+    guard: { class: 'devices', right: 'r' },
+    resource: 'devices',
+  });
+  deviceRoute('GET /api/devices/:id/registrations', 'Registration history of a device (newest first, the last 100)', {
+    params: idParamDoc,
+    response: { 200: z.object({ items: z.array(deviceRegistrationEntry) }) },
     handler: async (request) => {
       const { id } = await recordOf(request, devicesResource.compiled);
       const items = await queryRows<z.output<typeof deviceRegistrationEntry>>(
@@ -246,64 +265,42 @@ export async function registerSipRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
-    method: 'POST',
-    url: '/api/telephony/sip/credentials',
-    config: { guard: 'telephony' },
-    ...timed('credentials'),
-    schema: {
-      tags: ['telephony'],
-      summary: "The SIP server asks for a device's HA1 (404: no such account in the realm)",
-      body: z.object({ realm, account }),
-    },
-    handler: async (request, reply) => {
-      sipApiCalls.credentials++;
+  sipQuestion(
+    app,
+    'credentials',
+    "The SIP server asks for a device's HA1 (404: no such account in the realm)",
+    z.object({ realm, account }),
+    async (request, reply) => {
       const body = request.body as { realm: string; account: string };
       const ha1 = await credentialsOf(request.server.ctx, body.realm, body.account);
       if (!ha1) return reply.status(404).send({ error: 'No such account' });
       return { ha1 };
     },
-  });
+  );
 
-  app.route({
-    method: 'POST',
-    url: '/api/telephony/sip/route',
-    config: { guard: 'telephony' },
-    ...timed('route'),
-    schema: {
-      tags: ['telephony'],
-      summary: 'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
-      body: z.object({
-        /** The caller's realm; absent for a call from a trunking gateway (the gateway's domain). */
-        realm: realm.optional(),
-        caller: account,
-        callerName: z.string().max(255).optional(),
-        destination: z.string().trim().min(1).max(255),
-        callId: z.string().max(255).default(''),
-        gateway: z.number().int().positive().optional(),
-      }),
-    },
-    handler: async (request) => {
-      sipApiCalls.route++;
-      return routeCall(request.server.ctx, request.body as Parameters<typeof routeCall>[1], request.log);
-    },
-  });
+  sipQuestion(
+    app,
+    'route',
+    'The SIP server asks where a call goes: a device of the realm, a gateway URI, or a refusal',
+    z.object({
+      /** The caller's realm; absent for a call from a trunking gateway (the gateway's domain). */
+      realm: realm.optional(),
+      caller: account,
+      callerName: z.string().max(255).optional(),
+      destination: z.string().trim().min(1).max(255),
+      callId: z.string().max(255).default(''),
+      gateway: z.number().int().positive().optional(),
+    }),
+    async (request) => routeCall(request.server.ctx, request.body as Parameters<typeof routeCall>[1], request.log),
+  );
 
-  app.route({
-    method: 'POST',
-    url: '/api/telephony/sip/events',
-    config: { guard: 'telephony' },
-    ...timed('events'),
-    schema: {
-      tags: ['telephony'],
-      summary: 'Registrations, expiries and call states the SIP server saw, in order',
-      body: z.array(z.unknown()).max(1000),
-    },
-    handler: async (request) => {
-      sipApiCalls.events++;
-      return { codes: await applySipEvents(request.server.ctx, request, request.body as unknown[]) };
-    },
-  });
+  sipQuestion(
+    app,
+    'events',
+    'Registrations, expiries and call states the SIP server saw, in order',
+    z.array(z.unknown()).max(1000),
+    async (request) => ({ codes: await applySipEvents(request.server.ctx, request, request.body as unknown[]) }),
+  );
 
   const times = z.object({ count: z.number(), totalMs: z.number(), buckets: z.array(z.number()) });
   app.route({

@@ -14,8 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { classAllows, recordAllows, recordChecksOn } from '../../access/rights.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { doc, idParam, idParamDoc, paramId, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
+import { idParam, idParamDoc, paramId, validationError } from '../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../core/signed-in.js';
 import { queryRows } from '../../db/sql.js';
 import { publish } from '../../events/hub.js';
 import { USER_NAME_SQL } from '../directory/users/users.js';
@@ -52,6 +52,9 @@ async function supervises(request: SignedInRequest, agentId: number): Promise<bo
 
 const subordinateParams = z.object({ id: z.string(), agentId: z.string() });
 /** A supervisor and its subordinate: two agents, both ids checked before either is read. */
+const SUBORDINATE_SUMMARY = { PUT: 'Adds a subordinate', DELETE: 'Removes a subordinate' };
+const MEMBER_SUMMARY = { PUT: 'Adds an agent to the team', DELETE: 'Takes an agent out of the team' };
+
 const supervisorParams = z.object({ id: idParam(), agentId: idParam('agentId') });
 
 /**
@@ -59,18 +62,18 @@ const supervisorParams = z.object({ id: idParam(), agentId: idParam('agentId') }
  * set from the console, a supervisor's subordinates and a team's members.
  */
 export function registerContactCenterRoutes(app: FastifyInstance) {
+  // Adding or removing a subordinate or a team member is an edit of that agent.
+  const agentEdit = { class: 'cc_agent', right: 'w', recordParam: 'agentId' } as const;
+  const route = signedInRoutes(app, { tag: 'agents', guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' });
+  const teamRoute = signedInRoutes(app, { tag: 'teams', guard: agentEdit, resource: 'agents' });
+
   // Users of the domain who are not agents yet (the agent form's user picker; the agent's own
   // user stays choosable through `id`).
-  signedInRoute(app, {
-    method: 'GET',
-    url: api(AGENT_USERS_PATH),
-    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-    schema: doc('agents', 'Users who are not agents yet', {
-      querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
-      response: {
-        200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
-      },
-    }),
+  route(`GET ${api(AGENT_USERS_PATH)}`, 'Users who are not agents yet', {
+    querystring: z.object({ q: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+    response: {
+      200: z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })), next: z.boolean() }),
+    },
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery({ fields: new Set(['id', 'name']), sort: new Set(['name']) }, query);
@@ -97,15 +100,10 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
 
   // An administrator (edit right on the agent) sets online, offline or a pause whose cause allows
   // administrators; a supervisor of the agent one whose cause allows supervisors.
-  signedInRoute(app, {
-    method: 'PUT',
-    url: api(agentStatusPath(':id')),
-    config: { guard: { class: 'cc_agent', right: 'r' }, resource: 'agents' },
-    schema: doc('agents', "Sets an agent's status", {
-      params: idParamDoc,
-      body: agentStatusInput,
-      response: { 200: agentsC.def.item },
-    }),
+  route(`PUT ${api(agentStatusPath(':id'))}`, "Sets an agent's status", {
+    params: idParamDoc,
+    body: agentStatusInput,
+    response: { 200: agentsC.def.item },
     handler: async (request) => {
       const { id } = await recordOf(request, agentsC);
       const principal = request.principal;
@@ -148,14 +146,10 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
 
   // Adding or removing a subordinate changes that agent's supervisor list: an edit of it.
   const subordinate = (method: 'PUT' | 'DELETE') =>
-    signedInRoute(app, {
-      method,
-      url: api(`${agentSubordinatesPath(':id')}/:agentId`),
-      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
-      schema: doc('agents', method === 'PUT' ? 'Adds a subordinate' : 'Removes a subordinate', {
-        params: supervisorParams,
-        response: { 200: agentsC.def.item },
-      }),
+    route(`${method} ${api(`${agentSubordinatesPath(':id')}/:agentId`)}`, SUBORDINATE_SUMMARY[method], {
+      guard: agentEdit,
+      params: supervisorParams,
+      response: { 200: agentsC.def.item },
       handler: async (request) => {
         const { id: supervisorId, row: supervisor } = await recordOf(request, agentsC);
         const { id: agentId, row: agent } = await recordOf(request, agentsC, { param: 'agentId' });
@@ -184,14 +178,9 @@ export function registerContactCenterRoutes(app: FastifyInstance) {
   // A team's members: adding sets the agent's team (moving it from its old one in the same
   // transaction); removing clears it. Either is an edit of the agent.
   const member = (method: 'PUT' | 'DELETE') =>
-    signedInRoute(app, {
-      method,
-      url: api(`${teamMembersPath(':id')}/:agentId`),
-      config: { guard: { class: 'cc_agent', right: 'w', recordParam: 'agentId' }, resource: 'agents' },
-      schema: doc('teams', method === 'PUT' ? 'Adds an agent to the team' : 'Takes an agent out of the team', {
-        params: subordinateParams,
-        response: { 200: agentsC.def.item },
-      }),
+    teamRoute(`${method} ${api(`${teamMembersPath(':id')}/:agentId`)}`, MEMBER_SUMMARY[method], {
+      params: subordinateParams,
+      response: { 200: agentsC.def.item },
       handler: async (request) => {
         const teamId = paramId(request, 'teams');
         const agentId = paramId(request, 'agents', 'agentId');

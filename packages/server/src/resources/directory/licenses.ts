@@ -15,8 +15,8 @@ import { refuseStrongerUser } from '../../access/escalation.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { revokeSessions } from '../../auth/tokens.js';
 import { keyedError, keyedField } from '../../core/errors.js';
-import { doc, idParamDoc, listAnswerDoc, listQueryDoc, paramId, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
+import { idParamDoc, listAnswerDoc, listQueryDoc, paramId, validationError } from '../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { licenses, users } from '../../db/schema.js';
 import { isoSql, queryRows } from '../../db/sql.js';
@@ -119,15 +119,11 @@ const licenseOf = async (request: SignedInRequest) =>
 export function registerLicenseRoutes(app: FastifyInstance) {
   const c = licensesCompiled;
   const item = licensesDef.item;
+  const route = signedInRoutes(app, { tag: 'license', guard: 'authenticated', resource: 'license' });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/license',
-    config: { guard: 'authenticated', resource: 'license' },
-    schema: doc('license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
-      querystring: listQueryDoc.extend({ expiry: expiryQuery }),
-      response: { 200: listAnswerDoc(item) },
-    }),
+  route('GET /api/license', 'List the domain licenses (expiry=expired|30|90 filters on the end date)', {
+    querystring: listQueryDoc.extend({ expiry: expiryQuery }),
+    response: { 200: listAnswerDoc(item) },
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery(c.listSpec, query);
@@ -137,24 +133,18 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/license/:id',
-    config: { guard: 'authenticated', resource: 'license' },
-    schema: doc('license', 'Read one license', { params: idParamDoc, response: { 200: item } }),
+  route('GET /api/license/:id', 'Read one license', {
+    params: idParamDoc,
+    response: { 200: item },
     handler: async (request) => {
       return (await recordOf(request, c)).row;
     },
   });
 
-  signedInRoute(app, {
-    method: 'PUT',
-    url: '/api/customer',
-    config: { guard: { permission: 'systemSetting' }, resource: 'license' },
-    schema: doc('license', 'Import a signed license (certificate); the same serial renews the stored one', {
-      body: licenseImport,
-      response: { 200: z.object({ license: item, renewed: z.boolean() }) },
-    }),
+  route('PUT /api/customer', 'Import a signed license (certificate); the same serial renews the stored one', {
+    guard: { permission: 'systemSetting' },
+    body: licenseImport,
+    response: { 200: z.object({ license: item, renewed: z.boolean() }) },
     handler: async (request) => {
       const { certificate } = request.body;
       const ctx = request.server.ctx;
@@ -202,14 +192,10 @@ export function registerLicenseRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/products/:id/users/:userId/logout',
-    config: { guard: { permission: 'manageUserLicense' }, resource: 'license' },
-    schema: doc('license', 'End every sign-in session of a user holding the license', {
-      params: z.object({ id: z.string(), userId: z.string() }),
-      response: { 200: z.object({ sessions: z.number() }) },
-    }),
+  route('POST /api/products/:id/users/:userId/logout', 'End every sign-in session of a user holding the license', {
+    guard: { permission: 'manageUserLicense' },
+    params: z.object({ id: z.string(), userId: z.string() }),
+    response: { 200: z.object({ sessions: z.number() }) },
     handler: async (request) => {
       const licenseId = await licenseOf(request);
       const userId = paramId(request, 'license_users', 'userId');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { onAuthChange } from '../../auth/cache.js';
 import type { AppContext } from '../../context.js';
-import { watchChanges } from '../../core/node-changes.js';
+import { keptCopy } from '../../core/node-changes.js';
 import { queryRows } from '../../db/sql.js';
 
 /**
@@ -72,49 +72,32 @@ export type DirectorySnapshot = {
   gatewayByName: Map<string, DirectoryGateway>;
 };
 
-type Kept = {
+type Directories = {
   /** false: the domain is too large to keep; read per question until `until`. */
   snapshots: Map<number, { snapshot: DirectorySnapshot | false; until: number }>;
   /** Domains by realm (lower-case name); a realm with no domain is not kept. */
   realms: Map<string, { id: number; name: string; until: number }>;
-  listeners: Set<() => void>;
-  generation: number;
 };
-// One per database handle: tests run several servers in one process.
-const kept = new WeakMap<object, Kept>();
 
-function keptOf(ctx: Pick<AppContext, 'db'>): Kept {
-  const known = kept.get(ctx.db);
-  if (known) return known;
-  const k: Kept = { snapshots: new Map(), realms: new Map(), listeners: new Set(), generation: 0 };
-  kept.set(ctx.db, k);
-  onAuthChange(ctx, () => clear(k));
-  return k;
-}
-
-function clear(k: Kept) {
-  k.snapshots.clear();
-  k.realms.clear();
-  k.generation++;
-  for (const listener of k.listeners) listener();
-}
+// A user's change also comes through the sign-in cache's notice.
+const kept = keptCopy<Directories>(
+  CHANNEL,
+  () => ({ snapshots: new Map(), realms: new Map() }),
+  (k) => {
+    k.snapshots.clear();
+    k.realms.clear();
+  },
+  (ctx, forget) => onAuthChange(ctx, forget),
+);
 
 /** Calls `fn` whenever this node forgets what it kept of the directories (other SIP caches follow). */
-export function onSipDirectoryChange(ctx: Pick<AppContext, 'db'>, fn: () => void): void {
-  keptOf(ctx).listeners.add(fn);
-}
+export const onSipDirectoryChange = kept.onForget;
 
 /** Forgets what is kept here and on every other node (after a change of the directory). */
-export async function forgetSipDirectory(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<void> {
-  clear(keptOf(ctx));
-  await ctx.bus.notify(CHANNEL, String(process.pid));
-}
+export const forgetSipDirectory = kept.forget;
 
 /** Listens for the other nodes' changes; returns the stop. */
-export function watchSipDirectory(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<() => Promise<void>> {
-  const k = keptOf(ctx);
-  return watchChanges(ctx.bus, CHANNEL, () => clear(k));
-}
+export const watchSipDirectory = kept.watch;
 
 /**
  * The domain's directory from memory, read whole when not kept (null: the domain has more than
@@ -124,7 +107,7 @@ export async function directorySnapshot(
   ctx: Pick<AppContext, 'db'>,
   domainId: number,
 ): Promise<DirectorySnapshot | null> {
-  const k = keptOf(ctx);
+  const k = kept.of(ctx);
   const now = Date.now();
   const known = k.snapshots.get(domainId);
   if (known && known.until > now) return known.snapshot || null;
@@ -141,7 +124,7 @@ export async function realmDomain(
   ctx: Pick<AppContext, 'db'>,
   realm: string,
 ): Promise<{ id: number; name: string } | null> {
-  const k = keptOf(ctx);
+  const k = kept.of(ctx);
   const key = realm.toLowerCase();
   const known = k.realms.get(key);
   if (known && known.until > Date.now()) return { id: known.id, name: known.name };

@@ -3,15 +3,14 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { fieldErrors, type ImportSpec, messages, restoreCsvCell } from '@switchboard/model';
 import { CsvError, parse } from 'csv-parse';
-import type { AppContext } from '../../context.js';
 import { copyLine, type RawTx, rawQuery, rawTransaction } from '../../db/raw.js';
 import type { Importer, ImportScope, RowReader } from './importer.js';
 import {
   Ended,
   type ImportRecord,
   LostClaim,
-  type Mark,
   type Outcome,
+  type PhaseRun,
   ROWS_PER_YIELD,
   Stopping,
   yieldToRequests,
@@ -92,16 +91,8 @@ export function columnsOf(
  * read) and the watermark. Then the mode decides: a dry run ends here, all-or-nothing ends with
  * any bad row, otherwise loading follows.
  */
-export async function check(
-  ctx: AppContext,
-  importer: Importer,
-  row: ImportRecord,
-  scope: ImportScope,
-  staging: string,
-  mark: Mark,
-  progress: (force?: boolean) => Promise<void>,
-  goOn: () => void,
-): Promise<Outcome> {
+export async function check(run: PhaseRun, row: ImportRecord): Promise<Outcome> {
+  const { ctx, importer, scope, staging, mark, progress, goOn } = run;
   const raw = ctx.raw!;
   const width = importer.columns.length;
   const stagingCols = ['line', 'key', ...importer.columns.map((_, i) => `c${i}`)];

@@ -1,8 +1,7 @@
 import { createGrants } from '../../access/grants-on-create.js';
-import type { AppContext } from '../../context.js';
 import { rawQuery, rawTransaction } from '../../db/raw.js';
-import type { Importer, ImportRoles, ImportScope, Params } from './importer.js';
-import { Ended, type Mark, yieldToRequests } from './phase.js';
+import type { ImportRoles, Params } from './importer.js';
+import { Ended, type PhaseRun, yieldToRequests } from './phase.js';
 
 /**
  * File lines loaded per transaction on PGlite; PostgreSQL loads in one statement (its readers
@@ -15,15 +14,8 @@ const LOAD_CHUNK_PGLITE = 1_000;
  * writes besides (record permissions, change log). A key someone else took meanwhile is reported,
  * not loaded. Each transaction moves the watermark with the rows, so a resumed run loads the rest.
  */
-export async function load(
-  ctx: AppContext,
-  importer: Importer,
-  scope: ImportScope,
-  staging: string,
-  mark: Mark,
-  progress: (force?: boolean) => Promise<void>,
-  goOn: () => void,
-) {
+export async function load(run: PhaseRun) {
+  const { ctx, importer, scope, staging, mark, progress, goOn } = run;
   const raw = ctx.raw!;
   const [state] = await rawQuery<{ loaded_through: number; max: number | null; mode: string }>(
     raw,

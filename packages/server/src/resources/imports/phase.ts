@@ -1,6 +1,8 @@
 /** What the run of an import and its checking and loading phases share. */
 import { type ErrorKey, type ErrorParams, errorDetail } from '@switchboard/model';
+import type { AppContext } from '../../context.js';
 import type { RawTx } from '../../db/raw.js';
+import type { Importer, ImportScope } from './importer.js';
 
 /** The `imports` row as the job reads it. */
 export type ImportRecord = {
@@ -56,6 +58,21 @@ export class Ended extends Error {
 }
 
 export type Mark = (tx: RawTx, set: string, params: unknown[]) => Promise<boolean>;
+
+/**
+ * What a run hands each of its phases: the import (its importer, scope and staging table), the
+ * watermark update of a chunk (answers whether a cancel was asked for), the progress notice
+ * (`force`: now, not at most every so often) and the check between chunks for a shutdown.
+ */
+export type PhaseRun = {
+  ctx: AppContext;
+  importer: Importer;
+  scope: ImportScope;
+  staging: string;
+  mark: Mark;
+  progress: (force?: boolean) => Promise<void>;
+  goOn: () => void;
+};
 export type Outcome = { end?: { state: 'done' | 'failed' | 'cancelled'; key?: ErrorKey; params?: ErrorParams } };
 
 /** Another run took the import over (this one was thought dead): stop without touching it. */

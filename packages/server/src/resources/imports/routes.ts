@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../core/errors.js';
 import { doc, paramId, parseBody, validationError } from '../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
+import { type SignedInRequest, signedInRoute, signedInRoutes } from '../../core/signed-in.js';
 import { receiveUpload } from '../../core/uploads.js';
 import { rawQuery } from '../../db/raw.js';
 import { registerTopic } from '../../events/hub.js';
@@ -250,15 +250,11 @@ export async function registerImportRoutes(app: FastifyInstance) {
     for (const importer of allImporters()) if (!importer.noUpload) registerUpload(scope, importer);
     for (const register of uploadRoutes) register(scope);
   });
+  const route = signedInRoutes(app, { tag, guard: 'authenticated', resource: tag });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/imports',
-    config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, "The caller's 20 latest imports, newest first", {
-      querystring: listQuery,
-      response: { 200: z.object({ items: z.array(importItem) }) },
-    }),
+  route('GET /api/imports', "The caller's 20 latest imports, newest first", {
+    querystring: listQuery,
+    response: { 200: z.object({ items: z.array(importItem) }) },
     handler: async (request) => {
       const q = parseBody(tag, listQuery, request.query);
       const principal = request.principal;
@@ -275,56 +271,45 @@ export async function registerImportRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/imports/:id',
-    config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, 'An import: its state and progress', {
-      params: z.object({ id: z.string() }),
-      response: { 200: importItem },
-    }),
+  route('GET /api/imports/:id', 'An import: its state and progress', {
+    params: z.object({ id: z.string() }),
+    response: { 200: importItem },
     handler: (request) => ownImport(request),
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/imports/:id/cancel',
-    config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, 'Cancel an import: at once while queued, after the current chunk while running', {
+  route(
+    'POST /api/imports/:id/cancel',
+    'Cancel an import: at once while queued, after the current chunk while running',
+    {
       params: z.object({ id: z.string() }),
       response: { 200: importItem },
-    }),
-    handler: async (request) => {
-      const item = await ownImport(request);
-      const raw = request.server.ctx.raw!;
-      if (item.state !== 'queued' && item.state !== 'running')
-        throw keyedError(409, 'app.imports.ended', 'importEnded');
-      // All or nothing: once rows are going in, stopping would leave part of the file behind.
-      if (item.phase === 'loading' && item.mode === 'all')
-        throw keyedError(409, 'app.imports.loading', 'importLoading');
-      const [queued] = await rawQuery<Pick<ImportRecord, 'file_path'>>(
-        raw,
-        `update imports set state = 'cancelled', finished_at = now(), error = 'Cancelled.',
+      handler: async (request) => {
+        const item = await ownImport(request);
+        const raw = request.server.ctx.raw!;
+        if (item.state !== 'queued' && item.state !== 'running')
+          throw keyedError(409, 'app.imports.ended', 'importEnded');
+        // All or nothing: once rows are going in, stopping would leave part of the file behind.
+        if (item.phase === 'loading' && item.mode === 'all')
+          throw keyedError(409, 'app.imports.loading', 'importLoading');
+        const [queued] = await rawQuery<Pick<ImportRecord, 'file_path'>>(
+          raw,
+          `update imports set state = 'cancelled', finished_at = now(), error = 'Cancelled.',
            error_key = 'errors.importCancelled', error_params = '{}'::jsonb
          where id = $1 and state = 'queued' returning file_path`,
-        [item.id],
-      );
-      if (queued) await fs.promises.rm(queued.file_path, { force: true });
-      else await rawQuery(raw, 'update imports set cancel_requested = true where id = $1', [item.id]);
-      const [now] = await rawQuery<ImportItem>(raw, `${ITEM_SQL} where id = $1`, [item.id]);
-      return now;
+          [item.id],
+        );
+        if (queued) await fs.promises.rm(queued.file_path, { force: true });
+        else await rawQuery(raw, 'update imports set cancel_requested = true where id = $1', [item.id]);
+        const [now] = await rawQuery<ImportItem>(raw, `${ITEM_SQL} where id = $1`, [item.id]);
+        return now;
+      },
     },
-  });
+  );
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/imports/:id/errors',
-    config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, 'The report of an import: lines, fields and messages, by line', {
-      params: z.object({ id: z.string() }),
-      querystring: errorsQuery,
-      response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
-    }),
+  route('GET /api/imports/:id/errors', 'The report of an import: lines, fields and messages, by line', {
+    params: z.object({ id: z.string() }),
+    querystring: errorsQuery,
+    response: { 200: z.object({ items: z.array(importError), next: z.boolean() }) },
     handler: async (request) => {
       const item = await ownImport(request);
       const q = parseBody(tag, errorsQuery, request.query);
@@ -337,13 +322,8 @@ export async function registerImportRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/imports/:id/errors.csv',
-    config: { guard: 'authenticated', resource: tag },
-    schema: doc(tag, 'The report of an import as CSV (line, field, message)', {
-      params: z.object({ id: z.string() }),
-    }),
+  route('GET /api/imports/:id/errors.csv', 'The report of an import as CSV (line, field, message)', {
+    params: z.object({ id: z.string() }),
     handler: async (request, reply) => {
       const item = await ownImport(request);
       const raw = request.server.ctx.raw!;

@@ -9,7 +9,7 @@ import { check } from './check.js';
 import { type ImportScope, importerOf } from './importer.js';
 import { load } from './load.js';
 import { logImport } from './log.js';
-import { Ended, type ImportRecord, LostClaim, Stopping, scratchTables, stagingTable } from './phase.js';
+import { Ended, type ImportRecord, LostClaim, type PhaseRun, Stopping, scratchTables, stagingTable } from './phase.js';
 
 /** The pg-boss queue of import runs; a job's data is `{importId}`. */
 export const IMPORT_QUEUE = 'imports';
@@ -143,11 +143,12 @@ async function runOnce(
     const importer = importerOf(row.resource);
     if (!importer) throw new Error(`No importer for ${row.resource}`);
     await progress(true);
+    const phase: PhaseRun = { ctx, importer, scope, staging, mark, progress, goOn };
     if (row.phase === 'checking') {
-      const next = await check(ctx, importer, row, scope, staging, mark, progress, goOn);
+      const next = await check(phase, row);
       if (next.end) return await end(next.end.state, next.end.key, next.end.params);
     }
-    await load(ctx, importer, scope, staging, mark, progress, goOn);
+    await load(phase);
     await end('done');
     // The planner's statistics of the table: a list that grew by a million rows is read by
     // index from now on, not by a sort of the whole list (PGlite runs no autovacuum at all).

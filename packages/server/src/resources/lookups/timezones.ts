@@ -1,8 +1,8 @@
 import { timezoneEntry, timezoneOffset } from '@switchboard/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { doc, listQueryDoc } from '../../core/route.js';
-import { signedInRoute } from '../../core/signed-in.js';
+import { listQueryDoc } from '../../core/route.js';
+import { signedInRoutes } from '../../core/signed-in.js';
 import { isQueryError, parseListQuery, queryError } from '../engine/list-query.js';
 import type { FieldBinding } from '../engine/types.js';
 import { currentZoneName, timezoneCatalog, zoneEntry, zoneMatches } from './timezone-catalog.js';
@@ -33,14 +33,10 @@ const SPEC = { fields: new Set(['id', 'name', 'offset']), sort: new Set(['name']
  * Any signed-in user may read it: it is reference data, not a record of the domain.
  */
 export function registerTimezoneRoute(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/calendars/timezones',
-    config: { guard: 'authenticated', resource: 'timezones' },
-    schema: doc('calendars', 'Time zones (IANA) with their current offset', {
-      querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
-      response: { 200: answer },
-    }),
+  const route = signedInRoutes(app, { tag: 'calendars', guard: 'authenticated', resource: 'timezones' });
+  route('GET /api/calendars/timezones', 'Time zones (IANA) with their current offset', {
+    querystring: listQueryDoc.pick({ page: true, size: true, q: true }),
+    response: { 200: answer },
     handler: async (request) => {
       const query = request.query as Record<string, unknown>;
       const lq = parseListQuery(SPEC, { page: query.page, size: query.size, q: query.q });

@@ -8,8 +8,8 @@ import { protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { invalidateAuth } from '../../auth/cache.js';
 import { grantsByRole, writeActorChange } from '../../changelog/writer.js';
 import type { Principal } from '../../core/principal.js';
-import { doc, idParamDoc, paramId } from '../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../core/signed-in.js';
+import { idParamDoc, paramId } from '../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { recordOf } from '../engine/record-of.js';
@@ -18,8 +18,6 @@ const aclAnswer = z.object({ items: z.array(classAclEntry) });
 const defaultAclAnswer = z.object({ items: z.array(defaultAclEntry) });
 
 // Object settings are system settings (OBJECTS_PERMISSION), for reading as for changing.
-const guard = () => ({ permission: OBJECTS_PERMISSION }) as const;
-
 const OBJCLASS = { table: 'objclass', name: 'objclass', columns: 'class as cls' };
 
 /** The object class of the path, one of the caller's domain. */
@@ -30,53 +28,43 @@ async function objclassOf(db: Db, request: SignedInRequest): Promise<{ id: numbe
 
 const objclassId = async (db: Db, request: SignedInRequest) => (await recordOf(request, OBJCLASS, { db })).id;
 
+/** A change of one class's grants: each role's bits before (0: none) and after. */
+type ClassChange = { cls: string; roles: { roleId: number; before: number; after: number }[] };
+
+/** The change from `held` (each grantee's bits before) to `bits` (after). */
+function classChange(cls: string, held: { roleId: number; access: number }[], bits: Map<number, number>): ClassChange {
+  const before = new Map(held.map((h) => [h.roleId, h.access]));
+  return { cls, roles: [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after })) };
+}
+
 /**
  * Nobody ends with more rights than they hold: grants to a role one holds are refused (unless
  * `ownRoles` is false: class grants, which refuseClassTakedown checks), and each grant may add
- * only class rights (and delegation) the actor holds. `held` is each grantee's bits
- * before the change, `bits` after.
+ * only class rights (and delegation) the actor holds.
  */
-async function refuseClassEscalation(
-  db: Db,
-  request: SignedInRequest,
-  cls: string,
-  held: { roleId: number; access: number }[],
-  bits: Map<number, number>,
-  ownRoles = true,
-) {
-  const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const changes = [...bits].map(([roleId, after]) => ({ roleId, before: before.get(roleId) ?? 0, after }));
-  const actor = request.principal;
+async function refuseClassEscalation(db: Db, actor: Principal, change: ClassChange, ownRoles = true) {
   if (ownRoles) {
     refuseOwnRole(
       actor,
-      changes.filter((c) => c.before !== c.after).map((c) => c.roleId),
+      change.roles.filter((c) => c.before !== c.after).map((c) => c.roleId),
     );
   }
   const actorRights = await rolesRights(db, actor.domainId, actor.roleIds);
-  const of = (bits: number) => ({ ...noRights(), classBits: new Map([[cls, bits]]) });
-  for (const c of changes) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
+  const of = (bits: number) => ({ ...noRights(), classBits: new Map([[change.cls, bits]]) });
+  for (const c of change.roles) refuseEscalation(actor, actorRights, of(c.before), of(c.after));
 }
 
 /**
  * Class grants are a role's rights: the same rules as for its other rights (see takedown.ts)
  * stop taking them away from a role one holds, or one holding more than one holds.
  */
-async function refuseClassTakedown(
-  db: Db,
-  request: SignedInRequest,
-  cls: string,
-  held: { roleId: number; access: number }[],
-  bits: Map<number, number>,
-) {
-  const before = new Map(held.map((h) => [h.roleId, h.access]));
-  const actor = request.principal;
+async function refuseClassTakedown(db: Db, actor: Principal, change: ClassChange) {
   const changes = new Map<number, Rights>();
-  for (const [roleId, access] of bits) {
-    if ((before.get(roleId) ?? 0) === access) continue;
-    const after = await rolesRights(db, actor.domainId, [roleId]);
-    after.classBits.set(cls, access);
-    changes.set(roleId, after);
+  for (const { roleId, before, after } of change.roles) {
+    if (before === after) continue;
+    const rights = await rolesRights(db, actor.domainId, [roleId]);
+    rights.classBits.set(change.cls, after);
+    changes.set(roleId, rights);
   }
   if (changes.size) await refuseRoleTakedown(db, actor, changes);
 }
@@ -151,26 +139,25 @@ type AclRowLike = { grantee: { name: string }; granted: string };
  * permission; every change drops cached sessions, whose scope comes from the class grants.
  */
 export function registerClassAccessRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Class grants of an object class', { params: idParamDoc, response: { 200: aclAnswer } }),
+  const route = signedInRoutes(app, {
+    tag: 'objclass',
+    guard: { permission: OBJECTS_PERMISSION },
+    resource: 'objclass',
+  });
+
+  route('GET /api/objclass/:id/acl', 'Class grants of an object class', {
+    params: idParamDoc,
+    response: { 200: aclAnswer },
     handler: async (request) => {
       const { db } = request.server.ctx;
       return viewClassGrants(db, request.principal, await objclassId(db, request));
     },
   });
 
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: '/api/objclass/:id/acl',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change class grants (letters r, x, w, d; doubled = manage)', {
-      params: idParamDoc,
-      body: aclPatch,
-      response: { 200: aclAnswer },
-    }),
+  route('PATCH /api/objclass/:id/acl', 'Change class grants (letters r, x, w, d; doubled = manage)', {
+    params: idParamDoc,
+    body: aclPatch,
+    response: { 200: aclAnswer },
     handler: async (request) => {
       const ctx = request.server.ctx;
       const bits = changesToBits(request.body);
@@ -181,8 +168,9 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
           tx,
           sql`select role_id as "roleId", access from class_grants where objclass_id = ${id}`,
         );
-        await refuseClassEscalation(tx, request, cls, held, bits, false);
-        await refuseClassTakedown(tx, request, cls, held, bits);
+        const change = classChange(cls, held, bits);
+        await refuseClassEscalation(tx, request.principal, change, false);
+        await refuseClassTakedown(tx, request.principal, change);
         const before = await readClassGrants(tx, id);
         for (const [roleId, access] of bits) {
           if (access === 0) {
@@ -201,75 +189,69 @@ export function registerClassAccessRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/acl/objclass/:id',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Default record access of an object class', {
-      params: idParamDoc,
-      response: { 200: defaultAclAnswer },
-    }),
+  route('GET /api/acl/objclass/:id', 'Default record access of an object class', {
+    params: idParamDoc,
+    response: { 200: defaultAclAnswer },
     handler: async (request) => {
       const { db } = request.server.ctx;
       return readDefaultAcl(db, await objclassId(db, request));
     },
   });
 
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: '/api/acl/objclass/:id/grantor/:grantorId',
-    config: { guard: guard(), resource: 'objclass' },
-    schema: doc('objclass', 'Change what records created by a grantor role grant to other roles', {
+  route(
+    'PATCH /api/acl/objclass/:id/grantor/:grantorId',
+    'Change what records created by a grantor role grant to other roles',
+    {
       params: idParamDoc.extend({ grantorId: z.string() }),
       body: aclPatch,
       response: { 200: defaultAclAnswer },
-    }),
-    handler: async (request) => {
-      const ctx = request.server.ctx;
-      const grantorId = paramId(request, 'objclass', 'grantorId');
-      const bits = changesToBits(request.body);
-      return ctx.db.transaction(async (tx) => {
-        const { id, cls } = await objclassOf(tx, request);
-        const domainId = request.principal.domainId;
-        await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
-        await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
-        const held = await queryRows<{ roleId: number; access: number }>(
-          tx,
-          sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
-        );
-        await refuseClassEscalation(tx, request, cls, held, bits);
-        const before = await readDefaultAcl(tx, id);
-        for (const [granteeId, access] of bits) {
-          if (access === 0) {
-            await tx.execute(sql`delete from default_acl
+      handler: async (request) => {
+        const ctx = request.server.ctx;
+        const grantorId = paramId(request, 'objclass', 'grantorId');
+        const bits = changesToBits(request.body);
+        return ctx.db.transaction(async (tx) => {
+          const { id, cls } = await objclassOf(tx, request);
+          const domainId = request.principal.domainId;
+          await checkRoles(tx, domainId, [grantorId], 'objclass', 'grantor');
+          await checkRoles(tx, domainId, [...bits.keys()], 'objclass');
+          const held = await queryRows<{ roleId: number; access: number }>(
+            tx,
+            sql`select grantee_id as "roleId", access from default_acl where objclass_id = ${id} and grantor_id = ${grantorId}`,
+          );
+          await refuseClassEscalation(tx, request.principal, classChange(cls, held, bits));
+          const before = await readDefaultAcl(tx, id);
+          for (const [granteeId, access] of bits) {
+            if (access === 0) {
+              await tx.execute(sql`delete from default_acl
               where objclass_id = ${id} and grantor_id = ${grantorId} and grantee_id = ${granteeId}`);
-          } else {
-            await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
+            } else {
+              await tx.execute(sql`insert into default_acl (objclass_id, grantor_id, grantee_id, access)
               values (${id}, ${grantorId}, ${granteeId}, ${access})
               on conflict (objclass_id, grantor_id, grantee_id) do update set access = excluded.access`);
+            }
           }
-        }
-        const after = await readDefaultAcl(tx, id);
-        const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
-        // The grantor's row: what records its holders create grant to each grantee.
-        const state = (acl: typeof after) => ({
-          id,
-          class: cls,
-          grantor: { id: grantorId, name: grantor.name },
-          defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
-        });
-        const [old, now] = [state(before), state(after)];
-        if (JSON.stringify(old) !== JSON.stringify(now)) {
-          await writeActorChange(tx, request, {
-            object: 'objclass',
-            action: 'update',
-            recordId: id,
-            oldState: old,
-            newState: now,
+          const after = await readDefaultAcl(tx, id);
+          const [grantor] = await queryRows<{ name: string }>(tx, sql`select name from roles where id = ${grantorId}`);
+          // The grantor's row: what records its holders create grant to each grantee.
+          const state = (acl: typeof after) => ({
+            id,
+            class: cls,
+            grantor: { id: grantorId, name: grantor.name },
+            defaultAccess: grantsByRole(acl.items.filter((e) => e.grantor.id === grantorId)),
           });
-        }
-        return after;
-      });
+          const [old, now] = [state(before), state(after)];
+          if (JSON.stringify(old) !== JSON.stringify(now)) {
+            await writeActorChange(tx, request, {
+              object: 'objclass',
+              action: 'update',
+              recordId: id,
+              oldState: old,
+              newState: now,
+            });
+          }
+          return after;
+        });
+      },
     },
-  });
+  );
 }

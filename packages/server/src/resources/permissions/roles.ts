@@ -3,21 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noRights, type Rights, refuseEscalation, rolesRights } from '../../access/escalation.js';
 import { mergeAccess } from '../../access/role-access.js';
-import {
-  beyondActor,
-  noteAdministrators,
-  protectedRoles,
-  refuseNoAdministratorLeft,
-  refuseRoleTakedown,
-} from '../../access/takedown.js';
-import { invalidateAuth } from '../../auth/cache.js';
+import { beyondActor, noteAdministrators, protectedRoles, refuseRoleTakedown } from '../../access/takedown.js';
 import { keyedError } from '../../core/errors.js';
 import type { Principal } from '../../core/principal.js';
-import { doc } from '../../core/route.js';
-import { signedInRoute } from '../../core/signed-in.js';
+import { signedInRoutes } from '../../core/signed-in.js';
 import type { Db } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { defineServerResource } from '../engine/define.js';
+import { rightsHolderHooks } from './take-down-hooks.js';
 
 /** What a role record grants through its own fields (class grants are changed elsewhere). */
 const roleRights = (item: Record<string, unknown>): Rights => ({
@@ -73,21 +66,7 @@ export const rolesResource = defineServerResource(rolesDef, {
     await noteAdministrators(tx, ctx.principal.domainId);
     await refuseRoleTakedown(tx, ctx.principal, new Map([[item.id as number, null]]));
   },
-  afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
-  afterCommit: (app) => invalidateAuth(app),
-  // Tells the console which records the viewer may not take down, by the rule that refuses it.
-  decorate: async (db, viewer, rows) => {
-    const found = await protectedRoles(
-      db,
-      viewer,
-      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
-    );
-    for (const row of rows) {
-      const reason = found.get(row.id as number) ?? null;
-      row.protected = reason !== null;
-      row.protectedBy = reason;
-    }
-  },
+  ...rightsHolderHooks(protectedRoles),
 });
 
 const permissionsAnswer = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
@@ -95,11 +74,9 @@ const PERMISSION_ITEMS = { items: PERMISSIONS.map((p) => ({ id: p, name: p })) }
 
 /** GET /api/permissions: the global permissions a role can hold. */
 export function registerPermissionsRoute(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/permissions',
-    config: { guard: 'authenticated' },
-    schema: doc('roles', 'Global permissions a role can hold', { response: { 200: permissionsAnswer } }),
+  const route = signedInRoutes(app, { tag: 'roles', guard: 'authenticated' });
+  route('GET /api/permissions', 'Global permissions a role can hold', {
+    response: { 200: permissionsAnswer },
     handler: async () => PERMISSION_ITEMS,
   });
 }

@@ -6,8 +6,8 @@ import { refuseStrongerUser } from '../../../access/escalation.js';
 import { invalidateAuth } from '../../../auth/cache.js';
 import { revokeSessions } from '../../../auth/tokens.js';
 import { writeChange } from '../../../changelog/writer.js';
-import { doc, idParamDoc, paramId } from '../../../core/route.js';
-import { signedInRoute } from '../../../core/signed-in.js';
+import { idParamDoc, paramId } from '../../../core/route.js';
+import { signedInRoutes } from '../../../core/signed-in.js';
 import { loggerEntries } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -19,15 +19,12 @@ const c = usersResource.compiled;
 
 /** PATCH /api/users/{id}/presence and POST /api/users/{id}/logout. */
 export function registerUserPresenceRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: '/api/users/:id/presence',
-    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
-    schema: doc('users', 'Set presence (status dnd or empty, note)', {
-      params: idParamDoc,
-      body: presenceInput,
-      response: { 200: c.def.item },
-    }),
+  const route = signedInRoutes(app, { tag: 'users', guard: { class: 'users', right: 'w' }, resource: 'users' });
+
+  route('PATCH /api/users/:id/presence', 'Set presence (status dnd or empty, note)', {
+    params: idParamDoc,
+    body: presenceInput,
+    response: { 200: c.def.item },
     handler: async (request) => {
       const id = paramId(request, 'users');
       const body = request.body;
@@ -61,14 +58,9 @@ export function registerUserPresenceRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/users/:id/logout',
-    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
-    schema: doc('users', 'End every sign-in session of a user', {
-      params: idParamDoc,
-      response: { 200: z.object({ sessions: z.number() }) },
-    }),
+  route('POST /api/users/:id/logout', 'End every sign-in session of a user', {
+    params: idParamDoc,
+    response: { 200: z.object({ sessions: z.number() }) },
     handler: async (request) => {
       const { id } = await recordOf(request, { table: 'users', name: 'users' });
       const ctx = request.server.ctx;

@@ -6,8 +6,8 @@ import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import { reserveSessionAttempt, sessionAttemptSucceeded } from '../../../auth/rate-limit.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
-import { doc, validationError } from '../../../core/route.js';
-import { signedInRoute } from '../../../core/signed-in.js';
+import { validationError } from '../../../core/route.js';
+import { signedInRoutes } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 
 /**
@@ -15,11 +15,10 @@ import { queryRows } from '../../../db/sql.js';
  * change PUT /api/users/password (the current password is required).
  */
 export function registerUserSettingsRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/user/settings/phone',
-    config: { guard: 'authenticated' },
-    schema: doc('settings', 'Phone settings of the signed-in user', { response: { 200: phoneSettings } }),
+  const route = signedInRoutes(app, { tag: 'settings', guard: 'authenticated' });
+
+  route('GET /api/user/settings/phone', 'Phone settings of the signed-in user', {
+    response: { 200: phoneSettings },
     handler: async (request) => {
       const [row] = await queryRows<{ webrtc: boolean; stun: boolean }>(
         request.server.ctx.db,
@@ -29,14 +28,10 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'PUT',
-    url: '/api/user/settings/phone',
-    config: { guard: 'authenticated', resource: 'settings' },
-    schema: doc('settings', 'Save phone settings (STUN only while WebPhone is on)', {
-      body: phoneSettings,
-      response: { 200: phoneSettings },
-    }),
+  route('PUT /api/user/settings/phone', 'Save phone settings (STUN only while WebPhone is on)', {
+    resource: 'settings',
+    body: phoneSettings,
+    response: { 200: phoneSettings },
     handler: async (request) => {
       const body = request.body;
       // "Use STUN" exists only while the web phone is on: turning the phone off clears it.
@@ -49,11 +44,9 @@ export function registerUserSettingsRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'PUT',
-    url: '/api/users/password',
-    config: { guard: 'authenticated', resource: 'users' },
-    schema: doc('settings', 'Change one’s own password', { body: passwordChange }),
+  route('PUT /api/users/password', 'Change one’s own password', {
+    resource: 'users',
+    body: passwordChange,
     handler: async (request, reply) => {
       refuseApiToken(request.principal);
       const body = request.body;

@@ -34,7 +34,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { keyedError } from '../../../core/errors.js';
 import { doc, idParamDoc, validationError } from '../../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
+import { type SignedInRequest, signedInRoutes } from '../../../core/signed-in.js';
 import { domains, loggerEntries, users } from '../../../db/schema.js';
 import { recordOf } from '../../engine/record-of.js';
 
@@ -97,12 +97,17 @@ const enrolChallenge = z.object({ challenge: z.string().min(1).max(512) });
 /** The second step of a sign-in: POST /api/login/two-factor and its enrolment step. */
 export function twoFactorLoginRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
+  // Steps of a sign-in: nobody is signed in yet.
+  const signInStep = (url: string, summary: string, schema: { body: z.ZodType; response: { 200: z.ZodType } }) =>
+    ({
+      method: 'POST',
+      url,
+      config: { guard: 'public', resource: 'auth' },
+      schema: doc('session', summary, schema),
+    }) as const;
 
   app.route({
-    method: 'POST',
-    url: '/api/login/two-factor/enrol',
-    config: { guard: 'public', resource: 'auth' },
-    schema: doc('session', 'Start the enrolment a role requires, during sign-in', {
+    ...signInStep('/api/login/two-factor/enrol', 'Start the enrolment a role requires, during sign-in', {
       body: enrolChallenge,
       response: { 200: twoFactorEnrolment },
     }),
@@ -119,10 +124,7 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/login/two-factor',
-    config: { guard: 'public', resource: 'auth' },
-    schema: doc('session', 'Second step of a sign-in: a six-digit code or a recovery code', {
+    ...signInStep('/api/login/two-factor', 'Second step of a sign-in: a six-digit code or a recovery code', {
       body: twoFactorLogin,
       response: { 200: loginAnswer.extend({ recoveryCodes: z.array(z.string()).optional() }) },
     }),
@@ -153,22 +155,16 @@ export function twoFactorLoginRoutes(app: FastifyInstance) {
 export function registerTwoFactorRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const me = async (request: SignedInRequest) => accountOf(ctx, request.principal.userId);
+  const route = signedInRoutes(app, { tag: 'settings', guard: 'authenticated' });
+  const userRoute = signedInRoutes(app, { tag: 'users', guard: { class: 'users', right: 'r' }, resource: 'users' });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/users/me/two-factor',
-    config: { guard: 'authenticated' },
-    schema: doc('settings', 'Two-factor sign-in of the signed-in user', { response: { 200: statusSchema } }),
+  route('GET /api/users/me/two-factor', 'Two-factor sign-in of the signed-in user', {
+    response: { 200: statusSchema },
     handler: async (request) => twoFactorStatus(ctx.db, request.principal.userId),
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/users/me/two-factor',
-    config: { guard: 'authenticated' },
-    schema: doc('settings', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
-      response: { 200: twoFactorEnrolment },
-    }),
+  route('POST /api/users/me/two-factor', 'Start setting up two-factor sign-in (a new secret for the QR code)', {
+    response: { 200: twoFactorEnrolment },
     handler: async (request) => {
       refuseApiToken(request.principal);
       const account = await me(request);
@@ -179,29 +175,27 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/users/me/two-factor/confirm',
-    config: { guard: 'authenticated', resource: 'auth' },
-    schema: doc('settings', 'Finish the set-up with a current code; answers the recovery codes once', {
+  route(
+    'POST /api/users/me/two-factor/confirm',
+    'Finish the set-up with a current code; answers the recovery codes once',
+    {
+      resource: 'auth',
       body: twoFactorCode,
       response: { 200: recoveryCodesAnswer },
-    }),
-    handler: async (request) => {
-      refuseApiToken(request.principal);
-      const { code } = request.body;
-      const account = await me(request);
-      const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
-      await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
-      return { recoveryCodes };
+      handler: async (request) => {
+        refuseApiToken(request.principal);
+        const { code } = request.body;
+        const account = await me(request);
+        const recoveryCodes = await sessionLimited(ctx, request, () => confirmEnrolment(ctx.db, account.id, code));
+        await logTwoFactor(ctx, request, account.id, 'two_factor_enable');
+        return { recoveryCodes };
+      },
     },
-  });
+  );
 
-  signedInRoute(app, {
-    method: 'DELETE',
-    url: '/api/users/me/two-factor',
-    config: { guard: 'authenticated', resource: 'auth' },
-    schema: doc('settings', 'Turn two-factor sign-in off (a current code is required)', { body: twoFactorCode }),
+  route('DELETE /api/users/me/two-factor', 'Turn two-factor sign-in off (a current code is required)', {
+    resource: 'auth',
+    body: twoFactorCode,
     handler: async (request, reply) => {
       refuseApiToken(request.principal);
       const { code } = request.body;
@@ -218,38 +212,33 @@ export function registerTwoFactorRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/users/:id/two-factor',
-    config: { guard: { class: 'users', right: 'r' }, resource: 'users' },
-    schema: doc('users', 'Whether a user signs in with a second factor', {
-      params: idParamDoc,
-      response: { 200: statusSchema },
-    }),
+  userRoute('GET /api/users/:id/two-factor', 'Whether a user signs in with a second factor', {
+    params: idParamDoc,
+    response: { 200: statusSchema },
     handler: async (request) => {
       const userId = await domainUser(request);
       return twoFactorStatus(ctx.db, userId);
     },
   });
 
-  signedInRoute(app, {
-    method: 'DELETE',
-    url: '/api/users/:id/two-factor',
-    config: { guard: { class: 'users', right: 'w' }, resource: 'users' },
-    schema: doc('users', 'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)', {
+  userRoute(
+    'DELETE /api/users/:id/two-factor',
+    'Reset a user’s two-factor sign-in (they set it up again at their next sign-in)',
+    {
+      guard: { class: 'users', right: 'w' },
       params: idParamDoc,
-    }),
-    handler: async (request, reply) => {
-      refuseApiToken(request.principal);
-      const userId = await domainUser(request);
-      await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserTwoFactor');
-      if (!(await removeTwoFactor(ctx.db, userId))) {
-        throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
-      }
-      await logTwoFactor(ctx, request, userId, 'two_factor_reset');
-      return reply.status(204).send();
+      handler: async (request, reply) => {
+        refuseApiToken(request.principal);
+        const userId = await domainUser(request);
+        await refuseStrongerUser(ctx.db, request.principal, userId, 'strongerUserTwoFactor');
+        if (!(await removeTwoFactor(ctx.db, userId))) {
+          throw keyedError(404, 'app.users.two_factor_not_set', 'twoFactorNotSet');
+        }
+        await logTwoFactor(ctx, request, userId, 'two_factor_reset');
+        return reply.status(204).send();
+      },
     },
-  });
+  );
 }
 
 /** The `:id` user, refused unless it is of the caller's domain. */

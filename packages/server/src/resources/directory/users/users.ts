@@ -2,13 +2,7 @@ import { users as usersDef } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import { checkRoles } from '../../../access/acl-store.js';
 import { noRights, refuseEscalation, refuseStrongerUser, rolesRights } from '../../../access/escalation.js';
-import {
-  noteAdministrators,
-  protectedUsers,
-  refuseLastAdministrator,
-  refuseNoAdministratorLeft,
-} from '../../../access/takedown.js';
-import { invalidateAuth } from '../../../auth/cache.js';
+import { noteAdministrators, protectedUsers, refuseLastAdministrator } from '../../../access/takedown.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { refuseApiToken } from '../../../auth/session-only.js';
 import { revokeUserTokens } from '../../../auth/tokens.js';
@@ -18,6 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { userDevices, users } from '../../../db/schema.js';
 import { defineServerResource } from '../../engine/define.js';
 import type { WriteContext } from '../../engine/types.js';
+import { rightsHolderHooks } from '../../permissions/take-down-hooks.js';
 import { assignLicenses, USER_LICENSES_SQL } from '../licenses.js';
 
 type Ref = { id: number };
@@ -172,19 +167,5 @@ export const usersResource = defineServerResource(usersDef, {
     await refuseStrongerUser(tx, ctx.principal, item.id as number, 'strongerUserDelete');
     await noteAdministrators(tx, ctx.principal.domainId);
   },
-  afterDelete: (tx, _items, ctx) => refuseNoAdministratorLeft(tx, ctx.principal.domainId),
-  afterCommit: (app) => invalidateAuth(app),
-  // Tells the console which records the viewer may not take down, by the rule that refuses it.
-  decorate: async (db, viewer, rows) => {
-    const found = await protectedUsers(
-      db,
-      viewer,
-      rows.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
-    );
-    for (const row of rows) {
-      const reason = found.get(row.id as number) ?? null;
-      row.protected = reason !== null;
-      row.protectedBy = reason;
-    }
-  },
+  ...rightsHolderHooks(protectedUsers),
 });

@@ -113,6 +113,14 @@ async function call(
   );
 }
 
+/** A JSON request to a Google speech API, the API key in the query as Google takes it. */
+const callGoogle = (config: Config, profile: CognitiveProfileRow, url: string, key: string, body: unknown) =>
+  call(config, profile, `${url}?key=${encodeURIComponent(key)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 const badAnswer = (profile: CognitiveProfileRow, expected: string) =>
   keyedError(502, 'app.cognitiveProfiles.bad_answer', 'cognitiveBadAnswer', params(profile, { expected }));
 
@@ -144,21 +152,12 @@ export async function synthesizeSpeech(config: Config, profile: CognitiveProfile
     );
     audio = Buffer.from(await res.arrayBuffer());
   } else {
-    const res = await call(
-      config,
-      profile,
-      `${config.cognitive.googleTtsUrl}/v1/text:synthesize?key=${encodeURIComponent(key)}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          input: { text },
-          voice: { languageCode: locale },
-          // LINEAR16 comes with a WAV header.
-          audioConfig: { audioEncoding: 'LINEAR16' },
-        }),
-      },
-    );
+    const res = await callGoogle(config, profile, `${config.cognitive.googleTtsUrl}/v1/text:synthesize`, key, {
+      input: { text },
+      voice: { languageCode: locale },
+      // LINEAR16 comes with a WAV header.
+      audioConfig: { audioEncoding: 'LINEAR16' },
+    });
     const answer = (await res.json().catch(() => null)) as { audioContent?: unknown } | null;
     if (typeof answer?.audioContent !== 'string') throw badAnswer(profile, 'audio');
     audio = Buffer.from(answer.audioContent, 'base64');
@@ -208,17 +207,11 @@ export async function transcribeSpeech(config: Config, profile: CognitiveProfile
       params(profile, { reason: answer.RecognitionStatus }),
     );
   }
-  const res = await call(
-    config,
-    profile,
-    `${config.cognitive.googleSttUrl}/v1/speech:recognize?key=${encodeURIComponent(key)}`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      // A WAV file states its encoding and rate in its header: Google reads them from there.
-      body: JSON.stringify({ config: { languageCode: locale }, audio: { content: wav.toString('base64') } }),
-    },
-  );
+  const res = await callGoogle(config, profile, `${config.cognitive.googleSttUrl}/v1/speech:recognize`, key, {
+    // A WAV file states its encoding and rate in its header: Google reads them from there.
+    config: { languageCode: locale },
+    audio: { content: wav.toString('base64') },
+  });
   const answer = (await res.json().catch(() => null)) as {
     results?: { alternatives?: { transcript?: unknown }[] }[];
   } | null;

@@ -106,13 +106,11 @@ function failed(side: 'IMAP' | 'SMTP', error: unknown, log: MailLog, where: stri
 
 export type MailLog = { warn(obj: object, msg: string): void };
 
+/** How a test reaches the servers: its time limit and the outbound policy; where failures are logged. */
+export type MailTest = { timeoutMs: number; outbound: OutboundOptions; log: MailLog };
+
 /** Signs in over IMAP and opens the mailbox read-only. */
-export async function testImap(
-  account: MailAccount,
-  timeoutMs: number,
-  outbound: OutboundOptions,
-  log: MailLog,
-): Promise<TestPart> {
+export async function testImap(account: MailAccount, { timeoutMs, outbound, log }: MailTest): Promise<TestPart> {
   const where = `${account.imapHost}:${account.imapPort}`;
   let client: ImapFlow;
   try {
@@ -142,12 +140,7 @@ export async function testImap(
 }
 
 /** Connects over SMTP, says EHLO (and STARTTLS where offered) and signs in with AUTH. */
-export async function testSmtp(
-  account: MailAccount,
-  timeoutMs: number,
-  outbound: OutboundOptions,
-  log: MailLog,
-): Promise<TestPart> {
+export async function testSmtp(account: MailAccount, { timeoutMs, outbound, log }: MailTest): Promise<TestPart> {
   const where = `${account.smtpHost}:${account.smtpPort}`;
   let address: string;
   try {

@@ -2,37 +2,32 @@ import { emailProfiles, emailTestResult } from '@switchboard/model';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { keyedError, keyedField } from '../../../core/errors.js';
-import { doc, idParamDoc, paramId, sentBody } from '../../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
-import { queryRows } from '../../../db/sql.js';
+import { idParamDoc, paramId, sentBody } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../../core/signed-in.js';
+import type { Db } from '../../../db/client.js';
+import { queryRow } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { type MailAccount, testImap, testSmtp } from './mail.js';
 
 const base = `/api${emailProfiles.path}`;
 
 /** A profile of the domain with its password, or null. */
-export async function loadAccount(
-  db: Parameters<typeof queryRows>[0],
-  domainId: number,
-  id: number,
-): Promise<MailAccount | null> {
-  const [row] = await queryRows<MailAccount>(
+export const loadAccount = (db: Db, domainId: number, id: number) =>
+  queryRow<MailAccount>(
     db,
     sql`select imap_host as "imapHost", imap_port as "imapPort", smtp_host as "smtpHost", smtp_port as "smtpPort",
       login, password, mailbox from email_profiles where id = ${id} and domain_id = ${domainId}`,
   );
-  return row ?? null;
-}
 
 /** Both sides at once, under the outbound policy; the whole test passes when both do. */
 async function tested(request: SignedInRequest, account: MailAccount) {
   const { config } = request.server.ctx;
-  const timeoutMs = config.emailTimeoutSeconds * 1000;
-  const outbound = { allow: config.outboundAllow };
-  const [imap, smtp] = await Promise.all([
-    testImap(account, timeoutMs, outbound, request.log),
-    testSmtp(account, timeoutMs, outbound, request.log),
-  ]);
+  const test = {
+    timeoutMs: config.emailTimeoutSeconds * 1000,
+    outbound: { allow: config.outboundAllow },
+    log: request.log,
+  };
+  const [imap, smtp] = await Promise.all([testImap(account, test), testSmtp(account, test)]);
   return { ok: imap.ok && smtp.ok, imap, smtp };
 }
 
@@ -75,15 +70,13 @@ const testBody = emailProfiles.input.pick({
  * none is sent and the hosts, ports and login are the saved ones. `POST {path}/test` tests a profile not saved yet, guarded as a create.
  */
 export function registerEmailRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'POST',
-    url: `${base}/:id/test`,
-    config: { guard: { class: 'email_profile', right: 'w', recordParam: 'id' }, resource: 'emailProfiles' },
-    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
-      params: idParamDoc,
-      body: testBody.partial().optional(),
-      response: { 200: emailTestResult },
-    }),
+  const route = signedInRoutes(app, { tag: 'emailProfiles', resource: 'emailProfiles' });
+
+  route(`POST ${base}/:id/test`, 'Signs in over IMAP and SMTP with a saved profile (and the values sent, if any)', {
+    guard: { class: 'email_profile', right: 'w', recordParam: 'id' },
+    params: idParamDoc,
+    body: testBody.partial().optional(),
+    response: { 200: emailTestResult },
     handler: async (request) => {
       const id = paramId(request, 'emailProfiles');
       const stored = await loadAccount(request.server.ctx.db, request.principal.domainId, id);
@@ -96,17 +89,10 @@ export function registerEmailRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: `${base}/test`,
-    config: {
-      guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM },
-      resource: 'emailProfiles',
-    },
-    schema: doc('emailProfiles', 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
-      body: testBody,
-      response: { 200: emailTestResult },
-    }),
+  route(`POST ${base}/test`, 'Signs in over IMAP and SMTP with the settings of a profile not saved yet', {
+    guard: { class: 'email_profile', right: 'x', recordParam: NO_RECORD_PARAM },
+    body: testBody,
+    response: { 200: emailTestResult },
     handler: async (request) => {
       const body = request.body as MailAccount;
       return tested(request, { ...body, password: body.password ?? '' });

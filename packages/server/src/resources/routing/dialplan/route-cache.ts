@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context.js';
-import { watchChanges } from '../../../core/node-changes.js';
+import { keptCopy } from '../../../core/node-changes.js';
 
 /**
  * A domain's enabled dialplan rules with their flows, as the last route decision read them: every
@@ -20,35 +20,18 @@ export type DialplanRule = {
   schema: unknown;
 };
 
-type RouteCache = { rules: Map<number, readonly DialplanRule[]>; generation: number };
-// One per database handle: tests run several servers in one process.
-const caches = new WeakMap<object, RouteCache>();
-
-function cacheOf(ctx: Pick<AppContext, 'db'>): RouteCache {
-  let cache = caches.get(ctx.db);
-  if (!cache) {
-    cache = { rules: new Map(), generation: 0 };
-    caches.set(ctx.db, cache);
-  }
-  return cache;
-}
-
-function clear(cache: RouteCache) {
-  cache.rules.clear();
-  cache.generation++;
-}
+// Domain id → its rules.
+const kept = keptCopy(
+  CHANNEL,
+  () => ({ rules: new Map<number, readonly DialplanRule[]>() }),
+  (cache) => cache.rules.clear(),
+);
 
 /** Forgets the kept rules here and on every other node (after a change of dialplan or flows). */
-export async function forgetRoutes(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<void> {
-  clear(cacheOf(ctx));
-  await ctx.bus.notify(CHANNEL, String(process.pid));
-}
+export const forgetRoutes = kept.forget;
 
 /** Listens for the other nodes' changes; returns the stop. */
-export function watchRoutes(ctx: Pick<AppContext, 'db' | 'bus'>): Promise<() => Promise<void>> {
-  const cache = cacheOf(ctx);
-  return watchChanges(ctx.bus, CHANNEL, () => clear(cache));
-}
+export const watchRoutes = kept.watch;
 
 /** The domain's rules from the cache, else from `read` (kept unless a change came meanwhile). */
 export async function cachedDialplan(
@@ -56,7 +39,7 @@ export async function cachedDialplan(
   domainId: number,
   read: () => Promise<DialplanRule[]>,
 ): Promise<readonly DialplanRule[]> {
-  const cache = cacheOf(ctx);
+  const cache = kept.of(ctx);
   const hit = cache.rules.get(domainId);
   if (hit) return hit;
   const generation = cache.generation;

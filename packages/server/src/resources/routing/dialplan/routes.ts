@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordFilter } from '../../../access/record-filter.js';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParam, paramId, parseBody } from '../../../core/route.js';
-import { signedInRoute } from '../../../core/signed-in.js';
+import { idParam, paramId, parseBody } from '../../../core/route.js';
+import { signedInRoutes } from '../../../core/signed-in.js';
 import { queryRows } from '../../../db/sql.js';
 import { NO_RECORD_PARAM } from '../../engine/define.js';
 import { notFound, readItem } from '../../engine/ops.js';
@@ -19,14 +19,15 @@ const base = `/api${dialplan.path}`;
 
 /** The dialplan's own routes: move a rule to another's position, and the pattern tester. */
 export function registerDialplanRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: `${base}/match`,
-    config: { guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM }, resource: 'dialplan' },
-    schema: doc('dialplan', 'The first enabled rule (by position) whose pattern matches the number', {
-      querystring: dialplanMatchQuery,
-      response: { 200: dialplanMatch },
-    }),
+  const route = signedInRoutes(app, {
+    tag: 'dialplan',
+    guard: { class: 'acr_routing', right: 'r', recordParam: NO_RECORD_PARAM },
+    resource: 'dialplan',
+  });
+
+  route(`GET ${base}/match`, 'The first enabled rule (by position) whose pattern matches the number', {
+    querystring: dialplanMatchQuery,
+    response: { 200: dialplanMatch },
     handler: async (request) => {
       const { number } = parseBody('dialplan', dialplanMatchQuery, request.query);
       const principal = request.principal;
@@ -51,14 +52,10 @@ export function registerDialplanRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'PATCH',
-    url: `${base}/:fromId/to/:toId`,
-    config: { guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' }, resource: 'dialplan' },
-    schema: doc('dialplan', "Move a rule to another rule's position; the rules between shift by one", {
-      params: z.object({ fromId: idParam('fromId'), toId: idParam('toId') }),
-      response: { 200: dialplan.item },
-    }),
+  route(`PATCH ${base}/:fromId/to/:toId`, "Move a rule to another rule's position; the rules between shift by one", {
+    guard: { class: 'acr_routing', right: 'w', recordParam: 'fromId' },
+    params: z.object({ fromId: idParam('fromId'), toId: idParam('toId') }),
+    response: { 200: dialplan.item },
     handler: async (request) => {
       const fromId = paramId(request, 'dialplan', 'fromId');
       const toId = paramId(request, 'dialplan', 'toId');

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { keyedError } from '../../../core/errors.js';
-import { doc, idParamDoc, paramId } from '../../../core/route.js';
-import { type SignedInRequest, signedInRoute } from '../../../core/signed-in.js';
+import { idParamDoc, paramId } from '../../../core/route.js';
+import { type SignedInRequest, signedInRoutes } from '../../../core/signed-in.js';
 import { flowVersions } from '../../../db/schema.js';
 import { queryRows } from '../../../db/sql.js';
 import { callerOf, defineServerResource } from '../../engine/define.js';
@@ -55,14 +55,11 @@ const flowOf = async (request: SignedInRequest) => (await recordOf(request, { ta
  * (itself a save, so the schema it replaces is kept too).
  */
 export function registerFlowRoutes(app: FastifyInstance) {
-  signedInRoute(app, {
-    method: 'GET',
-    url: '/api/routing/schema/tags',
-    config: { guard: 'authenticated', resource: 'flows' },
-    schema: doc('flows', 'Distinct tags of the domain (q: prefix, a trailing * is optional)', {
-      querystring: pageQueryDoc.extend({ q: z.string().optional() }),
-      response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
-    }),
+  const route = signedInRoutes(app, { tag: 'flows', guard: 'authenticated', resource: 'flows' });
+
+  route('GET /api/routing/schema/tags', 'Distinct tags of the domain (q: prefix, a trailing * is optional)', {
+    querystring: pageQueryDoc.extend({ q: z.string().optional() }),
+    response: { 200: z.object({ items: z.array(flowTag), next: z.boolean() }) },
     handler: async (request) => {
       const lq = page(request, 'flows');
       // Tags are looked up by what they start with, whether or not the client added the `*`.
@@ -77,23 +74,22 @@ export function registerFlowRoutes(app: FastifyInstance) {
     },
   });
 
-  signedInRoute(app, {
-    method: 'POST',
-    url: '/api/routing/schema/:id/versions/:versionId/restore',
-    config: { guard: 'authenticated', resource: 'flows' },
-    schema: doc('flows', 'Make a kept version the current schema (the current one is kept as a version)', {
+  route(
+    'POST /api/routing/schema/:id/versions/:versionId/restore',
+    'Make a kept version the current schema (the current one is kept as a version)',
+    {
       params: idParamDoc.extend({ versionId: z.string() }),
       response: { 200: flowsResource.compiled.def.item },
-    }),
-    handler: async (request) => {
-      const id = await flowOf(request);
-      const versionId = paramId(request, 'flows', 'versionId');
-      const [version] = await queryRows<{ schema: unknown }>(
-        request.server.ctx.db,
-        sql`select schema from flow_versions where id = ${versionId} and flow_id = ${id}`,
-      );
-      if (!version) throw keyedError(404, 'app.flows.version_not_found', 'flowVersionNotFound');
-      return updateItem(flowsResource.compiled, callerOf(request), id, { schema: version.schema }, 'patch');
+      handler: async (request) => {
+        const id = await flowOf(request);
+        const versionId = paramId(request, 'flows', 'versionId');
+        const [version] = await queryRows<{ schema: unknown }>(
+          request.server.ctx.db,
+          sql`select schema from flow_versions where id = ${versionId} and flow_id = ${id}`,
+        );
+        if (!version) throw keyedError(404, 'app.flows.version_not_found', 'flowVersionNotFound');
+        return updateItem(flowsResource.compiled, callerOf(request), id, { schema: version.schema }, 'patch');
+      },
     },
-  });
+  );
 }
