@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
+import { useRowConfirm } from '../../../kit/ConfirmDialog';
 import { BackToList } from '../../../kit/edit/BackToList';
 import { PagedList } from '../../../kit/list/PagedList';
 import { fieldKey } from '../../../kit/path';
@@ -87,15 +87,19 @@ export function LicenseUsers() {
     placeholderData: keepPreviousData,
   });
 
-  const logout = useRowConfirm(async (holder: LicenseUser) => {
-    try {
+  const logout = useRowConfirm(
+    async (holder: LicenseUser) => {
       const answer = await api.post<{ sessions: number }>(`/products/${id}/users/${holder.id}/logout`);
       notifications.show({ color: 'green', message: t('licenses.loggedOut', { n: answer.sessions }) });
       await holders.refetch();
-    } catch {
-      // api.ts has told the user why.
-    }
-  });
+    },
+    (holder) => ({
+      title: t('licenses.logoutTitle'),
+      message: t('licenses.logoutConfirm', { name: holder?.username ?? '' }),
+      confirmLabel: t('licenses.logout'),
+      danger: true,
+    }),
+  );
 
   if (license.isError) {
     return (
@@ -171,14 +175,7 @@ export function LicenseUsers() {
           <Text size="sm">{t('licenses.needsManage')}</Text>
         </Alert>
       )}
-      <ConfirmDialog
-        {...logout.dialog}
-        title={t('licenses.logoutTitle')}
-        message={t('licenses.logoutConfirm', { name: logout.row?.username ?? '' })}
-        confirmLabel={t('licenses.logout')}
-        danger
-        busy={logout.busy}
-      />
+      {logout.dialog}
     </Paper>
   );
 }
