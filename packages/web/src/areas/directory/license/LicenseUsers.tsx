@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   FIRST_PAGE,
@@ -17,6 +17,7 @@ import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { useRowConfirm } from '../../../kit/ConfirmDialog';
 import { BackToList } from '../../../kit/edit/BackToList';
+import { ScreenLoader } from '../../../kit/LoadState';
 import { PagedList } from '../../../kit/list/PagedList';
 import { fieldKey } from '../../../kit/path';
 import { formatDateTime } from '../../../locale';
@@ -111,13 +112,7 @@ export function LicenseUsers() {
       </Paper>
     );
   }
-  if (!license.data) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader size="sm" />
-      </Group>
-    );
-  }
+  if (!license.data) return <ScreenLoader />;
 
   return (
     <Paper withBorder p="md">
