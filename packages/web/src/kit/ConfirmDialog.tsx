@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog';
 
 type Props = {
   opened: boolean;
@@ -17,14 +18,7 @@ type Props = {
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={opened} onClose={onCancel} title={title} centered size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md" gap="xs">
         <Button variant="default" size="xs" onClick={onCancel}>
@@ -34,7 +28,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
           {confirmLabel ?? t('kit.confirm')}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }
 
