@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog';
 
 type Props = {
   opened: boolean;
@@ -17,14 +18,7 @@ type Props = {
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={opened} onClose={onCancel} title={title} centered size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="md" gap="xs">
         <Button variant="default" size="xs" onClick={onCancel}>
@@ -34,15 +28,19 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
           {confirmLabel ?? t('kit.confirm')}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }
 
+/** What a row's confirmation says; `row` is null while the dialog closes. */
+export type RowQuestion = { title: string; message: string; confirmLabel: string; danger?: boolean };
+
 /**
- * The row a ConfirmDialog asks about: `ask(row)` opens it, confirming runs `action` on that row
- * (busy meanwhile) and closes it. Spread `dialog` onto the ConfirmDialog.
+ * A question about one row before acting on it: `ask(row)` opens `dialog`, confirming runs
+ * `action` on that row (busy meanwhile) and closes it. A failure of the action is not shown
+ * again: api.ts has told the user why.
  */
-export function useRowConfirm<Row>(action: (row: Row) => Promise<unknown>) {
+export function useRowConfirm<Row>(action: (row: Row) => Promise<unknown>, question: (row: Row | null) => RowQuestion) {
   const [row, setRow] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => setRow(null);
@@ -51,10 +49,15 @@ export function useRowConfirm<Row>(action: (row: Row) => Promise<unknown>) {
     setBusy(true);
     try {
       await action(row);
+    } catch {
+      // api.ts has told the user why.
     } finally {
       setBusy(false);
       close();
     }
   };
-  return { row, ask: setRow, busy, dialog: { opened: row !== null, onConfirm: confirm, onCancel: close } };
+  const dialog = (
+    <ConfirmDialog {...question(row)} opened={row !== null} busy={busy} onConfirm={confirm} onCancel={close} />
+  );
+  return { ask: setRow, dialog };
 }

@@ -21,6 +21,17 @@ describe('SignInPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('keeps a field error while typing, until the next submit', async () => {
+    mockFetch(() => ({ status: 401, body: { id: 'app.auth.invalid_credentials', code: 401, detail: 'no' } }));
+    renderApp('/auth', { token: false, user: null });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This field is required');
+  });
+
   it('says the credentials are wrong on a 401 and stays on /auth', async () => {
     mockFetch(() => ({ status: 401, body: { id: 'app.auth.invalid_credentials', code: 401, detail: 'no' } }));
     const { router } = renderApp('/auth', { token: false, user: null });

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure } from '../app/api';
@@ -9,6 +10,7 @@ import { lazyScreen } from '../app/lazy';
 import { safeReturnPath } from '../app/redirect';
 import { useSession } from '../app/session';
 import { useDocumentTitle } from '../app/title';
+import { filled } from '../kit/edit/rules';
 import { translateFailure, translateMessage } from '../kit/messages';
 import { CodeStep } from './two-factor/CodeStep';
 
@@ -21,7 +23,6 @@ const RecoveryCodes = lazyScreen(() =>
   import('./two-factor/RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })),
 );
 
-type FieldErrors = Partial<Record<'username' | 'password' | 'domain', string>>;
 /** After the password: the code, a set-up a role requires, then the recovery codes of that set-up. */
 type Step =
   | { kind: 'password' }
@@ -35,11 +36,16 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { refresh } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [domain, setDomain] = useState('');
-  const [withDomain, setWithDomain] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors show from a submit until the next one, typing does not clear them.
+  const form = useForm({
+    initialValues: { username: '', password: '', domain: '', withDomain: false },
+    clearInputErrorOnChange: false,
+    validate: {
+      username: filled(t, { trim: true }),
+      password: filled(t),
+      domain: (v, values) => (values.withDomain ? filled(t, { trim: true })(v) : null),
+    },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
@@ -73,7 +79,7 @@ export function SignInPage() {
       else if (error instanceof ApiFailure && error.status === 401) {
         // The challenge expired or ran out of attempts: the password is asked again.
         setStep({ kind: 'password' });
-        setPassword('');
+        form.setFieldValue('password', '');
         setFailure(t('twoFactor.expired'));
       } else setCodeError(describe(error));
     } finally {
@@ -81,16 +87,7 @@ export function SignInPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    if (!username.trim()) next.username = t('validation.required');
-    if (!password) next.password = t('validation.required');
-    if (withDomain && !domain.trim()) next.domain = t('validation.required');
-    setErrors(next);
-    setFailure(null);
-    if (Object.keys(next).length) return;
-    setBusy(true);
+  const send = async ({ username, password, domain, withDomain }: typeof form.values) => {
     try {
       const second = await signIn({ username, password, domain: withDomain ? domain : undefined });
       if (second?.twoFactor === 'code') setStep({ kind: 'code', challenge: second.challenge });
@@ -106,18 +103,13 @@ export function SignInPage() {
       const domainField = fields.find((f) => f.field === 'domain');
       if (domainField) {
         // The server could not tell the domain from the username: ask for it.
-        setWithDomain(true);
-        setErrors({ domain: t('auth.domainRequired') });
+        form.setFieldValue('withDomain', true);
+        form.setErrors({ domain: t('auth.domainRequired') });
       } else if (fields.length) {
-        const fieldErrors: FieldErrors = {};
-        for (const f of fields) {
-          if (f.field === 'username' || f.field === 'password') fieldErrors[f.field] = translateMessage(t, f);
-        }
-        setErrors(fieldErrors);
-        if (!Object.keys(fieldErrors).length) setFailure(describe(error));
+        const mine = fields.filter((f) => f.field === 'username' || f.field === 'password');
+        form.setErrors(Object.fromEntries(mine.map((f) => [f.field, translateMessage(t, f)])));
+        if (!mine.length) setFailure(describe(error));
       } else setFailure(describe(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -145,7 +137,15 @@ export function SignInPage() {
           </SecondStepFrame>
         )}
         {step.kind === 'password' && (
-          <Box component="form" onSubmit={submit} noValidate aria-label={t('auth.title')}>
+          <Box
+            component="form"
+            onSubmit={(event) => {
+              setFailure(null);
+              form.onSubmit(send)(event);
+            }}
+            noValidate
+            aria-label={t('auth.title')}
+          >
             <Stack gap="md">
               <div>
                 <Title order={2}>{t('app.title')}</Title>
@@ -157,39 +157,25 @@ export function SignInPage() {
                 label={t('auth.username')}
                 name="username"
                 autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-                error={errors.username}
                 autoFocus
+                {...form.getInputProps('username')}
               />
               <PasswordInput
                 label={t('auth.password')}
                 name="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
+                {...form.getInputProps('password')}
               />
-              <Switch
-                label={t('auth.useDomain')}
-                checked={withDomain}
-                onChange={(e) => setWithDomain(e.currentTarget.checked)}
-              />
-              {withDomain && (
-                <TextInput
-                  label={t('auth.domain')}
-                  name="domain"
-                  value={domain}
-                  onChange={(e) => setDomain(e.currentTarget.value)}
-                  error={errors.domain}
-                />
+              <Switch label={t('auth.useDomain')} {...form.getInputProps('withDomain', { type: 'checkbox' })} />
+              {form.values.withDomain && (
+                <TextInput label={t('auth.domain')} name="domain" {...form.getInputProps('domain')} />
               )}
               {failure && (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                   {failure}
                 </Alert>
               )}
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={form.submitting} fullWidth>
                 {t('auth.submit')}
               </Button>
             </Stack>

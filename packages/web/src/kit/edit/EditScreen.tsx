@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Tabs, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Tabs, Title } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { fieldErrors, guardingRight, type ResourceDef } from '@switchboard/model';
@@ -12,6 +12,7 @@ import { useSession } from '../../app/session';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { AclTable } from '../acl/AclTable';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { LoadFailed, ScreenLoader } from '../LoadState';
 import { translateMessage } from '../messages';
 import { BackToList, useBackTo } from './BackToList';
 import {
@@ -255,26 +256,15 @@ export function EditScreen<V extends FormValues>({
   if (loadFailed) {
     return (
       <Paper withBorder p="md">
-        <Alert color="red" title={t('kit.loadFailed')}>
-          <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => id !== null && load(id)}>
-              {t('kit.retry')}
-            </Button>
-            <Anchor component={Link} to={backTo} relative="path" size="sm">
-              {t('kit.backToList')}
-            </Anchor>
-          </Group>
-        </Alert>
+        <LoadFailed onRetry={() => id !== null && load(id)}>
+          <Anchor component={Link} to={backTo} relative="path" size="sm">
+            {t('kit.backToList')}
+          </Anchor>
+        </LoadFailed>
       </Paper>
     );
   }
-  if (!isNew && !item) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader size="sm" />
-      </Group>
-    );
-  }
+  if (!isNew && !item) return <ScreenLoader />;
 
   const failing = (x: EditTab<V>) => Object.keys(editor.errors).some((field) => tabHolds(x, field));
 

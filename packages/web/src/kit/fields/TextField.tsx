@@ -1,6 +1,7 @@
 import { PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EditForm, FormValues } from '../edit/form';
+import { fieldKey } from '../path';
 
 type Props<V extends FormValues> = {
   form: EditForm<V>;
@@ -74,6 +75,33 @@ export function SwitchField<V extends FormValues>({
       disabled={form.readOnly || disabled}
       checked={form.values[name] === true}
       onChange={(e) => form.set(name, e.currentTarget.checked as V[typeof name])}
+    />
+  );
+}
+
+/**
+ * The password a record signs in with (a user, a device): required when creating; a saved
+ * record's is never read back, and filling the field in sets a new one (`changeLabel`).
+ */
+export function NewPasswordField<V extends FormValues & { password: string }>({
+  form,
+  changeLabel,
+  disabled,
+}: {
+  form: EditForm<V>;
+  changeLabel: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      form={form}
+      name="password"
+      kind="password"
+      label={form.isNew ? t(fieldKey('password')) : changeLabel}
+      required={form.isNew}
+      autoComplete="new-password"
+      disabled={disabled}
     />
   );
 }

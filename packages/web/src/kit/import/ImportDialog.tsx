@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type ImportItem, importRunning, type ResourceDef } from '@switchboard/model';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../app/api';
 import { notifySuccess } from '../../app/notify';
 import { formatCount } from '../../locale';
+import { Dialog } from '../Dialog';
 import { translateFailure } from '../messages';
 import { ImportProgress } from './ImportProgress';
 import { ImportResult } from './ImportResult';
@@ -114,13 +115,7 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('imports.title')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={opened} onClose={close} title={t('imports.title')} size="xl">
       {!item && <ImportSetup spec={spec} busy={uploading} error={error} onStart={start} />}
       {item && (
         <Stack gap="sm">
@@ -151,6 +146,6 @@ export function ImportDialog({ def, path, parentId = null, opened, onClose, onDo
           )}
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../locale';
+import { Dialog } from '../Dialog';
 import { fieldKey } from '../path';
 import { stateDiff, valueText } from './diff';
 import { entrySentence } from './sentence';
@@ -42,13 +43,7 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
   const update = entry !== null && entry.oldState != null && entry.newState != null;
   const only = entry?.newState == null ? 'before' : 'after';
   return (
-    <Modal
-      opened={entry !== null}
-      onClose={onClose}
-      title={t('changelogs.entry')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={entry !== null} onClose={onClose} title={t('changelogs.entry')} size="xl">
       {entry && (
         <Stack gap="sm">
           <Group gap="md" data-testid="entry-summary">
@@ -103,6 +98,6 @@ export function EntryView({ entry, onClose }: { entry: LogEntry | null; onClose:
           )}
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

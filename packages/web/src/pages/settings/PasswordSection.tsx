@@ -1,40 +1,34 @@
 import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { notifySuccess } from '../../app/notify';
+import { filled } from '../../kit/edit/rules';
 
-type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
+/** The fields in their order; the first is the password in use, the others the new one twice. */
+const FIELDS = ['current', 'next', 'confirm'] as const;
 
 /** Change password: the confirmation must match before anything is sent. */
 export function PasswordSection() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Errors show from a submit until the next one, typing does not clear them.
+  const form = useForm({
+    initialValues: { current: '', next: '', confirm: '' },
+    clearInputErrorOnChange: false,
+    validate: {
+      current: filled(t),
+      next: filled(t),
+      confirm: (value, values) => filled(t)(value) ?? (value !== values.next ? t('validation.passwordMismatch') : null),
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (!current) found.current = t('validation.required');
-    if (!next) found.next = t('validation.required');
-    if (!confirm) found.confirm = t('validation.required');
-    else if (confirm !== next) found.confirm = t('validation.passwordMismatch');
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
+  const send = async ({ current, next }: typeof form.values) => {
     try {
       await api.put('/users/password', { currentPassword: current, password: next });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      form.reset();
       notifySuccess(t('settings.password.changed'));
     } catch {
       // The shared handler already showed the server's answer.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -44,34 +38,21 @@ export function PasswordSection() {
       radius="md"
       p="lg"
       component="form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit(send)}
       noValidate
       aria-label={t('settings.password.title')}
     >
       <Stack gap="sm">
         <Title order={3}>{t('settings.password.title')}</Title>
-        <PasswordInput
-          label={t('settings.password.current')}
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
-          error={errors.current}
-        />
-        <PasswordInput
-          label={t('settings.password.next')}
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
-          error={errors.next}
-        />
-        <PasswordInput
-          label={t('settings.password.confirm')}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={errors.confirm}
-        />
-        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+        {FIELDS.map((field) => (
+          <PasswordInput
+            key={field}
+            label={t(`settings.password.${field}`)}
+            autoComplete={field === 'current' ? 'current-password' : 'new-password'}
+            {...form.getInputProps(field)}
+          />
+        ))}
+        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {t('settings.password.submit')}
         </Button>
       </Stack>

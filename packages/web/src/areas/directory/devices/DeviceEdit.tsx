@@ -6,7 +6,7 @@ import { EditScreen } from '../../../kit/edit/EditScreen';
 import { type EditTab, savedTab } from '../../../kit/edit/form';
 import { keyValueTab } from '../../../kit/fields/KeyValueTab';
 import { RefSelect } from '../../../kit/fields/RefSelect';
-import { TextField } from '../../../kit/fields/TextField';
+import { NewPasswordField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { DeviceHistory } from './DeviceHistory';
 import { DeviceRegistrations } from './DeviceRegistrations';
@@ -52,14 +52,7 @@ export function DeviceEdit({ hotdesk = false }: { hotdesk?: boolean }) {
                 ) : (
                   <TextField form={form} name="account" label={t(fieldKey('account'))} required autoComplete="off" />
                 )}
-                <TextField
-                  form={form}
-                  name="password"
-                  kind="password"
-                  label={form.isNew ? t(fieldKey('password')) : t('devices.newPassword')}
-                  required={form.isNew}
-                  autoComplete="new-password"
-                />
+                <NewPasswordField form={form} changeLabel={t('devices.newPassword')} />
                 <RefSelect
                   of={refOf(devices, 'user')}
                   label={t(fieldKey('user'))}

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LicenseItem } from '@switchboard/model';
 import { IconUpload } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, api } from '../../../app/api';
+import { Dialog } from '../../../kit/Dialog';
 import { translateFailure, translateMessage } from '../../../kit/messages';
 
 type Props = { opened: boolean; onClose: () => void };
@@ -59,14 +60,7 @@ export function ImportLicenseDialog({ opened, onClose }: Props) {
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('licenses.importTitle')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={opened} onClose={close} title={t('licenses.importTitle')} centered size="lg">
       <Stack gap="sm">
         <Text size="sm">{t('licenses.importHint')}</Text>
         <Textarea
@@ -104,6 +98,6 @@ export function ImportLicenseDialog({ opened, onClose }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   FIRST_PAGE,
@@ -15,8 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
+import { useRowConfirm } from '../../../kit/ConfirmDialog';
 import { BackToList } from '../../../kit/edit/BackToList';
+import { ScreenLoader } from '../../../kit/LoadState';
 import { PagedList } from '../../../kit/list/PagedList';
 import { fieldKey } from '../../../kit/path';
 import { formatDateTime } from '../../../locale';
@@ -87,15 +88,19 @@ export function LicenseUsers() {
     placeholderData: keepPreviousData,
   });
 
-  const logout = useRowConfirm(async (holder: LicenseUser) => {
-    try {
+  const logout = useRowConfirm(
+    async (holder: LicenseUser) => {
       const answer = await api.post<{ sessions: number }>(`/products/${id}/users/${holder.id}/logout`);
       notifications.show({ color: 'green', message: t('licenses.loggedOut', { n: answer.sessions }) });
       await holders.refetch();
-    } catch {
-      // api.ts has told the user why.
-    }
-  });
+    },
+    (holder) => ({
+      title: t('licenses.logoutTitle'),
+      message: t('licenses.logoutConfirm', { name: holder?.username ?? '' }),
+      confirmLabel: t('licenses.logout'),
+      danger: true,
+    }),
+  );
 
   if (license.isError) {
     return (
@@ -107,13 +112,7 @@ export function LicenseUsers() {
       </Paper>
     );
   }
-  if (!license.data) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader size="sm" />
-      </Group>
-    );
-  }
+  if (!license.data) return <ScreenLoader />;
 
   return (
     <Paper withBorder p="md">
@@ -171,14 +170,7 @@ export function LicenseUsers() {
           <Text size="sm">{t('licenses.needsManage')}</Text>
         </Alert>
       )}
-      <ConfirmDialog
-        {...logout.dialog}
-        title={t('licenses.logoutTitle')}
-        message={t('licenses.logoutConfirm', { name: logout.row?.username ?? '' })}
-        confirmLabel={t('licenses.logout')}
-        danger
-        busy={logout.busy}
-      />
+      {logout.dialog}
     </Paper>
   );
 }

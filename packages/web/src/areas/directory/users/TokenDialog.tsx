@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../kit/Dialog';
 
 type Props = { token: { token: string; usage: string } | null; onClose: () => void };
 
@@ -18,14 +19,7 @@ function download(token: string, usage: string) {
 export function TokenDialog({ token, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={token !== null}
-      onClose={onClose}
-      title={t('users.tokens.createdTitle')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('kit.close') }}
-    >
+    <Dialog opened={token !== null} onClose={onClose} title={t('users.tokens.createdTitle')} centered size="lg">
       {token && (
         <Stack gap="sm">
           <Alert color="yellow" icon={<IconAlertTriangle size={16} />} p="xs">
@@ -62,6 +56,6 @@ export function TokenDialog({ token, onClose }: Props) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { EditScreen } from '../../../kit/edit/EditScreen';
 import { type EditForm, type EditTab, savedTab } from '../../../kit/edit/form';
 import { keyValueTab } from '../../../kit/fields/KeyValueTab';
 import { RefMultiSelect, RefSelect } from '../../../kit/fields/RefSelect';
-import { SwitchField, TextField } from '../../../kit/fields/TextField';
+import { NewPasswordField, SwitchField, TextField } from '../../../kit/fields/TextField';
 import { fieldKey } from '../../../kit/path';
 import { type UserKept, userKept } from './kept';
 import { UserLicenses } from './UserLicenses';
@@ -62,16 +62,8 @@ export function UserEdit() {
                   disabled={kept === 'stronger'}
                 />
                 <TextField form={form} name="email" label={t(fieldKey('email'))} />
-                <TextField
-                  form={form}
-                  name="password"
-                  kind="password"
-                  label={form.isNew ? t(fieldKey('password')) : t('users.newPassword')}
-                  required={form.isNew}
-                  autoComplete="new-password"
-                  // The server sets no password of a user holding more rights than the editor.
-                  disabled={kept === 'stronger'}
-                />
+                {/* The server sets no password of a user holding more rights than the editor. */}
+                <NewPasswordField form={form} changeLabel={t('users.newPassword')} disabled={kept === 'stronger'} />
                 <TextField form={form} name="extension" label={t(fieldKey('extension'))} />
                 <SwitchField
                   form={form}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
+import { useRowConfirm } from '../../../kit/ConfirmDialog';
 import { DeleteIcon } from '../../../kit/DeleteIcon';
 import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { translateMessage } from '../../../kit/messages';
@@ -71,15 +71,22 @@ export function UserTokens({
     }
   };
 
-  const removal = useRowConfirm(async (token: Token) => {
-    try {
-      await api.delete(`${path}/${token.id}`);
-    } catch {
-      // api.ts has told the user why.
-    }
-    // The dialog closes as the list reloads.
-    void paged.list.refetch();
-  });
+  const removal = useRowConfirm(
+    async (token: Token) => {
+      try {
+        await api.delete(`${path}/${token.id}`);
+      } finally {
+        // The dialog closes as the list reloads.
+        void paged.list.refetch();
+      }
+    },
+    (token) => ({
+      title: t('users.tokens.deleteTitle'),
+      message: t('users.tokens.deleteConfirm', { usage: token?.usage ?? '' }),
+      confirmLabel: t('kit.delete'),
+      danger: true,
+    }),
+  );
 
   return (
     <>
@@ -148,13 +155,7 @@ export function UserTokens({
         ]}
       />
       <TokenDialog token={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={t('users.tokens.deleteTitle')}
-        message={t('users.tokens.deleteConfirm', { usage: removal.row?.usage ?? '' })}
-        confirmLabel={t('kit.delete')}
-        danger
-      />
+      {removal.dialog}
     </>
   );
 }

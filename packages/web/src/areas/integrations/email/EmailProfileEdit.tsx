@@ -1,9 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type EmailTestResult, emailProfiles } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { TestButton, TestResult } from '../../../kit/edit/TestResult';
 import { useTestRun } from '../../../kit/edit/useTestRun';
 import { formToInput } from '../../../kit/edit/values';
 import { formatDateTime } from '../../../locale';
@@ -33,17 +34,9 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
   if (form.readOnly) return null;
   return (
     <Stack gap="xs" align="flex-start">
-      <Button variant="default" size="xs" loading={running} onClick={run}>
-        {t('emailProfiles.test')}
-      </Button>
+      <TestButton resource={emailProfiles.name} running={running} onClick={run} />
       {result && (
-        <Alert
-          role="status"
-          color={result.ok ? 'green' : 'red'}
-          title={t(result.ok ? 'emailProfiles.testOk' : 'emailProfiles.testFailed')}
-          py={6}
-          w="100%"
-        >
+        <TestResult resource={emailProfiles.name} ok={result.ok} w="100%">
           <Stack gap={4}>
             {(['imap', 'smtp'] as const).map((side) => (
               <Text key={side} size="sm" c={result[side].ok ? undefined : 'red'}>
@@ -56,7 +49,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
               </Text>
             ))}
           </Stack>
-        </Alert>
+        </TestResult>
       )}
     </Stack>
   );

@@ -149,36 +149,31 @@ export function TemplateMapping({ form }: { form: EditForm<FormValues> }) {
       <Title order={5}>{t('importTemplates.mappingTitle')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {MAPPING_FIELDS.map((field) => {
-          const label = t(`importTemplates.mapping.${field}`);
-          const required = MAPPING_REQUIRED.includes(field);
-          const error = form.error(`parameters.mappings.${field}`);
+          // One column or several: the same box, as a select or a multi-select.
+          const common = {
+            label: t(`importTemplates.mapping.${field}`),
+            required: MAPPING_REQUIRED.includes(field),
+            disabled: form.readOnly,
+            data: options,
+            error: form.error(`parameters.mappings.${field}`),
+            searchable: true,
+            'data-testid': `mapping-${field}`,
+          };
           return isMany(field) ? (
             <MultiSelect
               key={field}
-              label={label}
-              required={required}
+              {...common}
               placeholder={t('importTemplates.pickMany')}
-              disabled={form.readOnly}
-              data={options}
               value={(p.mappings[field] as string[] | undefined) ?? []}
-              error={error}
-              searchable
-              data-testid={`mapping-${field}`}
               onChange={(v) => mapOne(field, v)}
             />
           ) : (
             <Select
               key={field}
-              label={label}
-              required={required}
+              {...common}
               placeholder={t('importTemplates.pick')}
-              disabled={form.readOnly}
-              data={options}
               value={(p.mappings[field] as string | undefined) || null}
-              error={error}
               clearable
-              searchable
-              data-testid={`mapping-${field}`}
               onChange={(v) => mapOne(field, v ?? '')}
             />
           );

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { STORAGE_TYPES, type StorageTestResult, storageProfiles } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../../app/api';
 import type { EditForm, FormValues } from '../../../kit/edit/form';
 import { ResourceEdit } from '../../../kit/edit/ResourceEdit';
+import { TestButton, TestResult } from '../../../kit/edit/TestResult';
 import { useTestRun } from '../../../kit/edit/useTestRun';
 import { formToInput } from '../../../kit/edit/values';
 
@@ -25,9 +26,7 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
   return (
     <Group gap="sm" align="flex-start">
       <Stack gap={4} align="flex-start" maw={280}>
-        <Button variant="default" size="xs" loading={running} onClick={run}>
-          {t('storageProfiles.test')}
-        </Button>
+        <TestButton resource={storageProfiles.name} running={running} onClick={run} />
         {!form.isNew && (
           <Text size="xs" c="dimmed">
             {t('storageProfiles.testSaved')}
@@ -35,15 +34,9 @@ function TestConnection({ form }: { form: EditForm<FormValues> }) {
         )}
       </Stack>
       {result && (
-        <Alert
-          role="status"
-          color={result.ok ? 'green' : 'red'}
-          title={t(result.ok ? 'storageProfiles.testOk' : 'storageProfiles.testFailed')}
-          py={6}
-          style={{ flex: 1 }}
-        >
+        <TestResult resource={storageProfiles.name} ok={result.ok} style={{ flex: 1 }}>
           {result.ok ? t('storageProfiles.testOkDetail') : result.key ? t(result.key) : result.detail}
-        </Alert>
+        </TestResult>
       )}
     </Group>
   );

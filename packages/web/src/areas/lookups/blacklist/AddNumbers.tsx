@@ -1,4 +1,4 @@
-import { Button, Group, List, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, List, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { blacklistNumbers, guardingRight, type ImportItem, importRunning } from '@switchboard/model';
 import { IconListNumbers } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { Dialog } from '../../../kit/Dialog';
 import { importErrorText } from '../../../kit/import/errors';
 import { ImportProgress } from '../../../kit/import/ImportProgress';
 import { cancelImport, uploadImport } from '../../../kit/import/import-api';
@@ -107,13 +108,7 @@ export function AddNumbers({ path }: { path: string }) {
       <Button size="xs" variant="default" leftSection={<IconListNumbers size={14} />} onClick={() => setOpened(true)}>
         {t('blacklists.addMany')}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('blacklists.addManyTitle')}
-        size="md"
-        closeButtonProps={{ 'aria-label': t('kit.close') }}
-      >
+      <Dialog opened={opened} onClose={close} title={t('blacklists.addManyTitle')} size="md">
         <Stack gap="sm">
           <Textarea
             label={t('blacklists.pasteLabel')}
@@ -145,7 +140,7 @@ export function AddNumbers({ path }: { path: string }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

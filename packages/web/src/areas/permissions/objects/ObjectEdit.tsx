@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Switch, Tabs, Title } from '@mantine/core';
+import { Group, Paper, Switch, Tabs, Title } from '@mantine/core';
 import { type AccessMode, OBJECTS_PERMISSION, objclass, type Right } from '@switchboard/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { api } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { type AclEntry, AclTable } from '../../../kit/acl/AclTable';
 import { BackToList } from '../../../kit/edit/BackToList';
+import { LoadFailed, ScreenLoader } from '../../../kit/LoadState';
 import { fieldKey } from '../../../kit/path';
 import { roleKept } from '../roles/kept';
 import { roleLimits } from '../roles/limits';
@@ -42,22 +43,8 @@ export function ObjectEdit() {
     await queryClient.invalidateQueries({ queryKey: [objclass.path, 'list'] });
   };
 
-  if (item.isError) {
-    return (
-      <Alert color="red" title={t('kit.loadFailed')}>
-        <Button size="xs" variant="light" onClick={() => item.refetch()}>
-          {t('kit.retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  if (!item.data) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader size="sm" />
-      </Group>
-    );
-  }
+  if (item.isError) return <LoadFailed onRetry={() => item.refetch()} />;
+  if (!item.data) return <ScreenLoader />;
   const data = item.data;
   // The server's rules for class grants, as for a role's Objects tab: nothing beyond one's own
   // rights is given, and a role one holds, a stronger one or the last administrator's is not reduced.

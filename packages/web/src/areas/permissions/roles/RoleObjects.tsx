@@ -1,7 +1,8 @@
-import { Alert, Button, Loader, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import type { Ref, Right } from '@switchboard/model';
 import { useTranslation } from 'react-i18next';
 import { RightsGrid, useRights } from '../../../kit/acl/RightsGrid';
+import { LoadFailed } from '../../../kit/LoadState';
 import { useClassLabel } from '../objects/useClassLabel';
 import type { RoleLimits } from './limits';
 
@@ -31,15 +32,7 @@ export function RoleObjects({
   const grant = (objclassId: number, grants: string) => save([{ objclass: { id: objclassId }, grants }]);
 
   if (classes.isPending) return <Loader size="sm" />;
-  if (classes.isError) {
-    return (
-      <Alert color="red" title={t('kit.loadFailed')}>
-        <Button size="xs" variant="light" onClick={() => classes.refetch()}>
-          {t('kit.retry')}
-        </Button>
-      </Alert>
-    );
-  }
+  if (classes.isError) return <LoadFailed onRetry={() => classes.refetch()} />;
   const rows = [...classes.data.items].sort((a, b) => classLabel.compare(a.objclass.name, b.objclass.name));
   return (
     <>

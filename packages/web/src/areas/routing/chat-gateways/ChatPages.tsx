@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
+import { useRowConfirm } from '../../../kit/ConfirmDialog';
 
 /** Where the server serves a gateway's page calls: `{uri}?pages=` under this prefix. */
 const hookPath = (uri: string) => `/chat/hook${uri}`;
@@ -50,7 +50,15 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
     }
   };
 
-  const removal = useRowConfirm((row: PageRow) => act('remove', row.id, { ack: 'true' }));
+  const removal = useRowConfirm(
+    (row: PageRow) => act('remove', row.id, { ack: 'true' }),
+    (row) => ({
+      title: t('chatGateways.pages.removeTitle'),
+      message: t('chatGateways.pages.removeConfirm', { name: row?.name ?? '' }),
+      confirmLabel: t('kit.delete'),
+      danger: true,
+    }),
+  );
 
   const setup = async () => {
     setBusy('setup');
@@ -139,14 +147,7 @@ export function ChatPages({ uri, kind, readOnly }: { uri: string; kind: PagesKin
           </Table.Tbody>
         </Table>
       )}
-      <ConfirmDialog
-        {...removal.dialog}
-        title={t('chatGateways.pages.removeTitle')}
-        message={t('chatGateways.pages.removeConfirm', { name: removal.row?.name ?? '' })}
-        confirmLabel={t('kit.delete')}
-        danger
-        busy={busy?.startsWith('remove') ?? false}
-      />
+      {removal.dialog}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { IconRestore } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ConfirmDialog, useRowConfirm } from '../../../kit/ConfirmDialog';
+import { useRowConfirm } from '../../../kit/ConfirmDialog';
 import { PagedList, usePaged } from '../../../kit/list/PagedList';
 import { formatDateTime } from '../../../locale';
 
@@ -25,15 +25,18 @@ export function FlowVersions({
   const path = `/routing/schema/${flowId}/versions`;
   const paged = usePaged<FlowVersion>(path);
 
-  const restore = useRowConfirm(async (version: FlowVersion) => {
-    try {
+  const restore = useRowConfirm(
+    async (version: FlowVersion) => {
       await api.post(`${path}/${version.id}/restore`, {});
       await onRestored();
       await queryClient.invalidateQueries({ queryKey: [path] });
-    } catch {
-      // api.ts has told the user why.
-    }
-  });
+    },
+    (version) => ({
+      title: t('flows.versions.restoreTitle'),
+      message: t('flows.versions.restoreConfirm', { version: version?.version ?? '' }),
+      confirmLabel: t('flows.versions.restore'),
+    }),
+  );
 
   const preview = (schema: unknown) => {
     const text = JSON.stringify(schema);
@@ -70,13 +73,7 @@ export function FlowVersions({
           },
         ]}
       />
-      <ConfirmDialog
-        {...restore.dialog}
-        title={t('flows.versions.restoreTitle')}
-        message={t('flows.versions.restoreConfirm', { version: restore.row?.version ?? '' })}
-        confirmLabel={t('flows.versions.restore')}
-        busy={restore.busy}
-      />
+      {restore.dialog}
     </>
   );
 }
