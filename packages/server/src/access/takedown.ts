@@ -151,7 +151,11 @@ type ViewerMarks = {
   rights: Rights;
   users: Map<number, ProtectedReason | null>;
   roles: Map<number, ProtectedReason | null>;
+  /** What the reasons are worked out from, made once per viewer. */
+  seen: Seen;
 };
+/** The kept rights as `reasonOf` reads them: `held` unites some roles' rights, `actorRights` are the viewer's. */
+type Seen = Kept & { held: (roleIds: number[]) => Rights; actorRights: Rights };
 const keptRights = new WeakMap<object, KeptRights>();
 
 /** Forgets the kept domain rights of this database handle. */
@@ -160,6 +164,12 @@ export function forgetKeptRights(db: object): void {
   if (!k) return;
   k.domains.clear();
   k.generation++;
+}
+
+/** The domain's kept rights while fresh, else null (read them with `keptDomainRights`). */
+function freshKeptRights(db: Db, domainId: number): Kept | null {
+  const hit = keptRights.get(db)?.domains.get(domainId);
+  return hit && hit.until > Date.now() ? hit : null;
 }
 
 async function keptDomainRights(db: Db, domainId: number): Promise<Kept> {
@@ -250,31 +260,41 @@ export async function refuseRoleTakedown(db: Db, actor: Principal, changes: Map<
  * answers the rights some roles grant together, `actorRights` the actor's own. Each reason is
  * worked out once per viewer while the domain's rights are kept (`marks`).
  */
-async function protectedAmong(
+function protectedAmong(
   db: Db,
   actor: Principal,
   ids: number[],
   kind: 'users' | 'roles',
-  reasonOf: (
-    id: number,
-    k: Kept & { held: (roleIds: number[]) => Rights; actorRights: Rights },
-  ) => ProtectedReason | null,
+  reasonOf: (id: number, k: Seen) => ProtectedReason | null,
 ): Promise<Map<number, ProtectedReason>> {
+  if (!ids.length) return Promise.resolve(new Map());
+  // The list's hot path: the domain's rights kept, nothing to wait for.
+  const fresh = freshKeptRights(db, actor.domainId);
+  if (fresh) return Promise.resolve(marksOf(fresh, actor, ids, kind, reasonOf));
+  return keptDomainRights(db, actor.domainId).then((kept) => marksOf(kept, actor, ids, kind, reasonOf));
+}
+
+/** The marks of `ids` for the viewer in the kept rights, each worked out once. */
+function marksOf(
+  kept: Kept,
+  actor: Principal,
+  ids: number[],
+  kind: 'users' | 'roles',
+  reasonOf: (id: number, k: Seen) => ProtectedReason | null,
+): Map<number, ProtectedReason> {
   const out = new Map<number, ProtectedReason>();
-  if (!ids.length) return out;
-  const kept = await keptDomainRights(db, actor.domainId);
-  const held = (roleIds: number[]) => union(roleIds.map((id) => kept.d.roles.get(id)).filter((r) => r !== undefined));
   let viewer = kept.marks.get(actor);
   if (!viewer) {
-    viewer = { rights: held(actor.roleIds), users: new Map(), roles: new Map() };
+    const held = (roleIds: number[]) => union(roleIds.map((id) => kept.d.roles.get(id)).filter((r) => r !== undefined));
+    const rights = held(actor.roleIds);
+    viewer = { rights, users: new Map(), roles: new Map(), seen: { ...kept, held, actorRights: rights } };
     kept.marks.set(actor, viewer);
   }
-  const seen = { ...kept, held, actorRights: viewer.rights };
   const known = viewer[kind];
   for (const id of ids) {
     let reason = known.get(id);
     if (reason === undefined) {
-      reason = reasonOf(id, seen);
+      reason = reasonOf(id, viewer.seen);
       known.set(id, reason);
     }
     if (reason) out.set(id, reason);

@@ -120,14 +120,16 @@ const useNoted = new WeakMap<object, Map<number, number>>();
  * (a token's last use is shown to a minute; sessions are not noted).
  */
 export async function noteTokenUse(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<void> {
-  if (principal.tokenKind !== 'token') return;
-  let noted = useNoted.get(ctx.db);
-  if (!noted) {
-    noted = new Map();
-    useNoted.set(ctx.db, noted);
-  }
-  const now = Date.now();
-  if ((noted.get(principal.tokenId) ?? 0) > now - USE_NOTE_MS) return;
-  noted.set(principal.tokenId, now);
+  if (!tokenUseDue(ctx, principal)) return;
+  const noted = useNoted.get(ctx.db) ?? new Map<number, number>();
+  useNoted.set(ctx.db, noted);
+  noted.set(principal.tokenId, Date.now());
   await ctx.db.execute(sql`update auth_tokens set last_used_at = now() where id = ${principal.tokenId}`);
+}
+
+/** Whether `noteTokenUse` has a use to write for this principal (an API token not noted lately). */
+export function tokenUseDue(ctx: Pick<AppContext, 'db'>, principal: Principal): boolean {
+  if (principal.tokenKind !== 'token') return false;
+  const noted = useNoted.get(ctx.db)?.get(principal.tokenId) ?? 0;
+  return noted <= Date.now() - USE_NOTE_MS;
 }

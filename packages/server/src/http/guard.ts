@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { classAllows, recordAllows, recordChecksOn } from '../access/rights.js';
-import { authenticate, tokenOf } from '../auth/authenticate.js';
+import { authenticate, authenticatedNow, tokenOf } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
 import { keyedError, unauthorized } from '../core/errors.js';
 import { pathParam } from '../core/params.js';
@@ -45,7 +45,8 @@ function checkTelephonySecret(ctx: AppContext, request: FastifyRequest) {
 async function check(ctx: AppContext, guard: Guard | undefined, request: FastifyRequest) {
   if (guard === 'public') return;
   if (guard === 'telephony') return checkTelephonySecret(ctx, request);
-  const principal = await authenticate(ctx, tokenOf(request));
+  const token = tokenOf(request);
+  const principal = authenticatedNow(ctx, token) ?? (await authenticate(ctx, token));
   if (!principal) throw unauthorized();
   request.principal = principal;
   if (!guard || guard === 'authenticated') return;

@@ -102,10 +102,10 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
   const scopeOf = (parent: number | null, query: Record<string, unknown>): SQL[] => {
     const declared = filterConditions(c.filters, query);
     if (!Array.isArray(declared)) throw queryError(def.name, declared);
-    const own = binding.listFilters?.(query) ?? [];
-    if (!Array.isArray(own)) throw queryError(def.name, own);
-    const filters = [...declared, ...own];
-    return link && parent !== null ? [link.condition(parent), ...filters] : filters;
+    const own = binding.listFilters?.(query);
+    if (own !== undefined && !Array.isArray(own)) throw queryError(def.name, own);
+    if (own?.length) declared.push(...own);
+    return link && parent !== null ? [link.condition(parent), ...declared] : declared;
   };
 
   const viewerFields: ReadonlySet<string> = new Set(def.viewerFields ?? []);
@@ -133,7 +133,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           },
         }),
         handler: async (request) => {
-          const parent = await parentId(request, 'r');
+          // A top-level resource has no parent to wait for (the users list: the console's hot path).
+          const parent = link ? await parentId(request, 'r') : null;
           const query = request.query as Record<string, unknown>;
           const lq = parseListQuery(c.listSpec, query, request.server.ctx.config.listMaxPageSize);
           if (isQueryError(lq)) throw queryError(def.name, lq);
@@ -141,8 +142,8 @@ export function defineServerResource(def: AnyResourceDef, binding: ResourceBindi
           // A projection (`fields`) answers only what it names, the fields computed for the viewer
           // included: those are no columns, decorate adds them after the read.
           const asked = lq.fields?.filter((f) => viewerFields.has(f)) ?? null;
-          const stored = lq.fields?.filter((f) => !viewerFields.has(f)) ?? null;
-          const answer = await listItems(db, c, request.principal, { ...lq, fields: stored }, scopeOf(parent, query));
+          if (lq.fields) lq.fields = lq.fields.filter((f) => !viewerFields.has(f));
+          const answer = await listItems(db, c, request.principal, lq, scopeOf(parent, query));
           if (!asked || asked.length) {
             await binding.decorate?.(db, request.principal, answer.items);
             if (asked) {
