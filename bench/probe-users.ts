@@ -4,14 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ScopeEntry } from '@switchboard/model';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../packages/server/src/config.js';
-import type { Principal } from '../packages/server/src/core/principal.js';
 import { startServer as startInProcess } from '../packages/server/src/server.js';
-import { api, ensureBuilt, serverArgs } from './server-process.js';
-import { usersListSql } from './users-sql.js';
+import { ensureBuilt, serverArgs, withBenchDatabase } from './server-process.js';
+import { ADMIN_PASSWORD, LIST_QUERY, seedUsers } from './users-sql.js';
 
 /**
  * Probe of the users list against the bare route (not part of `npm run bench`):
@@ -20,75 +18,31 @@ import { usersListSql } from './users-sql.js';
  * argv: count|cpu; DATABASE_URL for PostgreSQL.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN_PASSWORD = 'Bench-admin-password-1';
-const LIST_QUERY = { size: '10', q: 'us*' };
 const USERS = Number(process.env.PROBE_USERS ?? 200);
 const DURATION = Number(process.env.PROBE_SECONDS ?? 6);
 const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 3);
 
-async function seed(base: string) {
-  const login = await api<{ accessToken: string }>(base, 'POST', '/api/login', null, {
-    username: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  const token = login.accessToken;
-  for (let i = 1; i <= USERS; i++) {
-    const n = String(i).padStart(3, '0');
-    await api(base, 'POST', '/api/users', token, {
-      username: `user${n}`,
-      name: `User ${n}`,
-      password: `Password-${n}-x`,
-      extension: `1${n}`,
-    });
-  }
-  const info = await api<{ domainId: number; scope: ScopeEntry[]; roles: { id: number }[]; permissions: string[] }>(
-    base,
-    'GET',
-    '/api/userinfo',
-    token,
-  );
-  const principal = {
-    domainId: info.domainId,
-    roleIds: info.roles.map((r) => r.id),
-    permissions: new Set(info.permissions),
-    scope: new Map(info.scope.map((s) => [s.class, s])),
-  } as unknown as Principal;
-  return { token, bound: await usersListSql(principal, LIST_QUERY) };
+const seed = (base: string) => seedUsers(base, USERS);
+
+function withDb<T>(fn: (url: string | null) => Promise<T>): Promise<T> {
+  const url = process.env.DATABASE_URL;
+  return url ? withBenchDatabase(url, fn) : fn(null);
 }
 
-async function withDb<T>(fn: (url: string | null) => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return fn(null);
-  const name = `sb_probe_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    return await fn(u.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+/** The server in this process, on a fresh data folder (and `databaseUrl` when given). */
+async function inProcess(databaseUrl: string | null, config: Partial<ReturnType<typeof loadConfig>>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-probe-'));
+  const server = await startInProcess(
+    { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, ...config },
+    { logger: false },
+  );
+  return { dataDir, server };
 }
 
 const qs = new URLSearchParams(LIST_QUERY).toString();
 
 async function count(databaseUrl: string | null) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-probe-'));
-  const server = await startInProcess(
-    {
-      ...loadConfig({}),
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl,
-      adminPassword: ADMIN_PASSWORD,
-      logLevel: 'silent',
-    },
-    { logger: false },
-  );
+  const { dataDir, server } = await inProcess(databaseUrl, { logLevel: 'silent' });
   const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   try {
     const { token } = await seed(base);
@@ -243,20 +197,10 @@ async function cpu(databaseUrl: string | null) {
 
 /** In process: CPU per users-list request through app.inject against the bare statement alone. */
 async function inject(databaseUrl: string | null) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-probe-'));
-  const server = await startInProcess(
-    {
-      ...loadConfig({}),
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl,
-      adminPassword: ADMIN_PASSWORD,
-      logLevel: 'warn',
-      admission: { concurrency: 0, queue: 256, waitMs: 1000 },
-    },
-    { logger: false },
-  );
+  const { dataDir, server } = await inProcess(databaseUrl, {
+    logLevel: 'warn',
+    admission: { concurrency: 0, queue: 256, waitMs: 1000 },
+  });
   const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   try {
     const { token, bound } = await seed(base);

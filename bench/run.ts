@@ -3,12 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScopeEntry } from '@switchboard/model';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import type { Principal } from '../packages/server/src/core/principal.js';
-import { api, ensureBuilt, serverArgs } from './server-process.js';
-import { usersListSql } from './users-sql.js';
+import { api, ensureBuilt, serverArgs, withBenchDatabase } from './server-process.js';
+import { ADMIN_PASSWORD, LIST_QUERY, seedUsers } from './users-sql.js';
 
 /**
  * `npm run bench`: the users list (10 rows, prefix search) under 50 connections beside a bare
@@ -18,8 +15,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const USERS = 200;
-const ADMIN_PASSWORD = 'Bench-admin-password-1';
-const LIST_QUERY = { size: '10', q: 'us*' };
 
 type Figures = { label: string; rps: number; p50: number; p99: number; errors: number };
 
@@ -132,37 +127,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl: string | 
     const first = startServer(env);
     children.push(first);
     await waitFor(`${base}/api/health`, 120_000);
-    const login = await api<{ accessToken: string }>(base, 'POST', '/api/login', null, {
-      username: 'admin',
-      password: ADMIN_PASSWORD,
-    });
-    const token = login.accessToken;
-    for (let i = 1; i <= USERS; i++) {
-      const n = String(i).padStart(3, '0');
-      await api(base, 'POST', '/api/users', token, {
-        username: `user${n}`,
-        name: `User ${n}`,
-        password: `Password-${n}-x`,
-        extension: `1${n}`,
-      });
-    }
+    const { token, bound } = await seedUsers(base, USERS);
     const qs = new URLSearchParams(LIST_QUERY).toString();
     const check = await api<{ items: unknown[]; next: boolean }>(base, 'GET', `/api/users?${qs}`, token);
     if (check.items.length !== 10 || !check.next)
       throw new Error('the users list did not answer 10 rows and a next page');
-    const info = await api<{ domainId: number; scope: ScopeEntry[]; roles: { id: number }[]; permissions: string[] }>(
-      base,
-      'GET',
-      '/api/userinfo',
-      token,
-    );
-    const principal = {
-      domainId: info.domainId,
-      roleIds: info.roles.map((r) => r.id),
-      permissions: new Set(info.permissions),
-      scope: new Map(info.scope.map((s) => [s.class, s])),
-    } as unknown as Principal;
-    const bound = await usersListSql(principal, LIST_QUERY);
     await stop(first);
     // The embedded database opens in one process only: the bare route gets a copy of the folder.
     if (driver === 'pglite') fs.cpSync(dataDir, bareDir, { recursive: true });
@@ -199,22 +168,6 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl: string | 
     for (const child of children) await stop(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(bareDir, { recursive: true, force: true });
-  }
-}
-
-async function withBenchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `sb_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    return await fn(u.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
 }
 

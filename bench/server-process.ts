@@ -194,3 +194,20 @@ export async function benchPlace(
   };
   return { dataDir, env, drop };
 }
+
+/** Runs `fn` on a fresh PostgreSQL database made from `url`, dropped afterwards. */
+export async function withBenchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `sb_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,3 +1,4 @@
+import type { ScopeEntry } from '@switchboard/model';
 import type { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../packages/server/src/core/principal.js';
@@ -7,6 +8,7 @@ import { usersResource } from '../packages/server/src/resources/directory/users/
 import '../packages/server/src/resources/index.js';
 import { parseListQuery } from '../packages/server/src/resources/engine/list-query.js';
 import { listItems } from '../packages/server/src/resources/engine/ops.js';
+import { api } from './server-process.js';
 
 export type BoundSql = { text: string; params: unknown[] };
 
@@ -37,4 +39,42 @@ export async function usersListSql(principal: Principal, query: Record<string, s
   await listItems(capture, c, principal, lq);
   if (!captured) throw new Error('the users list ran no SQL');
   return captured;
+}
+
+/** The bench's admin password, and the users-list page it measures (10 rows of `us*`). */
+export const ADMIN_PASSWORD = 'Bench-admin-password-1';
+export const LIST_QUERY = { size: '10', q: 'us*' };
+
+/**
+ * Signs in as `admin` on the server at `base`, adds `count` users (user001…) and answers the token
+ * and the users-list statement as the admin's list runs it.
+ */
+export async function seedUsers(base: string, count: number): Promise<{ token: string; bound: BoundSql }> {
+  const login = await api<{ accessToken: string }>(base, 'POST', '/api/login', null, {
+    username: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  const token = login.accessToken;
+  for (let i = 1; i <= count; i++) {
+    const n = String(i).padStart(3, '0');
+    await api(base, 'POST', '/api/users', token, {
+      username: `user${n}`,
+      name: `User ${n}`,
+      password: `Password-${n}-x`,
+      extension: `1${n}`,
+    });
+  }
+  const info = await api<{ domainId: number; scope: ScopeEntry[]; roles: { id: number }[]; permissions: string[] }>(
+    base,
+    'GET',
+    '/api/userinfo',
+    token,
+  );
+  const principal = {
+    domainId: info.domainId,
+    roleIds: info.roles.map((r) => r.id),
+    permissions: new Set(info.permissions),
+    scope: new Map(info.scope.map((s) => [s.class, s])),
+  } as unknown as Principal;
+  return { token, bound: await usersListSql(principal, LIST_QUERY) };
 }
