@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers, useTestServer } from '../harness.js';
 import { unique } from '../resources/helpers.js';
@@ -45,9 +47,14 @@ describe.each(drivers())('SIP credentials on %s', (driver) => {
     expect((await ask(device.account)).status).toBe(200);
     const db = s.ctx.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
     const execute = db.execute;
+    // Only statements about devices or users count: the server's background work (job polls,
+    // ticks) may query in the same moment on a busy machine.
+    const dialect = new PgDialect();
     let queries = 0;
     db.execute = (...args: unknown[]) => {
-      queries++;
+      const statement = args[0];
+      const text = typeof statement === 'string' ? statement : dialect.sqlToQuery(statement as SQL).sql;
+      if (/\b(devices|users)\b/.test(text)) queries++;
       return execute.apply(db, args);
     };
     try {
