@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { onSipDirectoryChange } from '../../src/resources/directory/sip-directory.js';
 import { drivers, useTestServer } from '../harness.js';
 import { unique } from '../resources/helpers.js';
 
@@ -44,11 +45,14 @@ describe.each(drivers())('SIP credentials on %s', (driver) => {
   it("loads the realm's credentials once: other accounts, known or not, cost no query", async () => {
     const other = unique('credo');
     await write('POST', '/api/devices', { name: other, account: other, password: 'pw-other-1' });
-    expect((await ask(device.account)).status).toBe(200);
+    // The write forgets the kept directory at once, and again when its own notice comes back through
+    // the database (late on a busy machine): a window in which the copy was forgotten is measured again.
+    let forgets = 0;
+    const stopCounting = onSipDirectoryChange(s.ctx, () => forgets++);
     const db = s.ctx.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
     const execute = db.execute;
     // Only statements about devices or users count: the server's background work (job polls,
-    // ticks) may query in the same moment on a busy machine.
+    // ticks) may query in the same moment.
     const dialect = new PgDialect();
     let queries = 0;
     db.execute = (...args: unknown[]) => {
@@ -58,11 +62,18 @@ describe.each(drivers())('SIP credentials on %s', (driver) => {
       return execute.apply(db, args);
     };
     try {
-      expect(await ask(other)).toEqual({ status: 200, ha1: md5(`${other}:${s.domain}:pw-other-1`) });
-      expect((await ask(unique('nobody'))).status).toBe(404);
+      for (let attempt = 1; ; attempt++) {
+        expect((await ask(device.account)).status).toBe(200);
+        const forgotten = forgets;
+        queries = 0;
+        expect(await ask(other)).toEqual({ status: 200, ha1: md5(`${other}:${s.domain}:pw-other-1`) });
+        expect((await ask(unique('nobody'))).status).toBe(404);
+        if (forgets === forgotten || attempt === 5) break;
+      }
       expect(queries).toBe(0);
     } finally {
       db.execute = execute;
+      stopCounting();
     }
   });
 
