@@ -1,0 +1,4 @@
+import { defineProject } from 'vitest/config';
+import { webProject } from './vitest.shared';
+
+export default defineProject(webProject('web-isolated'));
