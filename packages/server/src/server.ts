@@ -30,6 +30,8 @@ export type RunningServer = {
 export type StartOptions = {
   logger?: FastifyServerOptions['logger'];
   pgliteSnapshot?: Blob;
+  /** The embedded database in memory (see DatabaseOptions): throwaway test servers. */
+  pgliteInMemory?: boolean;
   listen?: boolean;
   /**
    * The job engine and its schedules; on by default, off in most tests (pg-boss's start-up costs
@@ -54,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     pgliteSnapshot: options.pgliteSnapshot,
+    pgliteInMemory: options.pgliteInMemory,
   });
   try {
     const boot = await bootstrap(database.db, config);

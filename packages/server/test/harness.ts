@@ -162,6 +162,8 @@ export async function startTestServer(
       jobs: options.jobs ?? false,
       kamailio: options.kamailio,
       pgliteSnapshot: driver === 'pglite' ? await snapshot() : undefined,
+      // A server whose data folder nobody opens again keeps its database in memory.
+      pgliteInMemory: driver === 'pglite' && !options.dataDir,
     });
   } catch (error) {
     await cleanup();

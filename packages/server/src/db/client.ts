@@ -38,6 +38,12 @@ export type DatabaseOptions = {
   databaseUrl: string | null;
   /** A `dumpDataDir()` tarball to start an empty embedded data folder from (tests). */
   pgliteSnapshot?: Blob;
+  /**
+   * Keep the embedded database in memory, started from `pgliteSnapshot` (a throwaway test server):
+   * nothing is written under `dataDir`, which still holds the lock. Unpacking the snapshot into
+   * memory takes about half the CPU of writing its files.
+   */
+  pgliteInMemory?: boolean;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
 };
@@ -62,8 +68,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const release = await acquireDataDirLock(options.dataDir);
   let client: PGlite | undefined;
   try {
-    const pgdata = path.join(options.dataDir, 'pgdata');
-    const fresh = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+    const pgdata = options.pgliteInMemory ? 'memory://' : path.join(options.dataDir, 'pgdata');
+    const fresh = options.pgliteInMemory || !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
     client = await PGlite.create({
       dataDir: pgdata,
       loadDataDir: fresh ? options.pgliteSnapshot : undefined,
