@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the mutations are source texts holding `${…}`.
 /**
  * Mutation check of the generated suites (not run by CI). Each mutation breaks one rule of the
  * server by an exact text replacement in its source, runs the generated tests that guard the rule
@@ -97,7 +98,11 @@ const MUTATIONS = [
     from: 'if (guard.permission && !principal.permissions.has(guard.permission)) {',
     to: 'if (false) {',
     runs: [
-      { file: `${TESTS}/access.test.ts`, test: 'permission guard of', resource: accessResource('permission guard of ') },
+      {
+        file: `${TESTS}/access.test.ts`,
+        test: 'permission guard of',
+        resource: accessResource('permission guard of '),
+      },
     ],
   },
 ];
@@ -211,4 +216,7 @@ try {
 }
 
 console.log(`\nmutation     caught/touched (${driver})`);
-for (const r of rows) console.log(`${r.m.key.padEnd(12)} ${r.caught}/${r.touched}${r.missed.length ? `  missed: ${r.missed.join(', ')}` : ''}`);
+for (const r of rows)
+  console.log(
+    `${r.m.key.padEnd(12)} ${r.caught}/${r.touched}${r.missed.length ? `  missed: ${r.missed.join(', ')}` : ''}`,
+  );

@@ -412,7 +412,7 @@ describe.each(drivers())('access checks on %s', (driver) => {
       expect(grant.status).toBe(400);
       const user = await as('POST', '/api/users', { ...FIXTURES.users.create('x'), roles: [{ id: roleId }] });
       expect(user.status).toBe(400);
-      expect(user.body.fields[0].field).toBe('roles');
+      expect(user.body.fields.map((f: { field: string }) => f.field)).toContain('roles');
       for (const path of [`/api/users/${adminId}/tokens`, `/api/logger/user/${adminId}/logs`]) {
         expect((await as('GET', path)).status, path).toBe(404);
       }

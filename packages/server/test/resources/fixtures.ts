@@ -39,8 +39,7 @@ export const FIXTURES = {
 };
 
 /** The fixture of a resource that creates and replaces records. */
-const made = (def: ResourceDef) =>
-  fixtureOf(def) as Fixture & Required<Pick<Fixture, 'create' | 'update' | 'patch'>>;
+const made = (def: ResourceDef) => fixtureOf(def) as Fixture & Required<Pick<Fixture, 'create' | 'update' | 'patch'>>;
 
 /**
  * The fixture of a resource: a hand-written one, a nested one's, or one generated from the

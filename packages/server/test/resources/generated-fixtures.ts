@@ -427,9 +427,6 @@ export function generatedFixture(
     for (const path of declared ? (declared.required ?? []) : []) {
       const now = pathValue(out, path);
       if (now !== undefined && now !== null && now !== '') continue;
-      // A setting the variant's defaults give (a queue's time base score) is filled on create.
-      const given = pathValue(asStored(out), path);
-      if (given !== undefined && given !== null && given !== '') continue;
       const turn = turnOf(path);
       const name = `${text.split(' ')[0]}${path.split('.').pop()}`.toLowerCase();
       // A field the variant's form offers options for (a region) takes one of them.
@@ -456,7 +453,16 @@ export function generatedFixture(
           (p) => p.field === path,
         );
       });
-      if (fits === undefined) throw new Error(`${def.name}.${path}: no generated text fits its variant`);
+      if (fits === undefined) {
+        // A setting no generated value fits that the variant's defaults give is left to them.
+        setAt(out, path, undefined);
+        const given = pathValue(asStored(out), path);
+        if (given !== undefined && given !== null && given !== '') {
+          deleteAt(out, path);
+          continue;
+        }
+        throw new Error(`${def.name}.${path}: no generated text fits its variant`);
+      }
       setAt(out, path, fits);
     }
   };
@@ -593,13 +599,21 @@ export function generatedFixture(
   const refKinds = kinds.filter((k) => k.type === 'ref');
   const prepare = async (s: TestServer, token: string) => {
     await hand.prepare?.(s, token);
-    if (preparing.has(def.name)) return;
+    if (preparing.has(def.name)) {
+      // A circle (a team's admins are agents of a team): bodies made now leave the optional
+      // references out rather than take a pool of an earlier domain; the outer step sets them.
+      for (const k of refKinds) if (!k.required) picks.delete(k.key);
+      return;
+    }
     preparing.add(def.name);
     try {
       for (const k of refKinds) {
         // An optional reference to a resource being prepared (a circle) or one no fixture
-        // creates is left out of the bodies.
-        if (!k.required && (preparing.has(k.target.name) || !fixtureOrNull(fixtureOf, k.target)?.create)) continue;
+        // creates is left out of the bodies (not taken from a pool of an earlier domain).
+        if (!k.required && (preparing.has(k.target.name) || !fixtureOrNull(fixtureOf, k.target)?.create)) {
+          picks.delete(k.key);
+          continue;
+        }
         picks.set(k.key, await poolFor(s, token, k.target, k.filter, k.fresh, fixtureOf));
       }
     } finally {
@@ -670,6 +684,14 @@ function optionsAt(schema: z.ZodType | undefined, path: string): (string | numbe
   }
   const kind = at && kindOf(path, at);
   return kind?.type === 'enum' ? (kind.options as (string | number)[]) : undefined;
+}
+
+/** Takes the value at a dotted path out, if it is there. */
+function deleteAt(out: Body, path: string) {
+  const parts = path.split('.');
+  const parent = pathValue(out, parts.slice(0, -1).join('.') || '.');
+  const at = parts.length > 1 ? parent : out;
+  if (at && typeof at === 'object') delete (at as Body)[parts[parts.length - 1]];
 }
 
 /** Sets the value at a dotted path (`properties.token`), making the objects on the way. */
