@@ -24,7 +24,10 @@ import type { Fixture } from './fixture-types.js';
 
 /**
  * The fixtures of the resources hand tests make records of (users, devices, chat gateways):
- * generated, like every resource whose rules its definition and HAND can say.
+ * generated, like every resource whose rules its definition and HAND can say, but instances of
+ * their own that no suite prepares, so that their bodies leave optional references out. The
+ * test files share one module (`isolate: false`): the generated suites' instance refers to the
+ * records its last prepare step made, on another server or in another domain.
  */
 export const FIXTURES = {
   get users() {
@@ -38,8 +41,14 @@ export const FIXTURES = {
   },
 };
 
-/** The fixture of a resource that creates and replaces records. */
-const made = (def: ResourceDef) => fixtureOf(def) as Fixture & Required<Pick<Fixture, 'create' | 'update' | 'patch'>>;
+const handMade = new Map<string, Fixture | null>();
+/** The hand tests' fixture of a resource that creates and replaces records (never prepared). */
+const made = (def: ResourceDef) => {
+  if (!handMade.has(def.name)) handMade.set(def.name, build(def));
+  const fx = handMade.get(def.name);
+  if (!fx?.create) throw new Error(`${def.name}: no generated fixture creates records`);
+  return fx as Fixture & Required<Pick<Fixture, 'create' | 'update' | 'patch'>>;
+};
 
 /**
  * The fixture of a resource: a hand-written one, a nested one's, or one generated from the
@@ -428,10 +437,13 @@ export const isGenerated = (def: ResourceDef) => !!cache.get(def.name) && fixtur
 
 const cache = new Map<string, Fixture | null>();
 function generated(def: ResourceDef): Fixture | null {
-  if (!cache.has(def.name)) {
-    const binding = SERVER_RESOURCES.find((r) => r.compiled.def.name === def.name)?.compiled.binding;
-    const served = { unique: new Set(Object.values(binding?.unique ?? {})) };
-    cache.set(def.name, generatedFixture(def, fixtureOf, served, HAND[def.name]));
-  }
+  if (!cache.has(def.name)) cache.set(def.name, build(def));
   return cache.get(def.name) ?? null;
+}
+
+/** A new generated fixture of a resource. */
+function build(def: ResourceDef): Fixture | null {
+  const binding = SERVER_RESOURCES.find((r) => r.compiled.def.name === def.name)?.compiled.binding;
+  const served = { unique: new Set(Object.values(binding?.unique ?? {})) };
+  return generatedFixture(def, fixtureOf, served, HAND[def.name]);
 }
