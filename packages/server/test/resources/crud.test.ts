@@ -59,6 +59,11 @@ const CREATION_ORDERED = new Set(['id', 'createdAt', 'updatedAt', 'savedAt', 've
 const UNVARIED: Record<string, readonly string[]> = {
   // Computed or written by the server.
   blacklists: ['count'],
+  // Registration state comes from telephony events; an agent's status from its own events.
+  devices: ['state'],
+  agents: ['status'],
+  // Counted from the calls of the moment; the type a queue keeps (bodies take the first, see HAND).
+  queues: ['type', 'active', 'waiting'],
   dialplan: ['position'],
   emailProfiles: ['lastFetchAt'],
   queueMembers: ['attempts'],

@@ -48,9 +48,10 @@ export const QUEUE_SUBLIST_FIXTURES: Record<string, Fixture> = {
       const team = await post(s, token, '/api/call_center/teams', { name: unique('queue team ') });
       const queue = await makeQueue(s, token, { team: { id: team.id } });
       for (let i = 0; i < 3; i++) {
-        // Lower-case names without spaces: the sort test compares them.
+        // Lower-case names without spaces: the sort test compares them. The username takes a
+        // prefix of its own, so that the names take turns (a, m, a) against creation order.
         const user = await post(s, token, '/api/users', {
-          username: unique('qagent'),
+          username: unique('qagentuser'),
           password: 'Secret-pass-1',
           name: unique('qagent'),
         });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import { drivers, startTestServer, type TestServer } from '../harness.js';
 import { type GraphStandin, STANDIN_CODE, startGraphStandin } from '../support/graph-standin.mjs';
-import { FIXTURES, fixtureOf } from './fixtures.js';
+import { makeFlow } from './fixture-flows.js';
+import { fixtureOf } from './fixtures.js';
 import { makeActor, unique } from './helpers.js';
 
 /** A 24x24 PNG: signature and IHDR are all the header check reads. */
@@ -35,8 +36,15 @@ describe.each(drivers())('gateways on %s', (driver) => {
       config: { graphApiUrl: graph.url, graphDialogUrl: 'https://dialog.test/oauth' },
     });
     token = s.adminToken;
-    await FIXTURES.chatGateways.prepare?.(s, token);
-    chatFlow = FIXTURES.chatGateways.create('x').flow as { id: number };
+    chatFlow = { id: await makeFlow(s, token, 'chat') };
+  });
+  /** A telegram gateway on the suite's chat flow: what these tests change, they say. */
+  const chat = (prefix: string) => ({
+    name: unique(prefix),
+    flow: chatFlow,
+    provider: 'telegram',
+    metadata: { token: '123:abc' },
+    updates: { title: 'Hello', close: 'Bye', join: 'joined', left: 'left' },
   });
   afterAll(async () => {
     await s?.close();
@@ -51,26 +59,26 @@ describe.each(drivers())('gateways on %s', (driver) => {
 
   describe('chat gateways', () => {
     it('makes a uri of "/" and 31 lowercase letters, enabled false, and keeps a given uri', async () => {
-      const made = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
+      const made = await post('/api/chat/bots', chat('uri'));
       expect(made.uri).toMatch(/^\/[a-z]{31}$/);
       expect(made.enabled).toBe(false);
       expect(made.flow).toEqual({ id: chatFlow.id, name: expect.stringContaining('fixture chat') });
-      const other = await post('/api/chat/bots', FIXTURES.chatGateways.create('uri'));
+      const other = await post('/api/chat/bots', chat('uri'));
       expect(other.uri).not.toBe(made.uri);
       // A PUT with an empty uri keeps the gateway's.
       const put = await s.request('PUT', `/api/chat/bots/${made.id}`, {
         token,
-        body: { ...FIXTURES.chatGateways.create('uri2'), uri: '' },
+        body: { ...chat('uri2'), uri: '' },
       });
       expect(put.body.uri).toBe(made.uri);
-      const given = await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('own'), uri: '/our-bot' });
+      const given = await post('/api/chat/bots', { ...chat('own'), uri: '/our-bot' });
       expect(given.uri).toBe('/our-bot');
     });
 
     it('never answers provider secrets, keeps them on updates that leave them empty, and masks them in the log', async () => {
       await s.request('POST', '/api/logger/config', { token, body: { object: 'chat_gateways', enabled: true } });
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('sec'),
+        ...chat('sec'),
         metadata: { token: '999:very-secret-bot-token' },
       });
       expect(made.metadata).toEqual({});
@@ -81,7 +89,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       // The console sends the secret back empty: the stored one stays, and it is still required nowhere else.
       const renamed = await s.request('PUT', `/api/chat/bots/${made.id}`, {
         token,
-        body: { ...FIXTURES.chatGateways.create('sec2'), metadata: { token: '' } },
+        body: { ...chat('sec2'), metadata: { token: '' } },
       });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       expect((await s.request('PATCH', `/api/chat/bots/${made.id}`, { token, body: { enabled: true } })).status).toBe(
@@ -102,19 +110,19 @@ describe.each(drivers())('gateways on %s', (driver) => {
       // A new gateway still needs its secret.
       const missing = await s.request('POST', '/api/chat/bots', {
         token,
-        body: { ...FIXTURES.chatGateways.create('sec3'), metadata: { token: '' } },
+        body: { ...chat('sec3'), metadata: { token: '' } },
       });
       expect(missing.body.fields).toEqual([{ field: 'metadata.token', message: messages.required }]);
     });
 
     it('keeps uris unique per domain: another tenant may use the same one, and learns nothing of it', async () => {
       const uri = `/${unique('shared').toLowerCase()}`;
-      await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('g'), uri });
+      await post('/api/chat/bots', { ...chat('g'), uri });
       const other = await s.createDomain(unique('dom').toLowerCase());
       // A flow of the first domain is unknown in the other.
       const foreign = await s.request('POST', '/api/chat/bots', {
         token: other.adminToken,
-        body: { ...FIXTURES.chatGateways.create('g'), uri: '/elsewhere' },
+        body: { ...chat('g'), uri: '/elsewhere' },
       });
       expect(foreign.status).toBe(400);
       expect(foreign.body.fields).toMatchObject([
@@ -127,13 +135,13 @@ describe.each(drivers())('gateways on %s', (driver) => {
       expect(flow.status).toBe(201);
       const res = await s.request('POST', '/api/chat/bots', {
         token: other.adminToken,
-        body: { ...FIXTURES.chatGateways.create('g'), flow: { id: flow.body.id }, uri },
+        body: { ...chat('g'), flow: { id: flow.body.id }, uri },
       });
       expect(res.status).toBe(201);
       // Within one domain a uri stays unique.
       const twice = await s.request('POST', '/api/chat/bots', {
         token,
-        body: { ...FIXTURES.chatGateways.create('g'), uri },
+        body: { ...chat('g'), uri },
       });
       expect(twice.status).toBe(409);
       expect(twice.body.fields[0].field).toBe('uri');
@@ -146,7 +154,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       });
       const wrong = await s.request('POST', '/api/chat/bots', {
         token,
-        body: { ...FIXTURES.chatGateways.create('vf'), flow: { id: voice.body.id } },
+        body: { ...chat('vf'), flow: { id: voice.body.id } },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.fields[0]).toMatchObject({
@@ -159,7 +167,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
         body: { name: unique('chat flow'), type: 'chat', schema: [] },
       });
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('used'),
+        ...chat('used'),
         flow: { id: flow.body.id },
       });
       const del = await s.request('DELETE', `/api/routing/schema/${flow.body.id}`, { token });
@@ -176,7 +184,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
     });
 
     it('toggles enabled by PATCH and leaves the rest alone', async () => {
-      const made = await post('/api/chat/bots', FIXTURES.chatGateways.create('tog'));
+      const made = await post('/api/chat/bots', chat('tog'));
       const on = await s.request('PATCH', `/api/chat/bots/${made.id}`, { token, body: { enabled: true } });
       expect(on.status).toBe(200);
       expect(on.body).toEqual({ ...made, enabled: true, updatedAt: on.body.updatedAt });
@@ -186,7 +194,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
 
     it('stores viber colours under btn.back.color and btn.font.color with their defaults', async () => {
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('vb'),
+        ...chat('vb'),
         provider: 'viber',
         metadata: { token: 'vt', botName: 'Bot' },
       });
@@ -201,7 +209,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
 
     it('keeps messenger flags as text booleans and refuses anything else', async () => {
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('ms'),
+        ...chat('ms'),
         provider: 'messenger',
         metadata: { clientId: 'c', clientSecret: 's', instagramComments: 'true' },
       });
@@ -214,7 +222,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       const bad = await s.request('POST', '/api/chat/bots', {
         token,
         body: {
-          ...FIXTURES.chatGateways.create('ms'),
+          ...chat('ms'),
           provider: 'messenger',
           metadata: { clientId: 'c', clientSecret: 's', instagramComments: 'yes' },
         },
@@ -235,7 +243,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
       values.alternativeChannels.viber = { url: 'viber://pa?chatURI=acme', enabled: true };
       const metadata = webchatToMetadata(values);
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('wc'),
+        ...chat('wc'),
         provider: 'webchat',
         metadata,
       });
@@ -258,7 +266,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
     });
 
     it('fills a new web chat gateway with the spec defaults', async () => {
-      const made = await post('/api/chat/bots', { ...FIXTURES.chatGateways.create('wd'), provider: 'webchat' });
+      const made = await post('/api/chat/bots', { ...chat('wd'), provider: 'webchat' });
       expect(made.metadata).toMatchObject({
         readTimeout: '30s',
         writeTimeout: '1s',
@@ -276,7 +284,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
         const view = JSON.stringify({ ...defaultWebchat().view, logoUrl });
         const res = await s.request('POST', '/api/chat/bots', {
           token,
-          body: { ...FIXTURES.chatGateways.create('logo'), provider: 'webchat', metadata: { ...metadata, view } },
+          body: { ...chat('logo'), provider: 'webchat', metadata: { ...metadata, view } },
         });
         expect(res.status, logoUrl).toBe(400);
         expect(res.body.fields[0]).toEqual({ field: 'metadata.view.logoUrl', message: messages.logo });
@@ -293,7 +301,7 @@ describe.each(drivers())('gateways on %s', (driver) => {
 
     beforeAll(async () => {
       const made = await post('/api/chat/bots', {
-        ...FIXTURES.chatGateways.create('fb'),
+        ...chat('fb'),
         provider: 'messenger',
         metadata: { clientId, clientSecret: 'app-secret' },
       });

@@ -143,6 +143,8 @@ function textCandidates(prefix: string, turn: number): string[] {
     `1${odd}.${n % 250}.${seq % 250}.${1 + (n % 250)}`,
     `0${odd ? 'a' : '2'}:00:${hex(n)}:${hex(n >> 8)}:${hex(seq)}:${hex(seq >> 8)}`,
     `https://${word}.example.com/hook`,
+    // A path (a chat gateway's endpoint).
+    `/${word}`,
     // An instant (years apart by turn), for date-time fields.
     new Date(Date.UTC(odd ? 2040 : 2030, 0, 1) + scramble(seq) * 60_000).toISOString(),
   ];
@@ -186,6 +188,18 @@ export type HandRules = {
   patch?: Body;
   /** Records are limited (one per option of a field): the suites delete them before each test. */
   exclusive?: boolean;
+  /**
+   * References the server checks (in the caller's domain, readable) that the definition does not
+   * declare (an agent's user: its picker is a lookup, not the users list), by field.
+   */
+  refs?: Readonly<Record<string, () => ResourceDef>>;
+  /** The single reference whose record's name the search finds (an agent by its user's name). */
+  searchRef?: string;
+  /**
+   * Fields a record keeps as created (a queue's type): every body takes their first value, so
+   * that an update sends what the record holds; a variant's body its own.
+   */
+  fixed?: readonly string[];
 };
 
 /** How a generated fixture finds the fixture of a resource its bodies refer to. */
@@ -235,7 +249,7 @@ export function generatedFixture(
     def.columns.some((c) => c.field === key && c.kind === 'timezone');
   const shape = schema.shape as Record<string, z.ZodType>;
   for (const [key, field] of Object.entries(shape)) {
-    const declared = def.refs?.[key];
+    const declared = def.refs?.[key] ?? (hand.refs?.[key] ? { to: hand.refs[key] } : undefined);
     const required = unwrap(field).required;
     const given = hand.given?.[key];
     let kind: FieldKind | null;
@@ -249,8 +263,8 @@ export function generatedFixture(
             key,
             required,
             target,
-            many: !!declared.many,
-            filter: filterBody(target, declared.filter),
+            many: 'many' in declared && !!declared.many,
+            filter: filterBody(target, 'filter' in declared ? declared.filter : undefined),
             fresh: served.unique.has(key),
           };
     } else if (zoned(key)) kind = { type: 'timezone', key, required: true, nullable: accepts(field, null) };
@@ -266,7 +280,9 @@ export function generatedFixture(
   const search = def.search[0] as string | undefined;
   // The searched field: a text (or option) of the body, or the name of a record it refers to (`skillName`).
   const searchText = kinds.find((k) => k.key === search && (k.type === 'text' || k.type === 'enum'));
-  const searchRef = kinds.find((k) => k.type === 'ref' && !k.many && `${k.key}Name` === search);
+  const searchRef = kinds.find(
+    (k) => k.type === 'ref' && !k.many && (`${k.key}Name` === search || k.key === hand.searchRef),
+  );
   // A resource that does not create finds a listed record by the field as listed.
   const listed = !def.ops.create && search ? (item: Body) => String(item[search] ?? '') : null;
   if (search && !searchText && !searchRef && !listed) return null;
@@ -282,6 +298,7 @@ export function generatedFixture(
   /** How many values each field has been given: its turn (see `alternate`). */
   const turns = new Map<string, number>();
   const turnOf = (key: string) => {
+    if (hand.fixed?.includes(key)) return 0;
     const turn = turns.get(key) ?? 0;
     turns.set(key, turn + 1);
     return turn;
@@ -350,12 +367,20 @@ export function generatedFixture(
           out[k.key] = k.many ? [{ id: 1 }] : { id: 1 };
           continue;
         }
+        // An optional reference the prepare step made no records for (a circle, an uploaded file)
+        // is left out.
+        if (!k.required && !picks.has(k.key)) continue;
         let value: unknown;
         Object.defineProperty(out, k.key, {
           enumerable: true,
           configurable: true,
           get: () => {
-            value ??= refValue(k, spare);
+            if (value === undefined) {
+              value = refValue(k, spare);
+              // The searched name of the record taken, from the pool of this body's server.
+              const id = (value as { id?: number } | undefined)?.id;
+              if (k === searchRef && id !== undefined) searchNames.set(out, poolOf(k)?.names.get(id) ?? '');
+            }
             return value;
           },
         });
@@ -405,11 +430,12 @@ export function generatedFixture(
       const turn = turnOf(path);
       const name = `${text.split(' ')[0]}${path.split('.').pop()}`.toLowerCase();
       // A field the variant's form offers options for (a region) takes one of them.
-      const offered = declared?.form
-        ? formTabs(declared.form)
-            .flatMap((tab) => tab.fields)
-            .find((f) => f.field === path)?.options
-        : undefined;
+      const offered =
+        (declared?.form
+          ? formTabs(declared.form)
+              .flatMap((tab) => tab.fields)
+              .find((f) => f.field === path)?.options
+          : undefined) ?? optionsAt(declared?.schema, path);
       const tries = offered?.length
         ? [alternate(turn, byText(offered)), ...offered]
         : // Digits as text (an app id), then numbers (a timeout in a settings object), low then high by turn.
@@ -427,7 +453,16 @@ export function generatedFixture(
           (p) => p.field === path,
         );
       });
-      if (fits === undefined) throw new Error(`${def.name}.${path}: no generated text fits its variant`);
+      if (fits === undefined) {
+        // A setting no generated value fits that the variant's defaults give is left to them.
+        setAt(out, path, undefined);
+        const given = pathValue(asStored(out), path);
+        if (given !== undefined && given !== null && given !== '') {
+          deleteAt(out, path);
+          continue;
+        }
+        throw new Error(`${def.name}.${path}: no generated text fits its variant`);
+      }
       setAt(out, path, fits);
     }
   };
@@ -530,6 +565,23 @@ export function generatedFixture(
       });
     }
   }
+  // Each setting a variant requires, empty in a body of that variant (a secret only on create:
+  // sent empty on update it keeps the stored one).
+  for (const c of variants?.cases ?? []) {
+    for (const path of (c.required ?? []).filter((p) => p.includes('.'))) {
+      invalid.push({
+        rule: `${c.key}: ${path} required`,
+        get body() {
+          const b = body('bad', 'bad', false, true, c.value);
+          setAt(b, path, '');
+          return b;
+        },
+        field: path,
+        message: messages.required,
+        ...(variants?.secrets?.fields.includes(path) ? { on: 'create' as const } : {}),
+      });
+    }
+  }
   for (const r of hand.rules ?? []) {
     invalid.push({
       rule: r.rule,
@@ -547,13 +599,21 @@ export function generatedFixture(
   const refKinds = kinds.filter((k) => k.type === 'ref');
   const prepare = async (s: TestServer, token: string) => {
     await hand.prepare?.(s, token);
-    if (preparing.has(def.name)) return;
+    if (preparing.has(def.name)) {
+      // A circle (a team's admins are agents of a team): bodies made now leave the optional
+      // references out rather than take a pool of an earlier domain; the outer step sets them.
+      for (const k of refKinds) if (!k.required) picks.delete(k.key);
+      return;
+    }
     preparing.add(def.name);
     try {
       for (const k of refKinds) {
         // An optional reference to a resource being prepared (a circle) or one no fixture
-        // creates is left out of the bodies.
-        if (!k.required && (preparing.has(k.target.name) || !fixtureOrNull(fixtureOf, k.target)?.create)) continue;
+        // creates is left out of the bodies (not taken from a pool of an earlier domain).
+        if (!k.required && (preparing.has(k.target.name) || !fixtureOrNull(fixtureOf, k.target)?.create)) {
+          picks.delete(k.key);
+          continue;
+        }
         picks.set(k.key, await poolFor(s, token, k.target, k.filter, k.fresh, fixtureOf));
       }
     } finally {
@@ -575,13 +635,19 @@ export function generatedFixture(
   const patch: Body =
     hand.patch ?? (changeable ? { [changeable.key]: sampleOf(changeable, 'patched', 'patched') } : {});
   const untouched = search && searchText ? search : kinds.find((k) => !(k.key in patch))?.key;
+  // A bulk change (`ops.bulkPatch`) of the fields it takes.
+  const bulkFields: readonly string[] = def.ops.bulkPatch ?? [];
+  const bulkKinds = kinds.filter((k) => bulkFields.includes(k.key) && k.type !== 'ref');
+  const bulkPatch = bulkKinds.length
+    ? Object.fromEntries(bulkKinds.map((k) => [k.key, sampleOf(k, 'bulk', 'bulk')]))
+    : undefined;
   // The access suite's actors name the referenced records (and make parents): they need to read them.
   const grants: Record<string, string> = { ...parentFx?.grants };
   for (const k of refKinds) if (k.target.objClass) grants[k.target.objClass] = 'r';
   const permissions = [...(parentFx?.permissions ?? []), ...(hand.permissions ?? [])];
   const nameOf = (b: Body) => {
-    const ref = (searchRef && b[searchRef.key]) as { id: number } | undefined;
-    return ref ? (refNames.get(`${(searchRef as { target: ResourceDef }).target.name}:${ref.id}`) ?? '') : '';
+    if (searchRef) void b[searchRef.key];
+    return searchNames.get(b) ?? '';
   };
   const byVariant = variants
     ? {
@@ -592,9 +658,10 @@ export function generatedFixture(
     : {};
   return {
     ...byVariant,
-    create: (prefix) => body(prefix, 'made by a test'),
+    // A resource whose records are made otherwise (media: uploaded files) creates none here.
+    ...(def.ops.create ? { create: (prefix: string) => body(prefix, 'made by a test') } : {}),
     searchValue: (b) => (searchText ? (b[searchText.key] as string) : (listed?.(b) ?? nameOf(b))),
-    update: (prefix) => body(prefix, 'replaced'),
+    ...(def.ops.update ? { update: (prefix: string) => body(prefix, 'replaced') } : {}),
     patch,
     untouched,
     invalid,
@@ -603,7 +670,28 @@ export function generatedFixture(
     ...(permissions.length ? { permissions } : {}),
     ...(parent ? { parent } : {}),
     ...(hand.exclusive ? { exclusive: true } : {}),
+    ...(bulkPatch ? { bulkPatch } : {}),
   };
+}
+
+/** The options of the field at a dotted path of an object schema (a variant's), if it is a list of options. */
+function optionsAt(schema: z.ZodType | undefined, path: string): (string | number)[] | undefined {
+  let at: z.ZodType | undefined = schema;
+  for (const part of path.split('.')) {
+    if (!at) return undefined;
+    const shape = (unwrap(at).inner as { shape?: Record<string, z.ZodType> }).shape;
+    at = shape?.[part];
+  }
+  const kind = at && kindOf(path, at);
+  return kind?.type === 'enum' ? (kind.options as (string | number)[]) : undefined;
+}
+
+/** Takes the value at a dotted path out, if it is there. */
+function deleteAt(out: Body, path: string) {
+  const parts = path.split('.');
+  const parent = pathValue(out, parts.slice(0, -1).join('.') || '.');
+  const at = parts.length > 1 ? parent : out;
+  if (at && typeof at === 'object') delete (at as Body)[parts[parts.length - 1]];
 }
 
 /** Sets the value at a dotted path (`properties.token`), making the objects on the way. */
@@ -641,21 +729,29 @@ function distinct<T>(turn: number, sorted: readonly T[]): T {
 /** Resources whose prepare step runs now: a reference back to one of them is left out. */
 const preparing = new Set<string>();
 
-/** Names of the records pools made, by `<resource>:<id>`. */
-const refNames = new Map<string, string>();
+/**
+ * The name of the record a body's searched reference took, by body: read from the pool of the
+ * server the body went to (ids repeat across servers and drivers, so no map by id would do).
+ */
+const searchNames = new WeakMap<Body, string>();
 
 /** Pools by server, then by domain, target, filter and whether each record is taken once. */
 const pools = new WeakMap<TestServer, Map<string, RefPool>>();
 
-/** The caller's domain, by token. */
-const domains = new Map<string, number>();
+/** The caller's domain, by server and token. */
+const domains = new WeakMap<TestServer, Map<string, number>>();
 async function domainOf(s: TestServer, token: string): Promise<number> {
-  let id = domains.get(token);
+  let byToken = domains.get(s);
+  if (!byToken) {
+    byToken = new Map();
+    domains.set(s, byToken);
+  }
+  let id = byToken.get(token);
   if (id === undefined) {
     const info = await s.request('GET', '/api/userinfo', { token });
     if (info.status !== 200) throw new Error(`userinfo: ${info.status}`);
     id = info.body.domainId as number;
-    domains.set(token, id);
+    byToken.set(token, id);
   }
   return id;
 }
@@ -695,7 +791,6 @@ async function poolFor(
     const name = String(res.body.name ?? '');
     pool.ids.push(res.body.id);
     pool.names.set(res.body.id, name);
-    refNames.set(`${target.name}:${res.body.id}`, name);
   }
   return pool;
 }
