@@ -52,9 +52,9 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
     expect(res.status).toBe(200);
     return res.body;
   };
-  const refusing = (port: number, code: number, reason: string) => {
+  const refusing = async (port: number, code: number, reason: string) => {
     const scenario = scenarioFrom('carrier-refuse.xml', { CODE: code, REASON: reason });
-    const server = sippServer(scenario, port);
+    const server = await sippServer(scenario, port);
     return {
       ...server,
       stop: async () => {
@@ -93,8 +93,8 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
       callerName: 'Sales "Berlin"',
       from: { display: '"Sales \\"Berlin\\""', uri: `sip:+4930999@${s.domain}` },
     });
-    const a = refusing(portA, 503, 'Service Unavailable');
-    const b = sippServer('carrier.xml', portB);
+    const a = await refusing(portA, 503, 'Service Unavailable');
+    const b = await sippServer('carrier.xml', portB);
     try {
       const run = await dial('3001', '80301234');
       expect(run.code, run.output).toBe(0);
@@ -153,9 +153,9 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
       callerName: 'Caller 3002',
     });
     expect((await routeAnswer('3002', '81555')).from).toBeUndefined();
-    const ringing = sippServer('ring-no-answer.xml', ringPort);
-    const busy = refusing(busyPort, 486, 'Busy Here');
-    const never = sippServer('carrier.xml', lastPort);
+    const ringing = await sippServer('ring-no-answer.xml', ringPort);
+    const busy = await refusing(busyPort, 486, 'Busy Here');
+    const never = await sippServer('carrier.xml', lastPort);
     try {
       const started = Date.now();
       const run = await dial('3002', '81555');
@@ -194,8 +194,8 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
     ]);
     await createDevice(s, '3003', 'pw-3003');
     const call = async (first: [number, string], last: [number, string]) => {
-      const a = refusing(portA, ...first);
-      const b = refusing(portB, ...last);
+      const a = await refusing(portA, ...first);
+      const b = await refusing(portB, ...last);
       try {
         const run = await dial('3003', '82555');
         expect(run.code, run.output).toBe(0);
@@ -235,8 +235,8 @@ describe.each(drivers())('SIP calls: failover, parallel fork, caller identity (%
       },
     ]);
     const events = await openEvents(s.url, s.adminToken, 'devices');
-    const a = sippServer('carrier.xml', portA);
-    const b = sippServer('ring-no-answer.xml', portB);
+    const a = await sippServer('carrier.xml', portA);
+    const b = await sippServer('ring-no-answer.xml', portB);
     try {
       const run = await dial('3004', '83');
       expect(run.code, run.output).toBe(0);

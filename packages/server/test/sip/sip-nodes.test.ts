@@ -100,7 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       );
 
       const events = await openEvents(a.url, a.adminToken, 'devices');
-      const phone = sippServer('call-callee.xml', calleePort);
+      const phone = await sippServer('call-callee.xml', calleePort);
       try {
         const run = await sipp('call-caller.xml', a.target, {
           rows: [['node-201', a.domain, auth('node-201', 'pw-node-201'), 'node-202']],

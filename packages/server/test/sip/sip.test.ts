@@ -67,7 +67,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     expect((await register('call-a', 'pw-call-a')).code).toBe(0);
     await until(async () => (await stateOf(s, a.id)) === 1 && (await stateOf(s, b.id)) === 1, 'both reged');
     const events = await openEvents(s.url, s.adminToken, 'devices');
-    const callee = sippServer('call-callee.xml', calleePort);
+    const callee = await sippServer('call-callee.xml', calleePort);
     try {
       const run = await sipp('call-caller.xml', s.target, {
         rows: [['call-a', s.domain, auth('call-a', 'pw-call-a'), 'call-b']],
@@ -139,7 +139,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
       return codes[0];
     };
 
-    const carrier = sippServer('carrier.xml', carrierPort);
+    const carrier = await sippServer('carrier.xml', carrierPort);
     try {
       const run = await dial('2001', '90301234');
       expect(run.code, run.output).toBe(0);
@@ -167,7 +167,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
       events.next(rState(id, state)).catch(() => {
         throw new Error(`no ${state}: ${JSON.stringify(events.events.map((e) => e.data))}`);
       });
-    const provider = sippServer('provider-ok.xml', 5060, [], providerHost);
+    const provider = await sippServer('provider-ok.xml', 5060, [], providerHost);
     const created = await s.request('POST', '/api/sip/gateways', {
       token: s.adminToken,
       body: {
@@ -191,7 +191,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
       await provider.stop();
     }
     // The provider refuses a new registration: the status says so.
-    const refusing = sippServer('provider-refuse.xml', 5060, [], providerHost);
+    const refusing = await sippServer('provider-refuse.xml', 5060, [], providerHost);
     try {
       const patch = await s.request('PATCH', `/api/sip/gateways/${id}`, {
         token: s.adminToken,
@@ -238,7 +238,7 @@ describe.each(drivers())('SIP server (%s)', (driver) => {
     // Another port of the same host is not the trunk: challenged as any caller, never routed.
     expect(finalCode((await call()).messages)).toBe(407);
     expect(sipApiCalls.route).toBe(before);
-    const callee = sippServer('carrier.xml', calleePort);
+    const callee = await sippServer('carrier.xml', calleePort);
     try {
       const run = await call(trunkPort);
       expect(run.code, run.output).toBe(0);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SipConfig } from '../../src/config.js';
+import { until } from '../until.js';
 
 /** SIPp scenarios of the SIP tests (this folder). */
 export const SCENARIOS = import.meta.dirname;
@@ -126,8 +127,21 @@ export async function sipp(
   }
 }
 
-/** Starts a SIPp scenario and leaves it running (a callee answering calls); `stop()` ends it. */
-export function sippServer(scenario: string, port: number, extra: string[] = [], ip = '127.0.0.1') {
+/** Whether a UDP socket is bound to `port` on this machine (IPv4, from /proc/net/udp). */
+function udpBound(port: number): boolean {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  return fs
+    .readFileSync('/proc/net/udp', 'utf8')
+    .split('\n')
+    .some((line) => line.trim().split(/\s+/)[1]?.endsWith(hex));
+}
+
+/**
+ * Starts a SIPp scenario and leaves it running (a callee answering calls); `stop()` ends it.
+ * Answers once SIPp listens on its port (or has exited): a request sent before that would be lost,
+ * and on a busy machine SIPp takes seconds to start.
+ */
+export async function sippServer(scenario: string, port: number, extra: string[] = [], ip = '127.0.0.1') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sipp-'));
   const messageFile = path.join(dir, 'messages.log');
   const args = ['-sf', path.resolve(SCENARIOS, scenario), '-i', ip, '-p', String(port), '-nostdin'];
@@ -141,6 +155,10 @@ export function sippServer(scenario: string, port: number, extra: string[] = [],
     output = (output + c.toString()).slice(-20_000);
   });
   const exited = new Promise<number>((resolve) => proc.on('exit', (code) => resolve(code ?? -1)));
+  await until(
+    () => proc.exitCode !== null || proc.signalCode !== null || udpBound(port),
+    `SIPp (${scenario}) to listen on port ${port}`,
+  );
   return {
     exited,
     output: () => output,
