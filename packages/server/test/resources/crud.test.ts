@@ -59,6 +59,9 @@ const CREATION_ORDERED = new Set(['id', 'createdAt', 'updatedAt', 'savedAt', 've
 const UNVARIED: Record<string, readonly string[]> = {
   // Computed or written by the server.
   blacklists: ['count'],
+  // One default per service and domain: making one the default clears the others, so which
+  // record holds it follows the order they were made in.
+  cognitiveProfiles: ['default'],
   // Registration state comes from telephony events; an agent's status from its own events.
   devices: ['state'],
   agents: ['status'],
