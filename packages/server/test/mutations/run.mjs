@@ -31,6 +31,19 @@ const accessResource = (prefix) => (titles) => {
   return t?.slice(prefix.length).split(' ')[0];
 };
 
+/** The guard's class-right check, and the access tests that answer 403 without `rights`. */
+const classRightsCheck = (rights) => ({
+  file: `${SRC}/http/guard.ts`,
+  from: 'if (!classAllows(principal, guard.class, guard.right)) {',
+  runs: [
+    {
+      file: `${TESTS}/access.test.ts`,
+      test: `class rights of .* answers 403 without the ${rights} right`,
+      resource: accessResource('class rights of '),
+    },
+  ],
+});
+
 const MUTATIONS = [
   {
     key: 'sort',
@@ -66,30 +79,14 @@ const MUTATIONS = [
   {
     key: 'lesser',
     what: 'the guard lets a lesser right through (read suffices for create, edit, delete)',
-    file: `${SRC}/http/guard.ts`,
-    from: 'if (!classAllows(principal, guard.class, guard.right)) {',
     to: "if (!classAllows(principal, guard.class, 'r')) {",
-    runs: [
-      {
-        file: `${TESTS}/access.test.ts`,
-        test: 'class rights of .* answers 403 without the [xwd] right',
-        resource: accessResource('class rights of '),
-      },
-    ],
+    ...classRightsCheck('[xwd]'),
   },
   {
     key: 'read',
     what: 'the guard lets a read through without the read right',
-    file: `${SRC}/http/guard.ts`,
-    from: 'if (!classAllows(principal, guard.class, guard.right)) {',
     to: "if (guard.right !== 'r' && !classAllows(principal, guard.class, guard.right)) {",
-    runs: [
-      {
-        file: `${TESTS}/access.test.ts`,
-        test: 'class rights of .* answers 403 without the r right',
-        resource: accessResource('class rights of '),
-      },
-    ],
+    ...classRightsCheck('r'),
   },
   {
     key: 'permission',
