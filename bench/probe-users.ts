@@ -236,6 +236,15 @@ async function inject(databaseUrl: string | null) {
       const c = process.cpuUsage(c0);
       return { cpu: (c.user + c.system) / N, wall: ((performance.now() - t0) * 1000) / N };
     };
+    // PROBE_ONLY=app|bare runs one side alone (for a CPU profile of that side).
+    const only = process.env.PROBE_ONLY;
+    if (only) {
+      const side = only === 'bare' ? bare : viaApp;
+      for (let r = 0; r < 3; r++) await run(side);
+      const m = await run(side);
+      process.stdout.write(`${only} only: ${m.cpu.toFixed(0)}/${m.wall.toFixed(0)} µs per request\n`);
+      return;
+    }
     for (let r = 0; r < 2; r++) {
       await run(viaApp);
       await run(bare);

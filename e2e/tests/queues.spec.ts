@@ -35,8 +35,11 @@ test('queues: three types through their own tabs, max tasks warning, list filter
   const editor = new ResourceEditPage(page);
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
   const stored = (id: number) => api.call<Queue>('GET', `/call_center/queues/${id}`);
+  // The address changes before the saved queue's screen replaces the new one's: wait for that
+  // screen (its Permissions tab shows only once saved) before clicking on it.
   const savedId = async () => {
     await expect(page).toHaveURL(/\/contact-center\/queues\/\d+$/);
+    await expect(tab('Permissions')).toBeVisible();
     return Number(page.url().split('/').at(-1));
   };
   await signedIn.open('queues');
