@@ -150,9 +150,10 @@ describe.runIf(drivers().includes('postgres'))('two API nodes on one PostgreSQL'
     try {
       const runs: { node: number; at: number }[] = [];
       // A new schedule fires the current minute's slot at once and the next one when the minute
-      // ends: schedule early in a minute, and watch for doubles only until the next slot is due.
+      // ends: schedule with time left in the minute (at least 8 s of watching after the first run
+      // and its polls), and watch for doubles only until the next slot is due.
       const second = new Date().getUTCSeconds();
-      if (second > 15) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+      if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
       await Promise.all(
         nodes.map(async (node, i) => {
           await node.ctx.jobs.work('test-cron', async () => {
