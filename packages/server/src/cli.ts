@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { LICENSE_PRODUCT_PATTERN, LICENSE_PRODUCTS } from '@switchboard/model';
 import { createDomainWithAdmin, DomainExistsError, resetPassword } from './auth/bootstrap.js';
 import { invalidateAuth } from './auth/cache.js';
+import { setPasswordHashCost } from './auth/passwords.js';
 import { restoreAdmin } from './auth/restore-admin.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -217,6 +218,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
     }
   }
   const config = loadConfig(env);
+  setPasswordHashCost(config.passwordHash);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });

@@ -22,3 +22,15 @@ describe('ADMISSION_*', () => {
     expect(() => loadConfig({ ADMISSION_QUEUE: '-1' })).toThrow(/ADMISSION_QUEUE must be a whole number/);
   });
 });
+
+describe('PASSWORD_HASH_*', () => {
+  it("is OWASP's argon2id cost unless set, and stops the start-up below the algorithm's least", () => {
+    expect(loadConfig({}).passwordHash).toEqual({ memoryKiB: 19_456, passes: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' }).passwordHash).toEqual({
+      memoryKiB: 65_536,
+      passes: 3,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '7' })).toThrow(/PASSWORD_HASH_MEMORY_KIB must be at least 8/);
+    expect(() => loadConfig({ PASSWORD_HASH_PASSES: '0' })).toThrow(/PASSWORD_HASH_PASSES must be at least 1/);
+  });
+});

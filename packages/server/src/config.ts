@@ -3,6 +3,8 @@ import { MAX_PAGE_SIZE, MEDIA_MAX_BYTES_DEFAULT, PAGE_SIZE_LIMIT } from '@switch
 import { parsePublicKey } from './licenses/document.js';
 import { type AllowRule, parseOutboundAllow } from './net/outbound.js';
 
+export type PasswordHashCost = { memoryKiB: number; passes: number };
+
 /** Server configuration, read once from the environment (see README's configuration table). */
 export type Config = {
   port: number;
@@ -12,6 +14,11 @@ export type Config = {
   databaseUrl: string | null;
   defaultDomain: string;
   adminPassword: string | null;
+  /**
+   * Cost of the argon2id hash of new passwords (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES):
+   * OWASP's 19 MiB and 2 passes by default. A stored hash keeps the cost it was made with.
+   */
+  passwordHash: PasswordHashCost;
   /** Lifetime of a sign-in session, in seconds. */
   sessionTtlSeconds: number;
   logLevel: string;
@@ -185,6 +192,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function atLeast(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const n = int(env, name, fallback);
+  if (n < min) throw new Error(`${name} must be at least ${min} (got ${n})`);
+  return n;
+}
+
 function pageSizeLimit(env: NodeJS.ProcessEnv): number {
   const n = int(env, 'LIST_MAX_PAGE_SIZE', MAX_PAGE_SIZE);
   if (n < 1 || n > PAGE_SIZE_LIMIT)
@@ -208,6 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     defaultDomain: env.DEFAULT_DOMAIN || 'main',
     adminPassword: env.ADMIN_PASSWORD || null,
+    passwordHash: {
+      memoryKiB: atLeast(env, 'PASSWORD_HASH_MEMORY_KIB', 19_456, 8),
+      passes: atLeast(env, 'PASSWORD_HASH_PASSES', 2, 1),
+    },
     sessionTtlSeconds: parseDuration(env.SESSION_TTL || '12h', 'SESSION_TTL'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { bootstrap } from './auth/bootstrap.js';
+import { setPasswordHashCost } from './auth/passwords.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/client.js';
@@ -52,6 +53,7 @@ async function withinMs(work: Promise<void>, ms: number): Promise<void> {
 
 /** Opens the database (migrating it), creates the first domain if empty, and serves the API. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  setPasswordHashCost(config.passwordHash);
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

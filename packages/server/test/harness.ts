@@ -14,6 +14,9 @@ import './global-setup.js';
 import { sharedNames, withDatabase } from './shared.js';
 import { pgliteSnapshotFile, TEST_ADMIN_PASSWORD } from './snapshot.js';
 
+/** The argon2id cost of the passwords API tests set: the smallest the algorithm takes, one pass. */
+export const TEST_PASSWORD_HASH = { memoryKiB: 8, passes: 1 } as const;
+
 export { TEST_ADMIN_PASSWORD };
 
 /** The drivers API suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -149,6 +152,8 @@ export async function startTestServer(
     dataDir: dataDir || path.join(os.tmpdir(), 'switchboard-unused'),
     databaseUrl,
     adminPassword: TEST_ADMIN_PASSWORD,
+    // Passwords the tests set are hashed at a low cost: a suite makes thousands of users.
+    passwordHash: TEST_PASSWORD_HASH,
     logLevel: 'silent',
     // A test's close does not wait on a client that keeps a socket open (a refused upload, say).
     shutdownGraceMs: 1000,

@@ -1,10 +1,23 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashCost } from '../config.js';
 
 // Algorithm 2 is argon2id; the numeric literal avoids importing a const enum across module kinds.
-const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+let options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const as {
+  algorithm: 2;
+  memoryCost: number;
+  timeCost: number;
+  parallelism: 1;
+};
+
+/** The cost of the hashes made from now on in this process (the server's configuration); answers the one before. */
+export function setPasswordHashCost(cost: PasswordHashCost): PasswordHashCost {
+  const before = { memoryKiB: options.memoryCost, passes: options.timeCost };
+  options = { ...options, memoryCost: cost.memoryKiB, timeCost: cost.passes };
+  return before;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
