@@ -2,11 +2,11 @@ import { hash, verify } from '@node-rs/argon2';
 import type { PasswordHashCost } from '../config.js';
 
 // Algorithm 2 is argon2id; the numeric literal avoids importing a const enum across module kinds.
-let options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const as {
-  algorithm: 2;
-  memoryCost: number;
-  timeCost: number;
-  parallelism: 1;
+let options: { algorithm: 2; memoryCost: number; timeCost: number; parallelism: 1 } = {
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
 };
 
 /** The cost of the hashes made from now on in this process (the server's configuration); answers the one before. */
